@@ -1,0 +1,1 @@
+CREATE INDEX "portal_entities_user_id_idx" ON "portal_entities" USING btree ("portal_user_id","id");

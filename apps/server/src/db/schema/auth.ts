@@ -1,0 +1,51 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { id } from './columns';
+import { portalUsers } from './portal';
+
+/**
+ * A signed-in device. The token handed out is `id.secret`; only the SHA-256 of the secret is kept,
+ * so a copy of this table signs nobody in.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    portal_user_id: integer()
+      .notNull()
+      .references(() => portalUsers.id, { onDelete: 'cascade' }),
+    secret_hash: text().notNull(),
+    user_agent: text(),
+    ip: text(),
+    created_at: timestamp({ withTimezone: true, precision: 6 }).notNull(),
+    last_used_at: timestamp({ withTimezone: true, precision: 6 }).notNull(),
+    revoked_at: timestamp({ withTimezone: true, precision: 6 }),
+  },
+  (t) => [index('sessions_user_idx').on(t.portal_user_id)],
+);
+
+/**
+ * A passwordless sign-in in flight: one link token and one 6-digit code, sent by email together.
+ * The link is `id.secret` and only the SHA-256 of the secret is kept; the code is kept as an
+ * HMAC-SHA-256 under a server key (see modules/auth/login-tokens.repository.ts), because a bare hash
+ * of six digits is undone by trying all million. A request for an address with no account writes a
+ * row too (portal_user_id null), so both cost the same and the code check answers alike.
+ */
+export const loginTokens = pgTable(
+  'login_tokens',
+  {
+    id: id(),
+    portal_user_id: integer().references(() => portalUsers.id, { onDelete: 'cascade' }),
+    /** The address asked for, lower-cased; code sign-ins find their token by it. */
+    email: text().notNull(),
+    secret_hash: text().notNull(),
+    code_hash: text().notNull(),
+    /** Code tries so far, right or wrong; at the limit the token is void. */
+    attempts: integer().notNull().default(0),
+    created_at: timestamp({ withTimezone: true, precision: 6 }).notNull(),
+    expires_at: timestamp({ withTimezone: true, precision: 6 }).notNull(),
+    consumed_at: timestamp({ withTimezone: true, precision: 6 }),
+    /** Set when a newer request or a sign-in made this one worthless. */
+    voided_at: timestamp({ withTimezone: true, precision: 6 }),
+  },
+  (t) => [index('login_tokens_email_idx').on(t.email, t.id), index('login_tokens_expires_idx').on(t.expires_at)],
+);

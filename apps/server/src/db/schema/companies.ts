@@ -1,0 +1,61 @@
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns';
+
+export const companies = pgTable('companies', {
+  id: id(),
+  name: text().notNull(),
+  url: text(),
+  phone_default: text(),
+  contact_email: text(),
+  address_street: text(),
+  address_city: text(),
+  address_state: text(),
+  address_zip: text(),
+  color: text(),
+  logo_url: text(),
+  portal_welcome_message: text(),
+  is_portal_album_sharing_enabled: boolean().notNull().default(false),
+  is_portal_file_sharing_enabled: boolean().notNull().default(false),
+  is_portal_invoicing_enabled: boolean().notNull().default(false),
+  is_portal_project_calendar_enabled: boolean().notNull().default(false),
+  is_portal_project_info_enabled: boolean().notNull().default(true),
+  is_portal_project_notes_enabled: boolean().notNull().default(false),
+  is_portal_proposals_enabled: boolean().notNull().default(false),
+  is_portal_user_profile_pics_enabled: boolean().notNull().default(false),
+  ...timestamps(),
+});
+
+/** A company's portal theme; its code brands the sign-in pages (`?theme=acme`). One per company. */
+export const portalThemes = pgTable(
+  'portal_themes',
+  {
+    id: id(),
+    company_id: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    code: text().notNull(),
+    name: text().notNull(),
+    color: text(),
+    logo_url: text(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('portal_themes_code_unique').on(t.code), uniqueIndex('portal_themes_company_unique').on(t.company_id)],
+);
+
+/** Company staff; a project's primary rep is one of them. */
+export const staff = pgTable(
+  'staff',
+  {
+    id: id(),
+    company_id: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    email: text(),
+    phone: text(),
+    title: text(),
+    avatar_url: text(),
+    ...timestamps(),
+  },
+  (t) => [index('staff_company_idx').on(t.company_id)],
+);

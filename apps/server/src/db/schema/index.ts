@@ -1,0 +1,4 @@
+export * from './companies';
+export * from './projects';
+export * from './portal';
+export * from './auth';

@@ -1,0 +1,48 @@
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns';
+import { companies } from './companies';
+
+/** A customer who signs in. One person, one row, however many companies share projects with them. */
+export const portalUsers = pgTable(
+  'portal_users',
+  {
+    id: id(),
+    /** Stored lower-cased, so the unique index is case-insensitive. */
+    email: text().notNull(),
+    first_name: text(),
+    last_name: text(),
+    password_hash: text(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('portal_users_email_unique').on(t.email)],
+);
+
+/**
+ * The link between a portal user and one thing a company shared with them. Everything a portal
+ * user can read goes through one of these: no entity, no access.
+ */
+export const portalEntities = pgTable(
+  'portal_entities',
+  {
+    id: id(),
+    portal_user_id: integer()
+      .notNull()
+      .references(() => portalUsers.id, { onDelete: 'cascade' }),
+    company_id: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    model_type: text().notNull(),
+    model_id: integer().notNull(),
+    scope: text().notNull().default('customer'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('portal_entities_user_model_unique').on(t.portal_user_id, t.model_type, t.model_id),
+    // GET /entities?filter[company_id]=… (spec §7's first-entity lookup) and the user's list in id order.
+    index('portal_entities_user_company_idx').on(t.portal_user_id, t.company_id, t.id),
+    // GET /entities in its default order: the page comes straight off the index, however many entities a user has.
+    index('portal_entities_user_id_idx').on(t.portal_user_id, t.id),
+    index('portal_entities_model_idx').on(t.model_type, t.model_id),
+    index('portal_entities_company_idx').on(t.company_id),
+  ],
+);

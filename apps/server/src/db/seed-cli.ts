@@ -1,0 +1,26 @@
+/**
+ * `npm run seed` seeds the demo into an empty database; `npm run seed -- --reset` empties it first.
+ */
+import { openDatabase } from './client';
+import { resetDatabase, seedIfEmpty } from './seed';
+import { EnvError, parseEnv } from '../env';
+import path from 'node:path';
+
+try {
+  const env = parseEnv();
+  const reset = process.argv.includes('--reset');
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'db') });
+  try {
+    if (reset) await resetDatabase(database.db);
+    if (await seedIfEmpty(database.db)) {
+      console.log(reset ? 'Database reset and demo data seeded.' : 'Demo data seeded.');
+    } else {
+      console.log('The database already holds data; nothing seeded. Use `npm run seed -- --reset` to start over.');
+    }
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exitCode = 1;
+}

@@ -1,0 +1,24 @@
+import { ERROR_MESSAGES } from '@portal/contract';
+
+/**
+ * The one error type handlers throw. The error handler turns it into the API's error shape;
+ * its message reaches the client because its status is below 500.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = () => new HttpError(404, ERROR_MESSAGES.notFound);
+export const unauthenticated = () => new HttpError(401, ERROR_MESSAGES.unauthenticated);
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  new HttpError(429, ERROR_MESSAGES.tooManyAttempts, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+export const invalid = (errors: Record<string, string[]>, status = 422) =>
+  new HttpError(status, ERROR_MESSAGES.invalid, errors);

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError } from './http-errors';
+import { defineListQuery, terms } from './list-query';
+
+const notes = defineListQuery({
+  filters: { status: { kind: 'string' }, author_id: { kind: 'integer' } },
+  sorts: ['created_at', 'id'],
+  defaultSort: '-created_at',
+  includes: ['author', 'attachments'],
+  appends: ['excerpt'],
+  params: { search: { description: 'Full text' }, view: { values: ['list', 'grid'] } },
+  paginate: { defaultSize: 10, maxSize: 50 },
+});
+
+function errorsOf(run: () => unknown): Record<string, string[]> {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).statusCode).toBe(400);
+    return (error as HttpError).errors ?? {};
+  }
+  throw new Error('expected a 400');
+}
+
+describe('defineListQuery', () => {
+  it('answers the defaults for an empty query', () => {
+    const parsed = notes.parse({});
+    expect(parsed).toEqual({
+      filters: {},
+      sort: [{ field: 'created_at', direction: 'desc' }],
+      includes: new Set(),
+      appends: new Set(),
+      page: { number: 1, size: 10 },
+      params: {},
+    });
+  });
+
+  it('parses every declared part', () => {
+    const parsed = notes.parse({
+      filter: { status: 'sent, paid,', author_id: '3,4' },
+      page: { number: '2', size: '50' },
+      sort: 'id,-created_at',
+      include: 'author,attachments,author',
+      append: 'excerpt',
+      search: 'roof',
+      view: 'grid',
+    });
+    expect(parsed.filters).toEqual({ status: ['sent', 'paid'], author_id: [3, 4] });
+    expect(parsed.page).toEqual({ number: 2, size: 50 });
+    expect(parsed.sort).toEqual([
+      { field: 'id', direction: 'asc' },
+      { field: 'created_at', direction: 'desc' },
+    ]);
+    expect([...parsed.includes]).toEqual(['author', 'attachments']);
+    expect([...parsed.appends]).toEqual(['excerpt']);
+    expect(parsed.params).toEqual({ search: 'roof', view: 'grid' });
+  });
+
+  it('treats empty values as not given', () => {
+    const parsed = notes.parse({ filter: { status: '' }, page: { number: '', size: '' }, sort: '', include: '', search: '' });
+    expect(parsed).toMatchObject({ filters: {}, page: { number: 1, size: 10 }, sort: [{ field: 'created_at', direction: 'desc' }], params: {} });
+  });
+
+  it('refuses what is not declared, naming what is', () => {
+    expect(errorsOf(() => notes.parse({ q: 'x', filter: { nope: '1' }, append: 'total', view: 'table', include: 'x', page: { size: '51' } }))).toEqual({
+      q: ['The query parameter q is not allowed. Allowed: filter, page, sort, include, append, search, view'],
+      'filter[nope]': ['The filter nope is not allowed. Allowed: status, author_id'],
+      append: ['The append total is not allowed. Allowed: excerpt'],
+      view: ['The view value table is not allowed. Allowed: list, grid'],
+      include: ['The include x is not allowed. Allowed: author, attachments'],
+      'page[size]': ['The page[size] must be a whole number from 1 to 50.'],
+    });
+  });
+
+  it('refuses a repeated or nested value', () => {
+    expect(errorsOf(() => notes.parse({ include: ['author', 'attachments'], filter: { status: { a: '1' } } }))).toEqual({
+      include: ['The include parameter must be given once, as text.'],
+      'filter[status]': ['The filter[status] parameter must be given once, as text.'],
+    });
+  });
+
+  it('refuses integers out of range', () => {
+    expect(errorsOf(() => notes.parse({ filter: { author_id: '2147483648' }, page: { number: '99999999999' } }))).toEqual({
+      'filter[author_id]': ['The filter[author_id] must be whole numbers, separated by commas.'],
+      'page[number]': ['The page[number] must be a whole number of at least 1.'],
+    });
+  });
+
+  it('knows nothing but include on a single record', () => {
+    const show = defineListQuery({ includes: ['model'], paginate: false });
+    expect(Object.keys(show.querystring.shape)).toEqual(['include']);
+    expect(errorsOf(() => show.parse({ page: { number: '1' } }))).toEqual({ page: ['The query parameter page is not allowed. Allowed: include'] });
+    const nothing = defineListQuery({ paginate: false });
+    expect(errorsOf(() => nothing.parse({ include: 'x' }))).toEqual({ include: ['The query parameter include is not allowed. Allowed: none'] });
+  });
+
+  it('documents the parameters it accepts', () => {
+    expect(Object.keys(notes.querystring.shape)).toEqual(['filter', 'page', 'sort', 'include', 'append', 'search', 'view']);
+  });
+});
+
+describe('terms', () => {
+  it('splits on commas and drops blanks', () => {
+    expect(terms(' a, b ,,c ,')).toEqual(['a', 'b', 'c']);
+    expect(terms('')).toEqual([]);
+  });
+});

@@ -1,0 +1,141 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** At most `limit` hits in any `windowMs` (a sliding window). */
+export interface RateLimitRule {
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Hits still allowed in the window after this one. */
+  remaining: number;
+  /** Whole seconds until the next hit would be allowed; 0 when allowed. */
+  retryAfterSeconds: number;
+}
+
+export interface RateLimiterOptions {
+  /** Keys kept before the oldest are dropped, whatever their windows: memory stays bounded under a flood. */
+  maxKeys?: number;
+  /** The default clock of `hit()`; the app passes its own (`app.now`), so tests move one clock for everything. */
+  now?: () => Date | number;
+  /**
+   * Multiplies every rule's limit (RATE_LIMIT_MULTIPLIER): for test suites that sign in more often than a person
+   * would. 1 in production.
+   */
+  multiplier?: number;
+}
+
+interface Entry {
+  /** Times of the allowed hits still inside the window, oldest first; never longer than the rule's limit. */
+  hits: number[];
+  windowMs: number;
+}
+
+const toMs = (time: Date | number) => (typeof time === 'number' ? time : time.getTime());
+
+/**
+ * A small in-memory sliding-window limiter. Each key keeps the times of its last `limit` allowed
+ * hits, so a key costs at most `limit` numbers; refused hits are not recorded, so a client that
+ * keeps hammering is let in again exactly when its oldest hit leaves the window.
+ *
+ * In memory means per process: behind several instances each keeps its own counts (see
+ * docs/decisions: in-memory rate limits).
+ */
+export class RateLimiter {
+  private readonly entries = new Map<string, Entry>();
+  private readonly maxKeys: number;
+  private readonly clock: () => Date | number;
+  private readonly multiplier: number;
+  private hitsSinceSweep = 0;
+
+  constructor(options: RateLimiterOptions = {}) {
+    this.maxKeys = options.maxKeys ?? 100_000;
+    this.clock = options.now ?? Date.now;
+    this.multiplier = Math.max(1, Math.floor(options.multiplier ?? 1));
+  }
+
+  /**
+   * Counts one attempt under `key` and says whether it may go ahead. Callers namespace their keys
+   * (`signin:ip:203.0.113.9`) so one rule never reads another's hits.
+   */
+  hit(key: string, rule: RateLimitRule, now: Date | number = this.clock()): RateLimitResult {
+    const at = toMs(now);
+    const limit = rule.limit * this.multiplier;
+    this.maybeSweep(at);
+
+    let entry = this.entries.get(key);
+    if (!entry) {
+      this.makeRoom(at);
+      entry = { hits: [], windowMs: rule.windowMs };
+      this.entries.set(key, entry);
+    }
+    entry.windowMs = rule.windowMs;
+    const since = at - rule.windowMs;
+    while (entry.hits.length > 0 && entry.hits[0]! <= since) entry.hits.shift();
+    // A rule tightened since the last hit: only the newest `limit` hits matter.
+    if (entry.hits.length > limit) entry.hits.splice(0, entry.hits.length - limit);
+
+    if (entry.hits.length >= limit) {
+      const retryAfterMs = entry.hits[0]! + rule.windowMs - at;
+      return { allowed: false, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+    }
+    entry.hits.push(at);
+    return { allowed: true, remaining: limit - entry.hits.length, retryAfterSeconds: 0 };
+  }
+
+  /** Forgets a key, e.g. after a success that should not count against the user. */
+  reset(key: string): void {
+    this.entries.delete(key);
+  }
+
+  /** Keys held right now (expired ones may linger until the next sweep). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Drops every key whose hits have all left their window. */
+  prune(now: Date | number = this.clock()): void {
+    const at = toMs(now);
+    for (const [key, entry] of this.entries) {
+      const newest = entry.hits[entry.hits.length - 1];
+      if (newest === undefined || newest <= at - entry.windowMs) this.entries.delete(key);
+    }
+  }
+
+  private maybeSweep(at: number) {
+    // Amortised: one full pass every 1,000 hits keeps the map to the keys active lately.
+    if (++this.hitsSinceSweep < 1_000) return;
+    this.hitsSinceSweep = 0;
+    this.prune(at);
+  }
+
+  /** Frees a slot for one more key. */
+  private makeRoom(at: number) {
+    if (this.entries.size < this.maxKeys) return;
+    this.prune(at);
+    // Still full of live keys (a flood of distinct keys): drop the oldest inserted. Memory wins over
+    // precision here; a dropped key merely starts counting again.
+    for (const key of this.entries.keys()) {
+      if (this.entries.size < this.maxKeys) break;
+      this.entries.delete(key);
+    }
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process-wide limiter every route shares; keys are namespaced by their callers. */
+    rateLimiter: RateLimiter;
+  }
+}
+
+/** Decorates `app.rateLimiter`, measured by the app's own clock (`app.now`) when there is one. */
+export const rateLimiterPlugin = fp(
+  async (app: FastifyInstance, options: { maxKeys?: number; multiplier?: number }) => {
+    const clock = () => (app.hasDecorator('now') ? app.now() : new Date());
+    app.decorate('rateLimiter', new RateLimiter({ maxKeys: options.maxKeys, now: clock, multiplier: options.multiplier }));
+  },
+  { name: 'rate-limiter' },
+);

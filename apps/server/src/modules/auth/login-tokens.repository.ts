@@ -1,0 +1,142 @@
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { loginTokens } from '../../db/schema';
+import { hmacSha256, newNumericCode, newSecret, parseToken, sameDigest, sha256 } from './tokens';
+
+export interface LoginTokenPolicy {
+  ttlMs: number;
+  /** Code tries per token, right or wrong; at this many the token is void. */
+  maxCodeAttempts: number;
+  /** The server key codes are hashed under (never stored in the database). */
+  codeKey: Buffer;
+}
+
+/** Expired rows are worth nothing after a day; they go when the next request is written. */
+const KEEP_EXPIRED_MS = 86_400_000;
+
+export type CodeCheck =
+  | { outcome: 'signed-in'; tokenId: number; userId: number }
+  /** No live token for the address (none asked for, expired, used, superseded or out of tries). */
+  | { outcome: 'no-token' }
+  | { outcome: 'wrong-code'; tokenId: number; userId: number | null; attemptsLeft: number }
+  /** The code was right but the address has no account, or a concurrent try used the token first. */
+  | { outcome: 'not-usable'; tokenId: number; userId: number | null };
+
+export function loginTokensRepository(db: Db, policy: LoginTokenPolicy) {
+  /** The code is bound to its token: the same six digits under another token hash differently. */
+  const codeHash = (secretHash: string, code: string) => hmacSha256(policy.codeKey, `${secretHash}:${code}`);
+
+  const live = (now: Date) =>
+    and(
+      isNull(loginTokens.consumed_at),
+      isNull(loginTokens.voided_at),
+      gt(loginTokens.expires_at, now),
+      lt(loginTokens.attempts, policy.maxCodeAttempts),
+    );
+
+  /**
+   * Spends the token in one statement, so of two concurrent verifications exactly one gets the row
+   * back; then voids the address's other tokens, in the same transaction.
+   */
+  async function consume(tokenId: number, now: Date): Promise<number | null> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(loginTokens)
+        .set({ consumed_at: now })
+        .where(
+          and(
+            eq(loginTokens.id, tokenId),
+            isNull(loginTokens.consumed_at),
+            isNull(loginTokens.voided_at),
+            gt(loginTokens.expires_at, now),
+          ),
+        )
+        .returning({ userId: loginTokens.portal_user_id, email: loginTokens.email });
+      if (!row) return null;
+      await tx
+        .update(loginTokens)
+        .set({ voided_at: now })
+        .where(and(eq(loginTokens.email, row.email), ne(loginTokens.id, tokenId), isNull(loginTokens.consumed_at), isNull(loginTokens.voided_at)));
+      return row.userId;
+    });
+  }
+
+  return {
+    /**
+     * A new link token and code for an address, voiding its older ones. Called the same way whether
+     * or not the address has an account (userId null), so both do the same database work.
+     */
+    async issue(email: string, userId: number | null, now: Date) {
+      const secret = newSecret();
+      const code = newNumericCode();
+      const secretHash = sha256(secret);
+      const row = await db.transaction(async (tx) => {
+        await tx.delete(loginTokens).where(lt(loginTokens.expires_at, new Date(now.getTime() - KEEP_EXPIRED_MS)));
+        await tx
+          .update(loginTokens)
+          .set({ voided_at: now })
+          .where(and(eq(loginTokens.email, email), isNull(loginTokens.consumed_at), isNull(loginTokens.voided_at)));
+        const [inserted] = await tx
+          .insert(loginTokens)
+          .values({
+            portal_user_id: userId,
+            email,
+            secret_hash: secretHash,
+            code_hash: codeHash(secretHash, code),
+            created_at: now,
+            expires_at: new Date(now.getTime() + policy.ttlMs),
+          })
+          .returning({ id: loginTokens.id });
+        return inserted!;
+      });
+      return { tokenId: row.id, token: `${row.id}.${secret}`, code, expiresAt: new Date(now.getTime() + policy.ttlMs) };
+    },
+
+    /** Signs in with the link's `id.secret`: the user id, or null for anything unusable. */
+    async consumeLink(token: string, now: Date): Promise<{ userId: number | null; tokenId: number } | null> {
+      const parsed = parseToken(token);
+      if (!parsed) return null;
+      const [row] = await db
+        .select({ id: loginTokens.id, secretHash: loginTokens.secret_hash })
+        .from(loginTokens)
+        .where(and(eq(loginTokens.id, parsed.id), live(now)))
+        .limit(1);
+      // A wrong secret costs no code try: ids are guessable, and guessing one must not void anyone's link.
+      if (!row || !sameDigest(row.secretHash, sha256(parsed.secret))) return null;
+      const userId = await consume(row.id, now);
+      return { userId, tokenId: row.id };
+    },
+
+    /**
+     * Checks a code against the address's newest live token. The try is counted first, in one
+     * statement that refuses once the limit is reached, so a burst of parallel guesses still gets
+     * only `maxCodeAttempts` of them checked.
+     */
+    async checkCode(email: string, code: string, now: Date): Promise<CodeCheck> {
+      const newest = db
+        .select({ id: loginTokens.id })
+        .from(loginTokens)
+        .where(and(eq(loginTokens.email, email), live(now)))
+        .orderBy(desc(loginTokens.id))
+        .limit(1);
+      const [row] = await db
+        .update(loginTokens)
+        .set({ attempts: sql`${loginTokens.attempts} + 1` })
+        .where(and(inArray(loginTokens.id, newest), live(now)))
+        .returning({
+          id: loginTokens.id,
+          userId: loginTokens.portal_user_id,
+          secretHash: loginTokens.secret_hash,
+          codeHash: loginTokens.code_hash,
+          attempts: loginTokens.attempts,
+        });
+      if (!row) return { outcome: 'no-token' };
+      if (!sameDigest(row.codeHash, codeHash(row.secretHash, code))) {
+        return { outcome: 'wrong-code', tokenId: row.id, userId: row.userId, attemptsLeft: Math.max(0, policy.maxCodeAttempts - row.attempts) };
+      }
+      const userId = await consume(row.id, now);
+      return userId === null ? { outcome: 'not-usable', tokenId: row.id, userId: row.userId } : { outcome: 'signed-in', tokenId: row.id, userId };
+    },
+  };
+}
+export type LoginTokensRepository = ReturnType<typeof loginTokensRepository>;

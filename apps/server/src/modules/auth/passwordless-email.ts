@@ -1,0 +1,68 @@
+import { LOGIN_TOKEN_TTL_MINUTES } from '@portal/contract';
+import { cssColor, html, layout, textOn } from '../mail/html';
+import type { MailMessage } from '../mail/mailer';
+
+const PRODUCT = 'Project portal';
+const DEFAULT_COLOR = '#2aa21d';
+
+export interface Brand {
+  code: string;
+  companyName: string;
+  color: string | null;
+}
+
+/** The page the link opens: it shows a "Continue" button, and only that click signs in. */
+export function passwordlessLink(publicUrl: string, token: string, email: string, theme?: string): string {
+  const query = new URLSearchParams({ token, email });
+  if (theme) query.set('theme', theme);
+  return `${publicUrl}/auth/passwordless/login?${query.toString()}`;
+}
+
+/** The sign-in message: the link and the code, in an HTML and a text part, branded when a theme was named. */
+export function passwordlessEmail(options: {
+  to: string;
+  firstName: string | null;
+  link: string;
+  code: string;
+  brand: Brand | null;
+}): MailMessage {
+  const { brand, link, code } = options;
+  const portal = brand ? `${brand.companyName} ${PRODUCT}` : PRODUCT;
+  const subject = brand ? `Sign in to ${PRODUCT} – ${brand.companyName}` : `Sign in to ${PRODUCT}`;
+  const greeting = options.firstName ? `Hello ${options.firstName},` : 'Hello,';
+  const expiry = `The link and the code work once and expire in ${LOGIN_TOKEN_TTL_MINUTES} minutes.`;
+  const ignore = 'If you did not ask to sign in, you can ignore this message: nobody can sign in without it.';
+  const color = cssColor(brand?.color, DEFAULT_COLOR);
+
+  const text = [
+    greeting,
+    '',
+    `Use this link to sign in to the ${portal}:`,
+    '',
+    link,
+    '',
+    `Or enter this code on the sign-in page: ${code}`,
+    '',
+    expiry,
+    ignore,
+    '',
+    `– ${brand ? brand.companyName : PRODUCT}`,
+    '',
+  ].join('\n');
+
+  const body = html`<p style="margin:0 0 16px">${greeting}</p>
+<p style="margin:0 0 24px">Use this button to sign in to the ${portal}:</p>
+<p style="margin:0 0 24px"><a href="${link}" style="display:inline-block;padding:12px 28px;border-radius:9999px;background:${color};color:${textOn(color)};font-weight:600;text-decoration:none">Sign in</a></p>
+<p style="margin:0 0 8px">Or enter this code on the sign-in page:</p>
+<p style="margin:0 0 24px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:28px;font-weight:700;letter-spacing:6px">${code}</p>
+<p style="margin:0 0 8px;font-size:14px;color:#475569">${expiry}</p>
+<p style="margin:0 0 8px;font-size:14px;color:#475569">If the button does not work, copy this address into your browser:<br><a href="${link}" style="color:#334155;word-break:break-all">${link}</a></p>`;
+
+  return {
+    to: options.to,
+    subject,
+    text,
+    html: layout({ title: subject, brand: brand ? brand.companyName : PRODUCT, color, body, footer: ignore }),
+    outboxNote: { message: `sign-in link for ${options.to}: ${link}`, link },
+  };
+}

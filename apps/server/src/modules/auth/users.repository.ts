@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { companies, portalThemes, portalUsers } from '../../db/schema';
+
+export function usersRepository(db: Db) {
+  return {
+    async findByEmail(email: string) {
+      const [user] = await db.select().from(portalUsers).where(eq(portalUsers.email, email.toLowerCase())).limit(1);
+      return user ?? null;
+    },
+
+    async findById(id: number) {
+      const [user] = await db.select().from(portalUsers).where(eq(portalUsers.id, id)).limit(1);
+      return user ?? null;
+    },
+
+    /** The company behind a theme code, for branding sign-in emails; null for an unknown code. */
+    async brandByThemeCode(code: string) {
+      const [row] = await db
+        .select({ code: portalThemes.code, companyName: companies.name, companyColor: companies.color, themeColor: portalThemes.color })
+        .from(portalThemes)
+        .innerJoin(companies, eq(companies.id, portalThemes.company_id))
+        .where(eq(portalThemes.code, code))
+        .limit(1);
+      // Spec §4: the colour comes from the company, or else from the theme.
+      return row ? { code: row.code, companyName: row.companyName, color: row.companyColor ?? row.themeColor } : null;
+    },
+  };
+}

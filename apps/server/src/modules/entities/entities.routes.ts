@@ -1,0 +1,135 @@
+import {
+  ApiErrorSchema,
+  ENTITY_INCLUDES,
+  ENTITY_SORTS,
+  IdSchema,
+  PortalEntityPageSchema,
+  PortalEntitySchema,
+  type Company,
+  type EntityInclude,
+  type PortalEntity,
+} from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/http-errors';
+import { defineListQuery } from '../../lib/list-query';
+import { pageUrls, paginate } from '../../lib/pagination';
+import { trustedSerializerCompiler } from '../../lib/trusted-serializer';
+import { requireUser } from '../../plugins/auth';
+import { serializeCompany } from '../companies/companies.serializers';
+import { entitiesRepositoryOf, type EntityWithRelations } from './entities.repository';
+import { serializeEntity, serializeProject, type ProjectRelations } from './entities.serializers';
+
+export const entitiesListQuery = defineListQuery({
+  filters: {
+    company_id: { kind: 'integer', description: 'Company ids; a comma means any of: 1,2' },
+    model_type: { kind: 'string', description: 'Model types (only "project" is known); a comma means any of' },
+  },
+  sorts: ENTITY_SORTS,
+  defaultSort: 'id',
+  includes: ENTITY_INCLUDES,
+});
+
+export const entityShowQuery = defineListQuery({ includes: ENTITY_INCLUDES, paginate: false });
+
+export interface EntitiesRoutesOptions {
+  /** Page links and logo URLs are built on it. */
+  publicUrl: string;
+}
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema };
+
+export async function entitiesRoutes(fastify: FastifyInstance, options: EntitiesRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const entities = entitiesRepositoryOf(app.database.db);
+  const { publicUrl } = options;
+
+  /** What an include list asks to read and to embed. */
+  function plan(includes: ReadonlySet<EntityInclude>) {
+    const model = [...includes].some((name) => name === 'model' || name.startsWith('model.'));
+    const relations = {
+      status: includes.has('model.status'),
+      cover_photo: includes.has('model.cover_photo'),
+      account: includes.has('model.account'),
+      company: includes.has('model.company'),
+    };
+    const company = includes.has('company');
+    return {
+      model,
+      company,
+      relations,
+      read: { model, status: relations.status, account: relations.account, company: company || (model && relations.company) },
+    };
+  }
+
+  /** Serializes entities read with their relations; each company is serialized once per answer. */
+  function serialize(rows: readonly EntityWithRelations[], wanted: ReturnType<typeof plan>): PortalEntity[] {
+    const companies = new Map<number, Company | null>();
+    const company = (row: EntityWithRelations): Company | null => {
+      const id = row.entity.company_id;
+      if (!companies.has(id)) companies.set(id, row.company ? serializeCompany(row.company, publicUrl) : null);
+      return companies.get(id)!;
+    };
+    return rows.map((row) => {
+      let model: PortalEntity['model'];
+      if (wanted.model) {
+        const relations: ProjectRelations = { ...wanted.relations, company: wanted.relations.company ? company(row) : undefined };
+        model = row.model ? serializeProject(row.model, relations) : null;
+      }
+      return serializeEntity(row.entity, { model, company: wanted.company ? company(row) : undefined });
+    });
+  }
+
+  app.get(
+    '/entities',
+    {
+      schema: {
+        tags: ['entities'],
+        summary: "The caller's portal entities",
+        description:
+          'A page of the projects shared with the signed-in user, in the Laravel paginated shape. ' +
+          'Unknown filters, sort fields, includes or parameters answer 400 naming what is allowed; a page past the end is empty.',
+        querystring: entitiesListQuery.querystring,
+        response: { 200: PortalEntityPageSchema, ...errors },
+      },
+      preValidation: entitiesListQuery.preValidation,
+      serializerCompiler: trustedSerializerCompiler,
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { filters, sort, includes, page } = entitiesListQuery.from(request);
+      const wanted = plan(includes);
+      const { rows, total } = await entities.listForUser(user.id, { filters, sort, page, with: wanted.read });
+      return paginate(serialize(rows, wanted), total, page, pageUrls(publicUrl, request.url));
+    },
+  );
+
+  app.get(
+    '/entities/:id',
+    {
+      schema: {
+        tags: ['entities'],
+        summary: 'One portal entity',
+        description:
+          'With include=model the project comes with its status, cover photo, account and company embedded; include=company adds the company. ' +
+          "Another user's entity answers 404, exactly as an id that does not exist.",
+        params: z.object({ id: IdSchema }),
+        querystring: entityShowQuery.querystring,
+        response: { 200: PortalEntitySchema, ...errors, 404: ApiErrorSchema },
+      },
+      preValidation: entityShowQuery.preValidation,
+      serializerCompiler: trustedSerializerCompiler,
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { includes } = entityShowQuery.from(request);
+      // One record: the project is read whole, as the project page shows it (spec §7 "a portal entity").
+      const expanded = new Set<EntityInclude>(includes);
+      if (expanded.has('model')) for (const name of ['model.status', 'model.cover_photo', 'model.account', 'model.company'] as const) expanded.add(name);
+      const found = await entities.findWithRelations(user.id, request.params.id);
+      if (!found) throw notFound();
+      return serialize([found], plan(expanded))[0]!;
+    },
+  );
+}

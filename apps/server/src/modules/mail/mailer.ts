@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+  /**
+   * Logged (info, event 'mail.outbox') only when the message goes to the outbox because no SMTP is
+   * configured, so the demo can sign in by email with nothing installed. Never logged over SMTP.
+   */
+  outboxNote?: { message: string; link?: string };
+}
+
+export interface SentMail {
+  via: 'smtp' | 'outbox';
+  messageId: string;
+  /** The .eml file, for the outbox. */
+  file?: string;
+}
+
+export interface MailerOptions {
+  /** smtp:// or smtps:// URL; nodemailer options may ride along as query parameters (`?ignoreTLS=true`). */
+  smtpUrl?: string | undefined;
+  from: string;
+  /** Where messages go without SMTP: DATA_DIR/outbox. */
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}
+
+export interface Mailer {
+  readonly via: 'smtp' | 'outbox';
+  /** Sends one message and waits for the SMTP server (or the disk) to take it. */
+  send(message: MailMessage): Promise<SentMail>;
+  /**
+   * Sends without making the caller wait, so an answer takes as long whether or not a message went
+   * out; a failure is logged (event 'mail.failed'). The app waits for these before it closes.
+   */
+  sendInBackground(message: MailMessage, log?: FastifyBaseLogger): void;
+  /** Resolves once every background send has settled. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Only the domain of an address reaches the log. */
+const maskAddress = (address: string) => address.replace(/^[^@]*/, '***');
+
+export function createMailer(options: MailerOptions): Mailer {
+  const via = options.smtpUrl ? 'smtp' : 'outbox';
+  const transport = options.smtpUrl
+    ? nodemailer.createTransport(
+        { url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
+        { from: options.from },
+      )
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, { from: options.from });
+  const pending = new Set<Promise<unknown>>();
+
+  async function send(message: MailMessage, log: FastifyBaseLogger = options.log): Promise<SentMail> {
+    const { outboxNote, ...mail } = message;
+    const info = await transport.sendMail(mail);
+    if (via === 'smtp') {
+      log.info({ event: 'mail.sent', to: maskAddress(message.to), subject: message.subject, messageId: info.messageId }, 'mail sent');
+      return { via, messageId: info.messageId };
+    }
+
+    await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const file = path.join(options.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
+    // The raw RFC 5322 message, as an SMTP server would have received it; opens in any mail client.
+    await writeFile(file, (info as { message: Buffer }).message, { mode: 0o600 });
+    log.info(
+      { event: 'mail.outbox', to: message.to, subject: message.subject, file, ...(outboxNote?.link ? { link: outboxNote.link } : {}) },
+      outboxNote?.message ?? `mail written to ${file}`,
+    );
+    return { via, messageId: info.messageId, file };
+  }
+
+  return {
+    via,
+    send: (message) => send(message),
+    sendInBackground(message, log = options.log) {
+      const sending = send(message, log).catch((error: unknown) => {
+        log.error({ event: 'mail.failed', to: maskAddress(message.to), subject: message.subject, err: error }, 'mail could not be sent');
+      });
+      pending.add(sending);
+      void sending.finally(() => pending.delete(sending));
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+    async close() {
+      await this.idle();
+      transport.close();
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends email: SMTP when SMTP_URL is set, the DATA_DIR/outbox folder otherwise. */
+    mailer: Mailer;
+  }
+}
+
+export const mailerPlugin = fp(
+  async (app: FastifyInstance, options: Omit<MailerOptions, 'log'> & { mailer?: Mailer }) => {
+    const mailer = options.mailer ?? createMailer({ ...options, log: app.log });
+    app.decorate('mailer', mailer);
+    app.addHook('onClose', async () => {
+      await mailer.close();
+    });
+  },
+  { name: 'mailer' },
+);

@@ -1,0 +1,125 @@
+import { ApiErrorSchema, ERROR_MESSAGES } from '@portal/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import { invalid, tooManyAttempts } from '../lib/http-errors';
+
+const StrictApiError = z.strictObject(ApiErrorSchema.shape);
+const SECRET = 'password=hunter2 at connect (/srv/db.ts:12:3)';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { BODY_LIMIT: '1024' } });
+  const { app } = t;
+  app.post(
+    '/api/__echo',
+    {
+      schema: {
+        body: z.object({ name: z.string().min(1), count: z.number().int() }),
+        querystring: z.object({ limit: z.coerce.number().int().positive().optional() }),
+      },
+    },
+    async (request) => ({ body: request.body, query: request.query }),
+  );
+  app.get('/api/__boom', async () => {
+    throw new Error(SECRET);
+  });
+  app.get('/api/__invalid', async () => {
+    throw invalid({ email: ['The email field is required.'] });
+  });
+  app.get('/api/__throttled', async () => {
+    throw tooManyAttempts(41.2);
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+function expectJsonError(response: LightMyRequestResponse, status: number) {
+  expect(response.statusCode).toBe(status);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  // Exactly { message, errors? }: nothing else (no stack, no code) ever leaves.
+  return StrictApiError.parse(response.json());
+}
+
+const echo = (payload: string, contentType = 'application/json', url = '/api/__echo') =>
+  t.app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
+
+describe('the error shape', () => {
+  it('accepts a valid JSON body (the test route works)', async () => {
+    const response = await echo(JSON.stringify({ name: 'a', count: 2 }), 'application/json', '/api/__echo?limit=5');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ body: { name: 'a', count: 2 }, query: { limit: 5 } });
+  });
+
+  it('answers an unknown /api route with 404 Not found.', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await t.app.inject({ method, url: '/api/no-such-thing' });
+      expect(expectJsonError(response, 404)).toEqual({ message: 'Not found.' });
+    }
+  });
+
+  it('answers any other path with the JSON 404 when the web app is not built', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/projects/12?x=1' });
+    expect(expectJsonError(response, 404)).toEqual({ message: 'Not found.' });
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    expect(expectJsonError(await echo('{"name": "a",'), 400)).toEqual({ message: ERROR_MESSAGES.malformedJson });
+  });
+
+  it('answers an empty JSON body with 400', async () => {
+    expect(expectJsonError(await echo(''), 400)).toEqual({ message: ERROR_MESSAGES.malformedJson });
+  });
+
+  it('answers a body over BODY_LIMIT with 413', async () => {
+    const response = await echo(JSON.stringify({ name: 'x'.repeat(2000), count: 1 }));
+    expect(expectJsonError(response, 413)).toEqual({ message: ERROR_MESSAGES.payloadTooLarge });
+  });
+
+  it.each(['text/plain', 'application/xml', 'application/x-www-form-urlencoded'])('answers content type %s with 415', async (type) => {
+    const response = await echo('name=a', type);
+    expect(expectJsonError(response, 415)).toEqual({ message: ERROR_MESSAGES.unsupportedMediaType });
+  });
+
+  it('answers a body that breaks the schema with 422 and the errors per field', async () => {
+    const body = expectJsonError(await echo(JSON.stringify({ name: '', count: 1.5 })), 422);
+    expect(body.message).toBe('The given data was invalid.');
+    expect(Object.keys(body.errors ?? {}).sort()).toEqual(['count', 'name']);
+    expect(body.errors?.name).toEqual([expect.any(String)]);
+    expect(body.errors?.count).toEqual([expect.any(String)]);
+  });
+
+  it('names a missing field in the 422 errors', async () => {
+    const body = expectJsonError(await echo(JSON.stringify({ name: 'a' })), 422);
+    expect(body).toEqual({ message: ERROR_MESSAGES.invalid, errors: { count: [expect.any(String)] } });
+  });
+
+  it('answers a bad querystring with 400', async () => {
+    const response = await echo(JSON.stringify({ name: 'a', count: 1 }), 'application/json', '/api/__echo?limit=abc');
+    const body = expectJsonError(response, 400);
+    expect(body).toEqual({ message: ERROR_MESSAGES.invalid, errors: { limit: [expect.any(String)] } });
+  });
+
+  it('answers a thrown Error with 500 Server Error and nothing of the error', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/__boom' });
+    expect(expectJsonError(response, 500)).toEqual({ message: 'Server Error' });
+    expect(response.body).toBe('{"message":"Server Error"}');
+  });
+
+  it('passes an HttpError through with its status, errors and headers', async () => {
+    const invalidResponse = await t.app.inject({ method: 'GET', url: '/api/__invalid' });
+    expect(expectJsonError(invalidResponse, 422)).toEqual({
+      message: ERROR_MESSAGES.invalid,
+      errors: { email: ['The email field is required.'] },
+    });
+
+    const throttled = await t.app.inject({ method: 'GET', url: '/api/__throttled' });
+    expect(expectJsonError(throttled, 429)).toEqual({ message: 'Too many attempts.' });
+    expect(throttled.headers['retry-after']).toBe('42');
+  });
+});

@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { notFound } from '../lib/http-errors';
+
+export interface WebPluginOptions {
+  /** The built web app (apps/web/dist); skipped when it does not exist. */
+  webDist: string;
+  /** Logos and other brand files the seed and companies point at. */
+  brandDir: string;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built single-page app: hashed assets cached for a year, everything else revalidated,
+ * and index.html for any other GET outside /api so client routes survive a reload.
+ */
+export const webPlugin = fp(
+  async (app: FastifyInstance, options: WebPluginOptions) => {
+    await app.register(fastifyStatic, {
+      root: options.brandDir,
+      prefix: '/brand/',
+      decorateReply: false,
+      wildcard: false,
+      maxAge: '1d',
+    });
+
+    const indexHtml = path.join(options.webDist, 'index.html');
+    if (!existsSync(indexHtml)) {
+      app.log.warn({ webDist: options.webDist }, 'the web app is not built: serving the API only');
+      return;
+    }
+
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      prefix: '/',
+      wildcard: false,
+      // The build writes .br and .gz beside each asset, so nothing is compressed per request.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const relative = path.relative(options.webDist, filePath);
+        res.header('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+      },
+    });
+
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (pathname === '/api' || pathname.startsWith('/api/')) throw notFound();
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDist);
+    });
+  },
+  { name: 'web', dependencies: ['errors'] },
+);

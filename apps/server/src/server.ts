@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { DEMO_USERS, seedIfEmpty } from './db/seed';
+import { EnvError, parseEnv } from './env';
+
+async function main() {
+  let env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'db') });
+  const seeded = env.SEED_DEMO && (await seedIfEmpty(database.db));
+
+  const app = await buildApp({ env, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+    } finally {
+      // PGlite allows one process per data folder: always let go of it.
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const lines = [
+    '',
+    `  Project portal is running at ${env.PUBLIC_URL}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${path.join(env.DATA_DIR, 'db')}` : 'PostgreSQL'}${seeded ? ', demo data seeded' : ''}`,
+  ];
+  lines.push(
+    env.SMTP_URL
+      ? `  Email: SMTP via ${new URL(env.SMTP_URL).host}`
+      : `  Email: no SMTP_URL, so messages are written to ${path.join(env.DATA_DIR, 'outbox')} and sign-in links are logged`,
+  );
+  if (env.RATE_LIMIT_MULTIPLIER > 1) lines.push(`  Rate limits multiplied by ${env.RATE_LIMIT_MULTIPLIER} (RATE_LIMIT_MULTIPLIER): not for production`);
+  if (env.SEED_DEMO) {
+    lines.push('  Demo sign-in:');
+    for (const user of DEMO_USERS) lines.push(`    ${user.email} / ${user.password}`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error('The server could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

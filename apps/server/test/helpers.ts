@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app';
+import { openDatabase, type Database } from '../src/db/client';
+import { seedDemo } from '../src/db/seed';
+import { parseEnv } from '../src/env';
+
+/** Which database this run tests against: the root vitest.config.ts sets TEST_DB per project. */
+export const TEST_DB: Database['kind'] = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export interface TestDatabase {
+  database: Database;
+  /** Closes the database and, on PostgreSQL, drops it. */
+  close(): Promise<void>;
+}
+
+function testDatabaseUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (a role allowed to CREATE DATABASE).');
+  return url;
+}
+
+async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl() });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh, migrated database of its own: an in-memory PGlite, or with TEST_DB=postgres a brand-new
+ * database on the TEST_DATABASE_URL server, dropped again on close.
+ */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  if (TEST_DB === 'pglite') {
+    const database = await openDatabase({});
+    return { database, close: () => database.close() };
+  }
+
+  // Generated here, never from input, so it is safe to splice into the DDL.
+  const name = `portal_t_${randomBytes(6).toString('hex')}`;
+  await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(testDatabaseUrl());
+  url.pathname = `/${name}`;
+  const drop = () =>
+    withAdminClient(async (client) => {
+      await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      await client.query(`DROP DATABASE IF EXISTS ${name}`);
+    });
+
+  let database: Database;
+  try {
+    database = await openDatabase({ url: url.toString(), maxConnections: 4 });
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return {
+    database,
+    close: async () => {
+      try {
+        await database.close();
+      } finally {
+        await drop();
+      }
+    },
+  };
+}
+
+export interface TestAppOptions {
+  /** Seed the demo before building the app. */
+  seed?: boolean;
+  /** Settings on top of the test defaults, as they would appear in the environment. */
+  env?: Record<string, string>;
+  /** The built web app to serve; by default a folder that does not exist, so only the API is served. */
+  webDist?: string;
+  /** The app's clock (session and link expiry). */
+  now?: () => Date;
+}
+
+export interface TestApp {
+  /** Built but not ready: a test may still add routes before its first inject(). */
+  app: App;
+  database: Database;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The whole server on a fresh database, for inject(). Always `close()` it (afterAll/afterEach). */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const testDatabase = await openTestDatabase();
+  const { database } = testDatabase;
+  let dataDir: string | undefined;
+  const cleanUp = async () => {
+    try {
+      await testDatabase.close();
+    } finally {
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    }
+  };
+
+  try {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
+    if (options.seed) await seedDemo(database.db);
+    const env = parseEnv({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://portal.test',
+      SEED_DEMO: 'false',
+      ...options.env,
+    });
+    const app = await buildApp({
+      env,
+      database,
+      logger: false,
+      webDist: options.webDist ?? path.join(dataDir, 'no-web-dist'),
+      now: options.now,
+    });
+    return {
+      app,
+      database,
+      dataDir,
+      close: async () => {
+        try {
+          await app.close();
+        } finally {
+          await cleanUp();
+        }
+      },
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}

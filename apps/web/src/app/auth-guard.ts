@@ -1,0 +1,20 @@
+import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { authToken } from '../lib/auth-token';
+
+/** Spec §2 rule 1: the sign-in pages, with an optional trailing slash (the query is not part of the path). */
+const SIGN_IN_PATH = /^\/(login|auth\/passwordless\/login)\/?$/;
+
+export function isSignInPath(pathname: string): boolean {
+  return SIGN_IN_PATH.test(pathname);
+}
+
+/**
+ * Spec §2 rules 2 and 3: a stored token on a sign-in page goes to /, no token anywhere else goes
+ * to /login; either way the query is kept as it was.
+ */
+export function guardSignIn(location: Pick<ParsedLocation, 'pathname' | 'searchStr'>) {
+  const signedIn = authToken.get() !== null;
+  const signInPage = isSignInPath(location.pathname);
+  if (signInPage && signedIn) throw redirect({ href: `/${location.searchStr}`, replace: true });
+  if (!signInPage && !signedIn) throw redirect({ href: `/login${location.searchStr}`, replace: true });
+}

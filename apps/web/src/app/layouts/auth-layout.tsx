@@ -1,0 +1,38 @@
+import { createRoute, Outlet } from '@tanstack/react-router';
+import { ColorBar } from '../../components/color-bar';
+import { useDocumentTitle } from '../../components/document-title';
+import { useCompanyTheme } from '../../lib/company-theme';
+import { usePortalColor } from '../../lib/portal-color';
+import { signInSearchSchema } from '../../lib/search';
+import { rootRoute } from '../routes/root';
+
+/** Sign-in pages: a single centred card under the colour bar, branded by `?theme=CODE`. */
+export function AuthLayout() {
+  const { theme: code } = authLayoutRoute.useSearch();
+  const theme = useCompanyTheme(code);
+  const brand = theme.data;
+  usePortalColor(brand?.color);
+  useDocumentTitle(brand?.name);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <ColorBar />
+      <main className="flex flex-1 flex-col items-center justify-start gap-6 px-4 py-10 sm:justify-center">
+        <div className="flex items-center gap-3" aria-live="polite">
+          {brand?.logo_url ? <img src={brand.logo_url} alt="" width={48} height={48} className="size-12 rounded-xl" /> : null}
+          <p className="text-xl font-semibold text-slate-900">{brand?.name ?? 'Project portal'}</p>
+        </div>
+        <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  );
+}
+
+export const authLayoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'auth',
+  validateSearch: signInSearchSchema,
+  component: AuthLayout,
+});

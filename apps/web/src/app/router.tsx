@@ -1,0 +1,37 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter } from '@tanstack/react-router';
+import { authLayoutRoute } from './layouts/auth-layout';
+import { defaultLayoutRoute } from './layouts/default-layout';
+import { fullscreenLayoutRoute } from './layouts/fullscreen-layout';
+import { contactRoute } from './routes/contact';
+import { documentsRoute } from './routes/documents';
+import { indexRoute } from './routes/index';
+import { invoicesRoute } from './routes/invoices';
+import { loginRoute } from './routes/login';
+import { notesRoute } from './routes/notes';
+import { passwordlessLoginRoute } from './routes/passwordless-login';
+import { photosRoute } from './routes/photos';
+import { rootRoute } from './routes/root';
+import { sessionsRoute } from './routes/sessions';
+
+/** The eight screens of spec §2 under their three layouts, and the signed-in devices page. */
+export const routeTree = rootRoute.addChildren([
+  authLayoutRoute.addChildren([loginRoute, passwordlessLoginRoute]),
+  defaultLayoutRoute.addChildren([indexRoute, photosRoute, contactRoute, invoicesRoute, documentsRoute, sessionsRoute]),
+  fullscreenLayoutRoute.addChildren([notesRoute]),
+]);
+
+export function createPortalRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createPortalRouter>;
+  }
+}

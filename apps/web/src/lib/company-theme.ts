@@ -1,0 +1,20 @@
+import { CompanyThemeSchema } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client';
+
+/** Spec §7/§9: the theme query runs only with a code, sends an empty bearer header, stale time 1 s. */
+export const THEME_STALE_TIME_MS = 1000;
+
+export const companyThemeQueryOptions = (code: string | undefined) =>
+  queryOptions({
+    queryKey: ['themes', code ?? '', 'company'],
+    queryFn: ({ signal }) =>
+      apiRequest(`/themes/${encodeURIComponent(code ?? '')}/company`, { schema: CompanyThemeSchema, anonymous: true, signal }),
+    enabled: Boolean(code),
+    staleTime: THEME_STALE_TIME_MS,
+    retry: false,
+  });
+
+export function useCompanyTheme(code: string | undefined) {
+  return useQuery(companyThemeQueryOptions(code));
+}

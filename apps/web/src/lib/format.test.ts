@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { addressLines, entityLabel, formatMoney, mapsLink, modelTypeLabel } from './format';
+
+describe('money (spec §3)', () => {
+  it('is shown as US dollars in en-US format', () => {
+    expect(formatMoney('12500.00')).toBe('$12,500.00');
+    expect(formatMoney('17325.4')).toBe('$17,325.40');
+    expect(formatMoney('0.00')).toBe('$0.00');
+    expect(formatMoney(1234567.891)).toBe('$1,234,567.89');
+    expect(formatMoney('-45.5')).toBe('-$45.50');
+  });
+
+  it('is "-" when missing or not numeric', () => {
+    for (const value of [null, undefined, '', 'abc', '12,50', Number.NaN, Number.POSITIVE_INFINITY]) expect(formatMoney(value)).toBe('-');
+  });
+});
+
+describe('address (spec §3)', () => {
+  it('is two lines: street, then "city, state zip"', () => {
+    expect(addressLines({ address_street: '4512 Avenue F', address_city: 'Austin', address_state: 'TX', address_zip: '78751' })).toEqual([
+      '4512 Avenue F',
+      'Austin, TX 78751',
+    ]);
+  });
+
+  it('leaves out what is missing without stray punctuation', () => {
+    expect(addressLines({ address_street: null, address_city: 'Austin', address_state: null, address_zip: '78751' })).toEqual(['', 'Austin 78751']);
+  });
+
+  it('yields a maps search link from street, latitude and longitude', () => {
+    const link = new URL(mapsLink({ address_street: '4512 Avenue F', address_latitude: '30.3098100', address_longitude: '-97.7255300' })!);
+    expect(link.origin).toBe('https://www.google.com');
+    expect(link.searchParams.get('query')).toBe('4512 Avenue F (30.3098100,-97.7255300)');
+    expect(mapsLink({ address_street: '4512 Avenue F', address_latitude: null, address_longitude: null })).toContain('query=4512+Avenue+F');
+    expect(mapsLink({ address_street: null, address_latitude: null, address_longitude: null })).toBeNull();
+  });
+});
+
+describe('the entity picker label (spec §3)', () => {
+  const project = { name: 'Kitchen remodel', address_street: '4512 Avenue F' };
+  it('is the type label, a colon, then the project name', () => {
+    expect(entityLabel({ model_type: 'project', model: project as never })).toBe('Project: Kitchen remodel');
+  });
+  it('falls back to the street address when the project has no name', () => {
+    expect(entityLabel({ model_type: 'project', model: { ...project, name: null } as never })).toBe('Project: 4512 Avenue F');
+  });
+  it('shows "Unknown" for any other model type', () => {
+    expect(modelTypeLabel('proposal')).toBe('Unknown');
+    expect(entityLabel({ model_type: 'proposal', model: project as never })).toBe('Unknown: Kitchen remodel');
+  });
+});

@@ -1,0 +1,160 @@
+import { MAX_PER_PAGE, paginatedSchema, type ListQuery, type Paginated } from '@portal/contract';
+import { infiniteQueryOptions, queryOptions, type QueryKey } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from './api-client';
+import { listQueryParams, withPage } from './list-query';
+
+/**
+ * The list loaders of spec §7 over the API client: single fetch, paged fetch, fetch all and batch
+ * fetch. The fetchers are plain async functions; the *QueryOptions builders hand them to TanStack
+ * Query (which caches) under keys made of strings only.
+ */
+
+/** Spec §5, word for word, with the product's short name in front. */
+export const QUERY_KEY_OBJECT_ERROR = '[portal] Query keys should not contain objects, only strings';
+
+/** Spec §9: batch fetch reads 100 a page. */
+export const BATCH_PAGE_SIZE = 100;
+
+/** Throws when a query key holds an object (or an array): keys are plain strings (spec §5). */
+export function assertQueryKey(key: readonly unknown[]): void {
+  for (const part of key) {
+    if (typeof part === 'object' && part !== null) throw new Error(QUERY_KEY_OBJECT_ERROR);
+  }
+}
+
+/** A `queryKeyHashFn` for the QueryClient: refuses object keys everywhere, hashes the rest. */
+export function hashQueryKey(key: QueryKey): string {
+  assertQueryKey(key);
+  return JSON.stringify(key);
+}
+
+/** The key of a read: its path and its query string, so equal queries share a cache entry. */
+export function listQueryKey(path: string, query?: ListQuery, ...extra: string[]): string[] {
+  const key = [path, listQueryParams(query).toString(), ...extra];
+  assertQueryKey(key);
+  return key;
+}
+
+export interface LoadOptions {
+  signal?: AbortSignal;
+}
+
+/** One GET of one record (or any answer its schema reads). */
+export function fetchOne<T extends z.ZodType>(path: string, schema: T, query?: ListQuery, options: LoadOptions = {}): Promise<z.infer<T>> {
+  return apiRequest(path, { query: listQueryParams(query), schema, signal: options.signal });
+}
+
+/** One page of a list. */
+export function fetchPage<T extends z.ZodType>(
+  path: string,
+  item: T,
+  query?: ListQuery,
+  options: LoadOptions = {},
+): Promise<Paginated<z.infer<T>>> {
+  return apiRequest(path, { query: listQueryParams(query), schema: paginatedSchema(item), signal: options.signal }) as Promise<
+    Paginated<z.infer<T>>
+  >;
+}
+
+/** Paged fetch: page 1, then the next page while the last one names a next_page_url. */
+export async function* fetchPages<T extends z.ZodType>(
+  path: string,
+  item: T,
+  query?: ListQuery,
+  options: LoadOptions = {},
+): AsyncGenerator<Paginated<z.infer<T>>, void, undefined> {
+  let number = 1;
+  for (;;) {
+    const page = await fetchPage(path, item, withPage(query, number), options);
+    yield page;
+    if (!page.next_page_url) return;
+    number = page.current_page + 1;
+  }
+}
+
+export interface FetchAllOptions extends LoadOptions {
+  /** Stop once this many items are read (the answer is cut to it). */
+  size?: number;
+}
+
+/** Fetch all: page after page until no pages remain or `size` items are read. */
+export async function fetchAll<T extends z.ZodType>(
+  path: string,
+  item: T,
+  query?: ListQuery,
+  options: FetchAllOptions = {},
+): Promise<z.infer<T>[]> {
+  const items: z.infer<T>[] = [];
+  if (options.size !== undefined && options.size <= 0) return items;
+  const pageSize = query?.page?.size ?? (options.size === undefined ? MAX_PER_PAGE : Math.min(options.size, MAX_PER_PAGE));
+  for await (const page of fetchPages(path, item, withPage(query, 1, pageSize), options)) {
+    items.push(...page.data);
+    if (options.size !== undefined && items.length >= options.size) return items.slice(0, options.size);
+  }
+  return items;
+}
+
+export interface FetchBatchOptions extends LoadOptions {
+  /** 100 by default (spec §9). */
+  pageSize?: number;
+}
+
+/** Batch fetch: the first page, then pages 2 to last_page all at once; items in page order. */
+export async function fetchBatch<T extends z.ZodType>(
+  path: string,
+  item: T,
+  query?: ListQuery,
+  options: FetchBatchOptions = {},
+): Promise<z.infer<T>[]> {
+  const size = options.pageSize ?? BATCH_PAGE_SIZE;
+  const first = await fetchPage(path, item, withPage(query, 1, size), options);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, first.last_page - 1) }, (_, index) =>
+      fetchPage(path, item, withPage(query, index + 2, size), options),
+    ),
+  );
+  return [first, ...rest].flatMap((page) => page.data);
+}
+
+/** Single fetch, cached by TanStack Query under the path and query. */
+export function singleQueryOptions<T extends z.ZodType>(path: string, schema: T, query?: ListQuery) {
+  return queryOptions({
+    queryKey: listQueryKey(path, query),
+    queryFn: ({ signal }) => fetchOne(path, schema, query, { signal }),
+  });
+}
+
+/** One page of a list (a table with page buttons). */
+export function pageQueryOptions<T extends z.ZodType>(path: string, item: T, query?: ListQuery) {
+  return queryOptions({
+    queryKey: listQueryKey(path, query, 'page'),
+    queryFn: ({ signal }) => fetchPage(path, item, query, { signal }),
+  });
+}
+
+/** Paged fetch for an infinite query: from page 1, the next page while next_page_url is present. */
+export function pagedQueryOptions<T extends z.ZodType>(path: string, item: T, query?: ListQuery) {
+  return infiniteQueryOptions({
+    queryKey: listQueryKey(path, query, 'paged'),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) => fetchPage(path, item, withPage(query, pageParam), { signal }),
+    getNextPageParam: (last: Paginated<z.infer<T>>) => (last.next_page_url ? last.current_page + 1 : undefined),
+  });
+}
+
+/** Fetch all, as one cached query. */
+export function allQueryOptions<T extends z.ZodType>(path: string, item: T, query?: ListQuery, size?: number) {
+  return queryOptions({
+    queryKey: listQueryKey(path, query, 'all', size === undefined ? '' : String(size)),
+    queryFn: ({ signal }) => fetchAll(path, item, query, { signal, size }),
+  });
+}
+
+/** Batch fetch, as one cached query. */
+export function batchQueryOptions<T extends z.ZodType>(path: string, item: T, query?: ListQuery) {
+  return queryOptions({
+    queryKey: listQueryKey(path, query, 'batch'),
+    queryFn: ({ signal }) => fetchBatch(path, item, query, { signal }),
+  });
+}

@@ -1,0 +1,23 @@
+/**
+ * Every URL of the app, from one registry: components never assemble a path by hand.
+ * The portal's state (which project, which company, which theme) travels in the query.
+ */
+export interface PortalSearch {
+  entity?: number | undefined;
+  company_id?: number | undefined;
+  theme?: string | undefined;
+}
+
+const to = <T extends string>(path: T) => (search: PortalSearch = {}) => ({ to: path, search });
+
+export const paths = {
+  index: to('/'),
+  login: to('/login'),
+  passwordlessLogin: to('/auth/passwordless/login'),
+  notes: to('/notes'),
+  photos: to('/photos'),
+  contact: to('/contact'),
+  invoices: to('/invoices'),
+  documents: to('/documents'),
+  sessions: to('/account/sessions'),
+} as const;

@@ -1,0 +1,71 @@
+import { CompanySchema, DEFAULT_PORTAL_COLOR, PortalEntitySchema, type Company, type CompanyTheme, type PortalEntity } from '@portal/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { fetchOne, fetchPage } from './loaders';
+
+/**
+ * The portal's context: the picked project (entity) and the company behind it, read as spec §7
+ * says. Spec §4/§9: these queries are never stale and never retried, so a failure redirects at once.
+ */
+export const entityQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['entities', String(id), 'model,company'],
+    queryFn: ({ signal }) => fetchOne(`/entities/${id}`, PortalEntitySchema, { include: ['model', 'company'] }, { signal }),
+    staleTime: 0,
+    retry: false,
+  });
+
+export const companyQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['companies', String(id), 'portal_theme'],
+    queryFn: ({ signal }) => fetchOne(`/companies/${id}`, CompanySchema, { include: ['portal_theme'] }, { signal }),
+    staleTime: 0,
+    retry: false,
+  });
+
+/** Spec §7: the first entity of a company, `page[size]=1&page[number]=1&filter[company_id]=…`; its id, or null. */
+export async function firstEntityId(companyId: number, signal?: AbortSignal): Promise<number | null> {
+  const page = await fetchPage('/entities', PortalEntitySchema, { page: { size: 1, number: 1 }, filter: { company_id: companyId } }, { signal });
+  return page.data[0]?.id ?? null;
+}
+
+export interface PortalBrandInput {
+  themeCode?: string | undefined;
+  entityId?: number | undefined;
+  companyId?: number | undefined;
+  company?: Company | null | undefined;
+  entity?: PortalEntity | null | undefined;
+  theme?: CompanyTheme | null | undefined;
+  companyFailed?: boolean;
+  themeFailed?: boolean;
+}
+
+export interface PortalBrand {
+  /** Spec §4: the default-green portal, shown whatever else is loading. */
+  blank: boolean;
+  color: string;
+  name: string | null;
+  logoUrl: string | null;
+  /** Spec §4: content shows once a company or company theme is loaded (or at once when blank). */
+  ready: boolean;
+}
+
+/**
+ * Spec §4 "Theme". Blank when the company or theme load failed, or when no theme code, entity id or
+ * company id is present; a blank portal is #2aa21d and shown regardless. Otherwise the colour comes
+ * from the company, or else from the theme.
+ */
+export function portalBrand(input: PortalBrandInput): PortalBrand {
+  const company = input.company ?? input.entity?.company ?? null;
+  const nothingToBrandBy = !input.themeCode && input.entityId === undefined && input.companyId === undefined;
+  if (input.companyFailed || input.themeFailed || nothingToBrandBy) {
+    return { blank: true, color: DEFAULT_PORTAL_COLOR, name: company?.name ?? input.theme?.name ?? null, logoUrl: null, ready: true };
+  }
+  const theme = input.theme ?? company?.portal_theme ?? null;
+  return {
+    blank: false,
+    color: company?.color ?? theme?.color ?? DEFAULT_PORTAL_COLOR,
+    name: company?.name ?? input.theme?.name ?? null,
+    logoUrl: company?.logo_url ?? theme?.logo_url ?? null,
+    ready: Boolean(company || input.theme),
+  };
+}

@@ -1,0 +1,246 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench -- <name> [options]`: load benchmarks against the real server on this machine
+ * (loopback only; every run is bounded in time). Not part of `npm test`.
+ *
+ *   npm run bench -- entities                 PGlite and, when reachable, PostgreSQL
+ *   npm run bench -- entities --db=postgres   one database only (pglite | postgres)
+ *   npm run bench -- entities --write         also rewrite the figures in bench/README.md
+ *   options: --duration=10 (s per measurement) --connections=10
+ *   PostgreSQL: BENCH_DATABASE_URL (a database of its own, emptied every run), or else a database
+ *   `portal_bench` created through TEST_DATABASE_URL / postgres://portal:portal@127.0.0.1:5432/portal_test.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const ratio = (a, b) => (b ? Number((a / b).toFixed(2)) : null);
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(root, 'bench/.results');
+const readmePath = path.join(root, 'bench/README.md');
+
+const [name = '', ...rest] = process.argv.slice(2);
+const option = (key, fallback) => {
+  const found = rest.find((arg) => arg === `--${key}` || arg.startsWith(`--${key}=`));
+  if (!found) return fallback;
+  return found.includes('=') ? found.slice(found.indexOf('=') + 1) : true;
+};
+
+const BENCHES = { entities: benchEntities };
+if (!BENCHES[name]) {
+  console.error(`Usage: npm run bench -- <${Object.keys(BENCHES).join('|')}> [--db=pglite|postgres] [--duration=10] [--connections=10] [--write]`);
+  process.exit(2);
+}
+await BENCHES[name]();
+
+// ---------------------------------------------------------------------------------------------
+
+function run(url, { headers = {}, duration, connections }) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, headers }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+function summary(result) {
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    mean: Number(result.latency.average.toFixed(2)),
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function startServer(env) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/entities-server.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const ready = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the bench server did not start in 10 minutes:\n${log}`)), 600_000);
+    const onData = (chunk) => {
+      log += chunk.toString();
+      const line = log.split('\n').find((text) => text.startsWith('BENCH_READY '));
+      if (line) {
+        clearTimeout(timer);
+        resolve(JSON.parse(line.slice('BENCH_READY '.length)));
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the bench server exited with ${code}:\n${log}`));
+    });
+  });
+  return {
+    ready,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.removeAllListeners('exit');
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function postgresUrl() {
+  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
+  const admin = process.env.TEST_DATABASE_URL ?? 'postgres://portal:portal@127.0.0.1:5432/portal_test';
+  const client = new pg.Client({ connectionString: admin });
+  try {
+    await client.connect();
+  } catch (error) {
+    console.warn(`PostgreSQL is not reachable (${error.message}): skipping it.`);
+    return null;
+  }
+  try {
+    await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'portal_bench' AND pid <> pg_backend_pid()");
+    await client.query('DROP DATABASE IF EXISTS portal_bench');
+    await client.query('CREATE DATABASE portal_bench');
+  } finally {
+    await client.end();
+  }
+  const url = new URL(admin);
+  url.pathname = '/portal_bench';
+  return url.toString();
+}
+
+
+
+async function benchEntities() {
+  const duration = Number(option('duration', 10));
+  const connections = Number(option('connections', 10));
+  const only = option('db', 'pglite,postgres');
+  const kinds = String(only).split(',');
+  const startedAt = new Date();
+  const report = { bench: 'entities', startedAt: startedAt.toISOString(), duration, connections, machine: machine(), databases: {} };
+
+  for (const kind of kinds) {
+    let env;
+    if (kind === 'postgres') {
+      const url = await postgresUrl();
+      if (!url) continue;
+      env = { BENCH_DATABASE_URL: url };
+    } else if (kind === 'pglite') {
+      env = { BENCH_DATA_DIR: path.join(resultsDir, 'pglite-data') };
+    } else {
+      throw new Error(`unknown --db ${kind}`);
+    }
+
+    console.log(`\n[${kind}] seeding the tenant and starting the server…`);
+    const server = await startServer(env);
+    const { ready } = server;
+    console.log(`[${kind}] seeded in ${(ready.seedMs / 1000).toFixed(1)} s; list ${ready.listBytes} B, record ${ready.showBytes} B`);
+    const big = { authorization: `Bearer ${ready.bigToken}` };
+    const small = { authorization: `Bearer ${ready.smallToken}` };
+    const size10 = `${ready.listUrl}&page[size]=10`;
+    const scenarios = [
+      ['bare-list', `${ready.url}/__bench/bare/list`, {}],
+      ['list-1000', `${ready.url}${ready.listUrl}`, big],
+      ['list-10', `${ready.url}${ready.listUrl}`, small],
+      ['list-1000-size10', `${ready.url}${size10}`, big],
+      ['list-10-size10', `${ready.url}${size10}`, small],
+      ['list-1000-last-page', `${ready.url}${ready.listUrl}&page[number]=34`, big],
+      ['bare-record', `${ready.url}/__bench/bare/show`, {}],
+      ['record', `${ready.url}${ready.showUrl}`, big],
+    ];
+    const results = {};
+    try {
+      // Warm the JIT and the database caches before anything is measured.
+      await run(`${ready.url}${ready.listUrl}`, { headers: big, duration: 3, connections });
+      for (const [label, url, headers] of scenarios) {
+        const result = summary(await run(url, { headers, duration, connections }));
+        results[label] = result;
+        console.log(`[${kind}] ${label.padEnd(20)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  non-2xx ${result.non2xx}`);
+        if (result.non2xx > 0 || result.errors > 0) throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+      }
+    } finally {
+      await server.stop();
+    }
+    report.databases[kind] = {
+      seedMs: ready.seedMs,
+      listBytes: ready.listBytes,
+      recordBytes: ready.showBytes,
+      results,
+      ratios: {
+        listVsBareRps: ratio(results['list-1000'].rps, results['bare-list'].rps),
+        recordVsBareRps: ratio(results.record.rps, results['bare-record'].rps),
+        bigVsSmallMean: ratio(results['list-1000'].mean, results['list-10'].mean),
+        bigVsSmallP99: ratio(results['list-1000'].p99, results['list-10'].p99),
+        bigVsSmallMeanSameSize: ratio(results['list-1000-size10'].mean, results['list-10-size10'].mean),
+        bigVsSmallP99SameSize: ratio(results['list-1000-size10'].p99, results['list-10-size10'].p99),
+      },
+    };
+  }
+
+  await mkdir(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `entities-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+  await writeFile(file, JSON.stringify(report, null, 2));
+  const markdown = entitiesMarkdown(report);
+  console.log(`\n${markdown}\nResults: ${path.relative(root, file)}`);
+  if (option('write', false)) await writeSection('entities', markdown);
+}
+
+function machine() {
+  return { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version };
+}
+
+function entitiesMarkdown(report) {
+  const lines = [];
+  const m = report.machine;
+  lines.push(
+    `Last run ${report.startedAt.slice(0, 10)}: ${m.cpus} cores (${m.cpu}), ${m.memoryGiB} GiB, Node ${m.node}; ` +
+      `autocannon ${report.connections} connections × ${report.duration} s per row, server, database and load generator on the same machine.`,
+    '',
+  );
+  for (const [kind, db] of Object.entries(report.databases)) {
+    const r = db.results;
+    const row = (label, what) => `| ${what} | ${r[label].rps} | ${r[label].p50} | ${r[label].p99} | ${r[label].mean} |`;
+    lines.push(
+      `### ${kind === 'postgres' ? 'PostgreSQL 15' : 'PGlite (embedded)'}`,
+      '',
+      `List page ${db.listBytes} bytes, record ${db.recordBytes} bytes; tenant seeded in ${(db.seedMs / 1000).toFixed(1)} s.`,
+      '',
+      '| request | req/s | p50 ms | p99 ms | mean ms |',
+      '|---|---:|---:|---:|---:|',
+      row('bare-list', 'bare route, the list bytes from memory'),
+      row('list-1000', '`GET /api/entities?include=model,company`, user with 1,000 entities'),
+      row('list-10', 'the same, user with 10 entities'),
+      row('list-1000-size10', 'the same with `page[size]=10`, user with 1,000'),
+      row('list-10-size10', 'the same with `page[size]=10`, user with 10'),
+      row('list-1000-last-page', 'user with 1,000, last page (`page[number]=34`)'),
+      row('bare-record', 'bare route, the record bytes from memory'),
+      row('record', '`GET /api/entities/{id}?include=model,company`'),
+      '',
+      `- list / bare route: **${db.ratios.listVsBareRps}** of the requests per second; record / bare route: **${db.ratios.recordVsBareRps}**`,
+      `- user with 1,000 / user with 10, same page size (10 items each): mean **${db.ratios.bigVsSmallMeanSameSize}×**, p99 **${db.ratios.bigVsSmallP99SameSize}×**`,
+      `- user with 1,000 / user with 10, default page (30 items vs 10): mean **${db.ratios.bigVsSmallMean}×**, p99 **${db.ratios.bigVsSmallP99}×**`,
+      '',
+    );
+  }
+  return lines.join('\n');
+}
+
+/** Replaces the text between `<!-- bench:NAME:start -->` and `<!-- bench:NAME:end -->` in bench/README.md. */
+async function writeSection(section, markdown) {
+  const start = `<!-- bench:${section}:start -->`;
+  const end = `<!-- bench:${section}:end -->`;
+  const readme = await readFile(readmePath, 'utf8').catch(() => '# Benchmarks\n');
+  const block = `${start}\n${markdown}\n${end}`;
+  const next = readme.includes(start) && readme.includes(end)
+    ? readme.slice(0, readme.indexOf(start)) + block + readme.slice(readme.indexOf(end) + end.length)
+    : `${readme.trimEnd()}\n\n${block}\n`;
+  await writeFile(readmePath, next);
+  console.log(`bench/README.md: figures of "${section}" rewritten.`);
+}

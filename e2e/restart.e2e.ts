@@ -1,0 +1,46 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO } from './support/auth';
+import { startServer, type RunningServer } from './support/server';
+
+let dataDir = '';
+let server: RunningServer | undefined;
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function signIn(url: string) {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO.customer),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+describe('restarting on the same data folder', () => {
+  it('keeps everything and seeds nothing twice', async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'portal-restart-'));
+    server = await startServer({ DATA_DIR: dataDir });
+    expect(server.output()).toContain('demo data seeded');
+    const token = await signIn(server.url);
+    await server.stop();
+
+    server = await startServer({ DATA_DIR: dataDir });
+    expect(server.output()).not.toContain('demo data seeded');
+    // The session made before the restart still works: nothing was lost.
+    const me = await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ email: DEMO.customer.email });
+    // The demo sign-in still works once: the seed did not run again (its users are unique).
+    await signIn(server.url);
+  });
+
+  it('refuses to start on a bad setting, naming the variable', async () => {
+    await expect(startServer({ PORT: 'not-a-port' })).rejects.toThrow(/PORT/);
+  });
+});

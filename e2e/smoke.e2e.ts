@@ -1,0 +1,70 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInContext } from './support/auth';
+import { launchChromium } from './support/chromium';
+import { baseURL, expectNoAxeViolations, newPage } from './support/page';
+
+const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
+
+/** The eight screens of spec §2, each with the heading a visitor sees first. */
+const ROUTES = [
+  { path: '/', heading: 'Your project' },
+  { path: '/login', heading: 'Sign in' },
+  { path: '/notes', heading: 'Notes' },
+  { path: '/photos', heading: 'Photos' },
+  { path: '/contact', heading: 'Contact' },
+  { path: '/invoices', heading: 'Invoices' },
+  { path: '/documents', heading: 'Documents' },
+  { path: '/auth/passwordless/login', heading: 'Sign in by email' },
+  { path: '/account/sessions', heading: 'Signed-in devices' },
+] as const;
+
+const SIGN_IN_PAGES = new Set(['/login', '/auth/passwordless/login']);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the demo', () => {
+  it('starts with its data and answers on the API', async () => {
+    const response = await fetch(`${baseURL()}/api/health`);
+    expect(await response.json()).toEqual({ status: 'ok', database: 'pglite' });
+  });
+
+  it.each(ROUTES)('serves $path with its page, titled "Project portal", with no accessibility violations', async (route) => {
+    const { context, page, consoleErrors } = await newPage(browser);
+    if (!SIGN_IN_PAGES.has(route.path)) await signedInContext(context);
+    const response = await page.goto(route.path);
+    expect(response?.status()).toBe(200);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: route.heading }).isVisible()).toBe(true);
+    expect(await page.title()).toMatch(/^Project portal/);
+    await expectNoAxeViolations(page);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows "Page not found" for an unknown route', async () => {
+    const { context, page } = await newPage(browser);
+    await signedInContext(context);
+    await page.goto('/no-such-page');
+    await expect.poll(() => page.getByText('Page not found', { exact: true }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('takes the README screenshot of the index page', async () => {
+    const { context, page } = await newPage(browser, { width: 1280, height: 800 });
+    await signedInContext(context);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await mkdir(screenshots, { recursive: true });
+    await page.screenshot({ path: path.join(screenshots, 'index.png') });
+    await context.close();
+  });
+});

@@ -1,0 +1,26 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const baseURL = () => inject('baseURL');
+
+export async function newPage(browser: Browser, options: { width?: number; height?: number } = {}) {
+  const context: BrowserContext = await browser.newContext({
+    baseURL: baseURL(),
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+  });
+  const page: Page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  return { context, page, consoleErrors };
+}
+
+/** Every page passes axe with no violations (WCAG 2.x A and AA). */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const summary = results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(summary).toEqual([]);
+}

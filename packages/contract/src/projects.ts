@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { HexColorSchema, MoneySchema, TimestampSchema } from './common';
+import { CompanySchema } from './companies';
+
+export const ProjectStatusSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: HexColorSchema.nullable(),
+}).meta({ id: 'ProjectStatus' });
+export type ProjectStatus = z.infer<typeof ProjectStatusSchema>;
+
+export const CoverPhotoSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  caption: z.string().nullable(),
+}).meta({ id: 'CoverPhoto' });
+export type CoverPhoto = z.infer<typeof CoverPhotoSchema>;
+
+/** The customer account behind a project (spec §3 "Account"). */
+export const AccountSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string().nullable(),
+  email: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  nick_name: z.string().nullable(),
+  prefix: z.string().nullable(),
+  title_id: z.number().int().nullable(),
+  phone_cell: z.string().nullable(),
+  phone_fax: z.string().nullable(),
+  phone_home: z.string().nullable(),
+  phone_work: z.string().nullable(),
+  phone_work_ext: z.string().nullable(),
+  billing_address_city: z.string().nullable(),
+  billing_address_state: z.string().nullable(),
+  billing_address_street: z.string().nullable(),
+  billing_address_zip: z.string().nullable(),
+  billing_address_latitude: z.string().nullable(),
+  billing_address_longitude: z.string().nullable(),
+  shipping_address_city: z.string().nullable(),
+  shipping_address_state: z.string().nullable(),
+  shipping_address_street: z.string().nullable(),
+  shipping_address_zip: z.string().nullable(),
+}).meta({ id: 'Account' });
+export type Account = z.infer<typeof AccountSchema>;
+
+export const ProjectSchema = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  account_id: z.number().int().nullable(),
+  status_id: z.number().int().nullable(),
+  site_type_id: z.number().int().nullable(),
+  rep_primary_id: z.number().int().nullable(),
+  number: z.string().nullable(),
+  name: z.string().nullable(),
+  address_street: z.string().nullable(),
+  address_city: z.string().nullable(),
+  address_state: z.string().nullable(),
+  address_zip: z.string().nullable(),
+  address_description: z.string().nullable(),
+  address_latitude: z.string().nullable(),
+  address_longitude: z.string().nullable(),
+  rep_primary_name: z.string().nullable(),
+  financials_total_amount: MoneySchema,
+  financials_balance_amount: MoneySchema,
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
+  status: ProjectStatusSchema.nullable().optional(),
+  cover_photo: CoverPhotoSchema.nullable().optional(),
+  account: AccountSchema.nullable().optional(),
+  company: CompanySchema.nullable().optional(),
+}).meta({
+  id: 'Project',
+  description:
+    'A project (spec §3). rep_primary_name is the primary rep\'s name; status, cover_photo, account and company are present only when included.',
+});
+export type Project = z.infer<typeof ProjectSchema>;

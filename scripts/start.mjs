@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: builds the web app when its build is missing or older than its sources, then runs
+ * the server (TypeScript through tsx) in this same process, so signals reach it directly.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const web = path.join(root, 'apps/web');
+const builtIndex = path.join(web, 'dist/index.html');
+
+function newestChange(target) {
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestChange(path.join(target, entry)));
+  return newest;
+}
+
+const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((entry) => path.join(web, entry));
+const contract = path.join(root, 'packages/contract/src');
+const stale =
+  !existsSync(builtIndex) ||
+  Math.max(...[...sources, contract].filter(existsSync).map(newestChange)) > statSync(builtIndex).mtimeMs;
+
+if (stale) {
+  console.log('Building the web app…');
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: web,
+    stdio: 'inherit',
+  });
+}
+
+const { register } = await import('tsx/esm/api');
+register();
+await import(path.join(root, 'apps/server/src/server.ts'));

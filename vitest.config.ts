@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `npm run test:unit`: the web app in jsdom and the server through inject() on an in-memory
+ * PGlite, plus the same server suite on a real PostgreSQL when TEST_DATABASE_URL is set.
+ * The e2e suite has its own config (e2e/vitest.config.ts).
+ */
+const serverProject = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    root: './apps/server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    setupFiles: ['./test/setup.ts'],
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    projects: [
+      'apps/web/vitest.config.ts',
+      { test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
+      'apps/web/vitest.client.config.ts',
+      serverProject('server-pglite', { TEST_DB: 'pglite' }),
+      ...(postgresUrl ? [serverProject('server-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl })] : []),
+    ],
+  },
+});
