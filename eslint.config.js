@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import local from './eslint-rules/boundaries.js';
 
 const featuresDir = './apps/web/src/features';
 const features = readdirSync(featuresDir, { withFileTypes: true })
@@ -25,17 +25,15 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
-    settings: {
-      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
-    },
+    plugins: { local, 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Composition happens in app/: a feature never reaches into another feature, and the web
       // app never imports the server (only the contract package is shared).
-      'import-x/no-restricted-paths': [
+      'local/boundaries': [
         'error',
         {
+          packages: [{ target: './apps/web', name: '@portal/server', message: 'The web app never imports server code.' }],
           zones: [
             ...features.map((feature) => ({
               target: `${featuresDir}/${feature}`,
@@ -55,10 +53,6 @@ export default tseslint.config(
             },
           ],
         },
-      ],
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@portal/server', '@portal/server/*'], message: 'The web app never imports server code.' }] },
       ],
     },
   },

@@ -14,7 +14,7 @@ describe('the lint rules that keep the layout honest', () => {
       "import { NotesPage } from '../../notes/components/notes-page';\nexport const X = NotesPage;\n",
       'apps/web/src/features/photos/components/x.ts',
     );
-    expect(ids).toContain('import-x/no-restricted-paths');
+    expect(ids).toContain('local/boundaries');
   });
 
   it('let a feature import its own files, shared components and lib', async () => {
@@ -30,7 +30,12 @@ describe('the lint rules that keep the layout honest', () => {
       "import { buildApp } from '../../../server/src/app';\nexport const X = buildApp;\n",
       'apps/web/src/lib/x.ts',
     );
-    expect(ids).toContain('import-x/no-restricted-paths');
+    expect(ids).toContain('local/boundaries');
+  });
+
+  it('refuse the web app importing the server package by name', async () => {
+    const ids = await ruleIds("import { buildApp } from '@portal/server';\nexport const X = buildApp;\n", 'apps/web/src/app/x.ts');
+    expect(ids).toContain('local/boundaries');
   });
 
   it('refuse shared code depending on a feature', async () => {
@@ -38,6 +43,6 @@ describe('the lint rules that keep the layout honest', () => {
       "import { NotesPage } from '../features/notes/components/notes-page';\nexport const X = NotesPage;\n",
       'apps/web/src/lib/x.ts',
     );
-    expect(ids).toContain('import-x/no-restricted-paths');
+    expect(ids).toContain('local/boundaries');
   });
 });
