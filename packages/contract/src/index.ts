@@ -7,3 +7,4 @@ export * from './pagination';
 export * from './health';
 export * from './auth';
 export * from './list-query';
+export * from './routes';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isAppRoute, isBot } from '@portal/contract';
 import { notFound } from '../lib/http-errors';
 
 export interface WebPluginOptions {
@@ -50,7 +51,11 @@ export const webPlugin = fp(
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname === '/api' || pathname.startsWith('/api/')) throw notFound();
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDist);
+      if (isAppRoute(pathname)) return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDist);
+      // Not a page of the app: a real 404. People still get the app, which shows its error page;
+      // crawlers and link previews get a plain 404 with nothing to render or index.
+      if (isBot(request.headers['user-agent'])) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+      return reply.status(404).header('cache-control', 'no-cache').sendFile('index.html', options.webDist);
     });
   },
   { name: 'web', dependencies: ['errors'] },

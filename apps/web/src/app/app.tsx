@@ -1,10 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { onUnauthorized } from '../lib/api-client';
 import { authToken } from '../lib/auth-token';
 import { createQueryClient } from '../lib/query-client';
 import { toast } from '../lib/toast';
+import { startVersionCheck } from '../lib/version-check';
 import { createPortalRouter } from './router';
 
 /** Spec §8: the message of any 401 toast when the server gave none. */
@@ -25,6 +26,7 @@ function createPortal() {
 
 export function App() {
   const [{ queryClient, router }] = useState(createPortal);
+  useEffect(() => startVersionCheck(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -1,5 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
-import { ContactPage } from '../../features/contact/components/contact-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { defaultLayoutRoute } from '../layouts/default-layout';
 
-export const contactRoute = createRoute({ getParentRoute: () => defaultLayoutRoute, path: '/contact', component: ContactPage });
+export const contactRoute = createRoute({ getParentRoute: () => defaultLayoutRoute, path: '/contact', component: lazyRouteComponent(() => import('../../features/contact/components/contact-page'), 'ContactPage') });

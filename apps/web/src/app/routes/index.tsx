@@ -1,5 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
-import { ProjectPage } from '../../features/project/components/project-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { defaultLayoutRoute } from '../layouts/default-layout';
 
-export const indexRoute = createRoute({ getParentRoute: () => defaultLayoutRoute, path: '/', component: ProjectPage });
+export const indexRoute = createRoute({ getParentRoute: () => defaultLayoutRoute, path: '/', component: lazyRouteComponent(() => import('../../features/project/components/project-page'), 'ProjectPage') });

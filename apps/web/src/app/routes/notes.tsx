@@ -1,5 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
-import { NotesPage } from '../../features/notes/components/notes-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { fullscreenLayoutRoute } from '../layouts/fullscreen-layout';
 
-export const notesRoute = createRoute({ getParentRoute: () => fullscreenLayoutRoute, path: '/notes', component: NotesPage });
+export const notesRoute = createRoute({ getParentRoute: () => fullscreenLayoutRoute, path: '/notes', component: lazyRouteComponent(() => import('../../features/notes/components/notes-page'), 'NotesPage') });

@@ -1,5 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
-import { PasswordlessLoginPage } from '../../features/auth/components/passwordless-login-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { authLayoutRoute } from '../layouts/auth-layout';
 
-export const passwordlessLoginRoute = createRoute({ getParentRoute: () => authLayoutRoute, path: '/auth/passwordless/login', component: PasswordlessLoginPage });
+export const passwordlessLoginRoute = createRoute({ getParentRoute: () => authLayoutRoute, path: '/auth/passwordless/login', component: lazyRouteComponent(() => import('../../features/auth/components/passwordless-login-page'), 'PasswordlessLoginPage') });

@@ -1,5 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
-import { PhotosPage } from '../../features/photos/components/photos-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { defaultLayoutRoute } from '../layouts/default-layout';
 
-export const photosRoute = createRoute({ getParentRoute: () => defaultLayoutRoute, path: '/photos', component: PhotosPage });
+export const photosRoute = createRoute({ getParentRoute: () => defaultLayoutRoute, path: '/photos', component: lazyRouteComponent(() => import('../../features/photos/components/photos-page'), 'PhotosPage') });

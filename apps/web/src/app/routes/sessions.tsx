@@ -1,5 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
-import { SessionsPage } from '../../features/auth/components/sessions-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { defaultLayoutRoute } from '../layouts/default-layout';
 
-export const sessionsRoute = createRoute({ getParentRoute: () => defaultLayoutRoute, path: '/account/sessions', component: SessionsPage });
+export const sessionsRoute = createRoute({ getParentRoute: () => defaultLayoutRoute, path: '/account/sessions', component: lazyRouteComponent(() => import('../../features/auth/components/sessions-page'), 'SessionsPage') });

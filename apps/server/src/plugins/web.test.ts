@@ -1,0 +1,75 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers';
+
+const INDEX = '<!doctype html><html><head><title>Project portal</title></head><body><div id="root"></div></body></html>';
+const ASSET = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+let webDist: string;
+let t: TestApp;
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(os.tmpdir(), 'portal-web-'));
+  await mkdir(path.join(webDist, 'assets'));
+  await writeFile(path.join(webDist, 'index.html'), INDEX);
+  await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), ASSET);
+  await writeFile(path.join(webDist, 'version.json'), '{"build":"abc"}');
+  t = await createTestApp({ webDist });
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
+
+describe('serving the web app', () => {
+  it.each(['/', '/login', '/login/', '/auth/passwordless/login', '/notes', '/photos', '/contact', '/invoices', '/documents', '/account/sessions'])(
+    'answers the app for its page %s, revalidated every time, with a content security policy',
+    async (url) => {
+      const response = await t.app.inject({ url: `${url}?entity=1`, headers: { 'user-agent': BROWSER } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toBe(INDEX);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+    },
+  );
+
+  it('answers 404 for a path that is no page of the app, still with the app so it can show its error page', async () => {
+    const response = await t.app.inject({ url: '/no-such-page', headers: { 'user-agent': BROWSER } });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toBe(INDEX);
+  });
+
+  it.each(['Googlebot/2.1 (+http://www.google.com/bot.html)', 'facebookexternalhit/1.1', 'Slackbot-LinkExpanding 1.0', 'Twitterbot/1.0'])(
+    'gives the bot %s a plain 404 with no app to render',
+    async (userAgent) => {
+      const response = await t.app.inject({ url: '/no-such-page', headers: { 'user-agent': userAgent } });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/plain/);
+      expect(response.body).not.toContain('<html');
+    },
+  );
+
+  it('serves hashed assets as immutable for a year, compressed', async () => {
+    const response = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('keeps /api answers JSON: an unknown API path is a JSON 404, never the app', async () => {
+    const response = await t.app.inject({ url: '/api/nope', headers: { 'user-agent': BROWSER } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found.' });
+  });
+
+  it('serves the build manifest the app polls, never cached', async () => {
+    const response = await t.app.inject({ url: '/version.json' });
+    expect(response.json()).toEqual({ build: 'abc' });
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * Every path of the web app (spec §2, and the signed-in devices page). The server answers 404 for
+ * any other page path, and the web router's table is tested against this list.
+ */
+export const APP_ROUTES = [
+  '/',
+  '/login',
+  '/auth/passwordless/login',
+  '/notes',
+  '/photos',
+  '/contact',
+  '/invoices',
+  '/documents',
+  '/account/sessions',
+] as const;
+export type AppRoute = (typeof APP_ROUTES)[number];
+
+/** A path of the app, with or without a trailing slash. */
+export function isAppRoute(pathname: string): boolean {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (APP_ROUTES as readonly string[]).includes(normalized);
+}
+
+/** Search-engine crawlers and link-preview fetchers: they get a plain 404, never the app's error page. */
+export const BOT_USER_AGENT =
+  /bot\b|crawler|spider|crawling|slurp|facebookexternalhit|embedly|quora link preview|outbrain|pinterest|vkshare|w3c_validator|whatsapp|skypeuripreview|bitlybot|nuzzel|redditbot|applebot|yandex|baiduspider|duckduckbot|bingpreview|google-inspectiontool|lighthouse-bot/i;
+
+export function isBot(userAgent: string | undefined | null): boolean {
+  return Boolean(userAgent && BOT_USER_AGENT.test(userAgent));
+}
