@@ -1,13 +1,8 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInContext } from './support/auth';
 import { launchChromium } from './support/chromium';
 import { baseURL, expectNoAxeViolations, newPage } from './support/page';
-
-const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
 
 /** The eight screens of spec §2, each with the heading a visitor sees first. */
 const ROUTES = [
@@ -55,16 +50,6 @@ describe('the demo', () => {
     await signedInContext(context);
     await page.goto('/no-such-page');
     await expect.poll(() => page.getByText('Page not found', { exact: true }).isVisible()).toBe(true);
-    await context.close();
-  });
-
-  it('takes the README screenshot of the index page', async () => {
-    const { context, page } = await newPage(browser, { width: 1280, height: 800 });
-    await signedInContext(context);
-    await page.goto('/');
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await mkdir(screenshots, { recursive: true });
-    await page.screenshot({ path: path.join(screenshots, 'index.png') });
     await context.close();
   });
 });

@@ -57,7 +57,7 @@ export function ProjectOverview({ project, company }: { project: Project; compan
           </div>
           {project.rep_primary_name ? (
             <div className="flex items-center gap-2 text-slate-700">
-              <UserRound aria-hidden="true" className="size-4 text-slate-500" />
+              <UserRound aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
               <span>
                 Your representative: <span className="font-medium text-slate-900">{project.rep_primary_name}</span>
                 {company.phone_default ? (

@@ -1,12 +1,15 @@
 import type { PortalEntity } from '@portal/contract';
 import { useNavigate } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { entityLabel } from '../../../lib/format';
 
 /** Spec §3: each option reads "Project: {name}", or "Project: {street}" when the project has no name. */
 export function ProjectPicker({ entities, current }: { entities: PortalEntity[]; current: number | undefined }) {
   const navigate = useNavigate();
   const id = useId();
+  // The choice shows at once, before the navigation it starts has finished loading.
+  const [chosen, setChosen] = useState<{ from: number | undefined; value: number } | null>(null);
+  const value = chosen && chosen.from === current ? chosen.value : current;
   return (
     <div className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
@@ -14,8 +17,12 @@ export function ProjectPicker({ entities, current }: { entities: PortalEntity[];
       </label>
       <select
         id={id}
-        value={current ?? ''}
-        onChange={(event) => void navigate({ to: '/', search: { entity: Number(event.target.value) } })}
+        value={value ?? ''}
+        onChange={(event) => {
+          const entity = Number(event.target.value);
+          setChosen({ from: current, value: entity });
+          void navigate({ to: '/', search: { entity } });
+        }}
         className="min-w-0 rounded-full border border-slate-300 bg-white py-2 pr-10 pl-4 text-base font-medium text-slate-900 shadow-xs sm:max-w-md"
       >
         {current === undefined ? (

@@ -1,0 +1,183 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, signedInContext } from './support/auth';
+import { launchChromium } from './support/chromium';
+import { expectNoAxeViolations, newPage } from './support/page';
+
+const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+  await mkdir(screenshots, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedIn(user: { email: string; password: string } = DEMO.customer, width = 1280) {
+  const { context, page, consoleErrors } = await newPage(browser, { width });
+  await signedInContext(context, user);
+  return { context, page, consoleErrors };
+}
+const where = (page: Page) => `${new URL(page.url()).pathname}${new URL(page.url()).search}`;
+const cssVar = (page: Page, name: string) =>
+  page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
+
+describe('the portal query (spec §2 rules 4-9)', () => {
+  it('rule 6: an entity that does not load (unknown, or not shared with the user) sends the user to /', async () => {
+    const { context, page } = await signedIn();
+    for (const target of ['/?entity=999999', '/notes?entity=5', '/photos?entity=5&theme=acme']) {
+      await page.goto(target);
+      await expect.poll(() => where(page)).toBe('/');
+    }
+    await context.close();
+  });
+
+  it('rule 5: a company that does not load sends the user to /', async () => {
+    const { context, page } = await signedIn(DEMO.neighbor);
+    await page.goto('/invoices?company_id=2&entity=5');
+    await expect.poll(() => where(page)).toBe('/');
+    await context.close();
+  });
+
+  it("rule 7: only company_id goes to / with entity set to that company's first entity", async () => {
+    const { context, page } = await signedIn();
+    await page.goto('/documents?company_id=2');
+    await expect.poll(() => where(page)).toBe('/?entity=4');
+    await page.getByRole('heading', { level: 1, name: 'Lake house bathroom' }).waitFor();
+    await context.close();
+  });
+
+  it('rule 8: "undefined", "null" and empty count as missing', async () => {
+    const { context, page } = await signedIn();
+    await page.goto('/?entity=undefined&company_id=null&theme=');
+    await page.getByRole('heading', { level: 1, name: 'Your projects' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  it('rule 9: a query that fails validation gives the 404 page "Page Not Found: {path}"', async () => {
+    const { context, page } = await signedIn();
+    await page.goto('/invoices?entity=abc');
+    await page.getByRole('heading', { level: 1, name: 'Page Not Found: /invoices' }).waitFor();
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});
+
+describe('theme and chrome (spec §4)', () => {
+  it('is blank, default green, with nothing to brand by; the company colour once a project is picked', async () => {
+    const { context, page } = await signedIn();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Your projects' }).waitFor();
+    expect(await cssVar(page, '--portal-color')).toBe('#2aa21d');
+    expect(await page.title()).toBe('Project portal');
+
+    await page.getByRole('link', { name: /Project: Kitchen remodel/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Kitchen remodel' }).waitFor();
+    expect(await cssVar(page, '--portal-color')).toBe('#c2410c');
+    // The stale copy follows a second later, so the bar animates from green to the brand.
+    expect(await cssVar(page, '--portal-color-stale')).toBe('#2aa21d');
+    await expect.poll(() => cssVar(page, '--portal-color-stale'), { timeout: 3000 }).toBe('#c2410c');
+    expect(await page.title()).toBe('Project portal | Acme Builders');
+    await context.close();
+  });
+
+  it('takes the colour from the theme code alone', async () => {
+    const { context, page } = await signedIn();
+    await page.goto('/contact?theme=brightside');
+    await expect.poll(() => cssVar(page, '--portal-color')).toBe('#1d4ed8');
+    await context.close();
+  });
+});
+
+describe('the project page', () => {
+  it('shows the project: status, address on two lines with a map link, rep, money in USD', async () => {
+    const { context, page, consoleErrors } = await signedIn();
+    await page.goto('/?entity=1');
+    await page.getByRole('heading', { level: 1, name: 'Kitchen remodel' }).waitFor();
+    const details = page.getByRole('region', { name: 'Project details' });
+    expect(await details.textContent()).toContain('ACM-1042');
+    expect(await details.textContent()).toContain('In progress');
+    expect(await details.locator('address').innerText()).toMatch(/^4512 Avenue F\nAustin, TX 78751/);
+    const map = new URL((await page.getByRole('link', { name: /Open in maps/ }).getAttribute('href'))!);
+    expect(map.searchParams.get('query')).toBe('4512 Avenue F (30.3098100,-97.7255300)');
+    expect(await details.textContent()).toContain('Dana Whitfield');
+    expect(await page.getByText('$48,250.00').isVisible()).toBe(true);
+    expect(await page.getByText('$12,062.50').isVisible()).toBe(true);
+    expect(await page.getByText('Welcome to your Acme Builders project portal', { exact: false }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: path.join(screenshots, 'index-1280.png'), fullPage: true });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows "-" for a missing balance and labels a nameless project by its street', async () => {
+    const { context, page } = await signedIn();
+    await page.goto('/?entity=2');
+    await page.getByRole('heading', { level: 1, name: '4512 Avenue F (garage)' }).waitFor();
+    const balance = page.getByRole('term').filter({ hasText: 'Balance' }).locator('xpath=following-sibling::dd');
+    expect(await balance.textContent()).toBe('-');
+    const options = await page.getByLabel('Showing').locator('option').allTextContents();
+    expect(options).toEqual(['Project: Kitchen remodel', 'Project: 4512 Avenue F (garage)', 'Project: Roof replacement', 'Project: Lake house bathroom']);
+    await context.close();
+  });
+
+  it('picks another project by keyboard alone, keeping it in the URL', async () => {
+    const { context, page } = await signedIn();
+    await page.goto('/?entity=1');
+    await page.getByRole('heading', { level: 1, name: 'Kitchen remodel' }).waitFor();
+    await page.getByLabel('Showing').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => where(page)).toBe('/?entity=3');
+    await page.getByRole('heading', { level: 1, name: 'Roof replacement' }).waitFor();
+    await context.close();
+  });
+
+  it('links only the areas the company switched on, and contact, keeping the project', async () => {
+    const { context, page } = await signedIn();
+    await page.goto('/?entity=4');
+    await page.getByRole('heading', { level: 1, name: 'Lake house bathroom' }).waitFor();
+    const areas = page.getByRole('navigation', { name: 'Project areas' }).getByRole('link');
+    expect(await areas.allTextContents()).toEqual([
+      expect.stringContaining('Notes'),
+      expect.stringContaining('Documents'),
+      expect.stringContaining('Contact'),
+    ]);
+    const header = page.getByRole('navigation', { name: 'Portal areas' });
+    expect(await header.getByRole('link', { name: 'Photos' }).count()).toBe(0);
+    expect(await header.getByRole('link', { name: 'Invoices' }).count()).toBe(0);
+    expect(await areas.first().getAttribute('href')).toBe('/notes?entity=4');
+    await context.close();
+  });
+
+  it('works on a 375 px phone', async () => {
+    const { context, page } = await signedIn(DEMO.customer, 375);
+    await page.goto('/?entity=1');
+    await page.getByRole('heading', { level: 1, name: 'Kitchen remodel' }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: path.join(screenshots, 'index-375.png'), fullPage: true });
+    await context.close();
+  });
+});
+
+describe('screenshots of the sign-in page', () => {
+  it.each([
+    ['login-blank.png', '/login'],
+    ['login-acme.png', '/login?theme=acme'],
+  ])('%s', async (file, target) => {
+    const { context, page } = await newPage(browser);
+    await page.goto(target);
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    if (target.includes('acme')) await page.getByText('Acme Builders', { exact: true }).waitFor();
+    await page.screenshot({ path: path.join(screenshots, file) });
+    await context.close();
+  });
+});
