@@ -124,7 +124,7 @@ async function benchEntities() {
   const only = option('db', 'pglite,postgres');
   const kinds = String(only).split(',');
   const startedAt = new Date();
-  const report = { bench: 'entities', startedAt: startedAt.toISOString(), duration, connections, machine: machine(), databases: {} };
+  const report = { bench: 'entities', startedAt: startedAt.toISOString(), duration, connections, machine: machine(), loadBefore: os.loadavg()[0], databases: {} };
 
   for (const kind of kinds) {
     let env;
@@ -147,6 +147,7 @@ async function benchEntities() {
     const size10 = `${ready.listUrl}&page[size]=10`;
     const scenarios = [
       ['bare-list', `${ready.url}/__bench/bare/list`, {}],
+      ['auth-only', `${ready.url}/api/auth/me`, big],
       ['list-1000', `${ready.url}${ready.listUrl}`, big],
       ['list-10', `${ready.url}${ready.listUrl}`, small],
       ['list-1000-size10', `${ready.url}${size10}`, big],
@@ -175,6 +176,8 @@ async function benchEntities() {
       results,
       ratios: {
         listVsBareRps: ratio(results['list-1000'].rps, results['bare-list'].rps),
+        listSize10VsBareRps: ratio(results['list-1000-size10'].rps, results['bare-list'].rps),
+        authOnlyVsBareRps: ratio(results['auth-only'].rps, results['bare-list'].rps),
         recordVsBareRps: ratio(results.record.rps, results['bare-record'].rps),
         bigVsSmallMean: ratio(results['list-1000'].mean, results['list-10'].mean),
         bigVsSmallP99: ratio(results['list-1000'].p99, results['list-10'].p99),
@@ -184,6 +187,7 @@ async function benchEntities() {
     };
   }
 
+  report.loadAfter = os.loadavg()[0];
   await mkdir(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `entities-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
   await writeFile(file, JSON.stringify(report, null, 2));
@@ -201,7 +205,8 @@ function entitiesMarkdown(report) {
   const m = report.machine;
   lines.push(
     `Last run ${report.startedAt.slice(0, 10)}: ${m.cpus} cores (${m.cpu}), ${m.memoryGiB} GiB, Node ${m.node}; ` +
-      `autocannon ${report.connections} connections × ${report.duration} s per row, server, database and load generator on the same machine.`,
+      `autocannon ${report.connections} connections × ${report.duration} s per row, server, database and load generator on the same machine ` +
+      `(1-minute load average ${report.loadBefore.toFixed(1)} before, ${report.loadAfter.toFixed(1)} after).`,
     '',
   );
   for (const [kind, db] of Object.entries(report.databases)) {
@@ -215,6 +220,7 @@ function entitiesMarkdown(report) {
       '| request | req/s | p50 ms | p99 ms | mean ms |',
       '|---|---:|---:|---:|---:|',
       row('bare-list', 'bare route, the list bytes from memory'),
+      row('auth-only', '`GET /api/auth/me`: the bearer check alone (one query), for reference'),
       row('list-1000', '`GET /api/entities?include=model,company`, user with 1,000 entities'),
       row('list-10', 'the same, user with 10 entities'),
       row('list-1000-size10', 'the same with `page[size]=10`, user with 1,000'),
@@ -223,7 +229,7 @@ function entitiesMarkdown(report) {
       row('bare-record', 'bare route, the record bytes from memory'),
       row('record', '`GET /api/entities/{id}?include=model,company`'),
       '',
-      `- list / bare route: **${db.ratios.listVsBareRps}** of the requests per second; record / bare route: **${db.ratios.recordVsBareRps}**`,
+      `- list / bare route: **${db.ratios.listVsBareRps}** of the requests per second (\`page[size]=10\`: ${db.ratios.listSize10VsBareRps}); record / bare route: **${db.ratios.recordVsBareRps}**; the bearer check alone / bare route: ${db.ratios.authOnlyVsBareRps}`,
       `- user with 1,000 / user with 10, same page size (10 items each): mean **${db.ratios.bigVsSmallMeanSameSize}×**, p99 **${db.ratios.bigVsSmallP99SameSize}×**`,
       `- user with 1,000 / user with 10, default page (30 items vs 10): mean **${db.ratios.bigVsSmallMean}×**, p99 **${db.ratios.bigVsSmallP99}×**`,
       '',

@@ -17,6 +17,7 @@ import { themesRoutes } from './modules/themes/themes.routes';
 import { authenticate, authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { filesPlugin } from './plugins/files';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
@@ -58,6 +59,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now 
   await app.register(dbPlugin, { database });
   await app.register(authPlugin, { idleDays: env.SESSION_IDLE_DAYS, absoluteDays: env.SESSION_ABSOLUTE_DAYS, now });
   await app.register(rateLimiterPlugin, { multiplier: env.RATE_LIMIT_MULTIPLIER });
+  await app.register(filesPlugin, { dataDir: env.DATA_DIR, secret: env.FILES_SECRET });
   await app.register(mailerPlugin, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox') });
   await app.register(compress, {
     encodings: ['br', 'gzip'],

@@ -29,6 +29,7 @@ export const EnvSchema = z
     SEED_DEMO: booleanFromEnv.default(true),
     TRUST_PROXY: booleanFromEnv.default(false),
     BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+    FILES_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(7),
     SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().max(365).default(30),
     SMTP_URL: z

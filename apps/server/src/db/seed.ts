@@ -1,4 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+import { seedAreas, type DemoContext, type SeedTx } from './seed-areas';
 import { hashPassword } from '../modules/auth/password';
 import type { Db } from './client';
 import {
@@ -23,7 +26,7 @@ export const DEMO_USERS = [
 const SEEDED_AT = new Date('2026-03-02T15:04:05.000Z');
 const at = (days: number) => new Date(SEEDED_AT.getTime() + days * 86_400_000);
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Tx = SeedTx;
 
 async function seedCompany(
   tx: Tx,
@@ -70,11 +73,10 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   return true;
 }
 
-/** Empties every table and restarts ids, so a reseed gives the same ids again. */
+/** Empties every table of the schema and restarts ids, so a reseed gives the same ids again. */
 export async function resetDatabase(db: Db): Promise<void> {
-  await db.execute(
-    sql`TRUNCATE ${portalEntities}, ${projects}, ${accounts}, ${siteTypes}, ${projectStatuses}, ${staff}, ${portalThemes}, ${portalUsers}, ${companies} RESTART IDENTITY CASCADE`,
-  );
+  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+  await db.execute(sql.raw(`TRUNCATE ${tables.map((table) => `"${getTableName(table)}"`).join(', ')} RESTART IDENTITY CASCADE`));
 }
 
 /**
@@ -320,7 +322,7 @@ export async function seedDemo(db: Db): Promise<void> {
       .returning({ id: projects.id, company_id: projects.company_id });
 
     const owners = [casey!.id, casey!.id, casey!.id, casey!.id, nico!.id];
-    await tx.insert(portalEntities).values(
+    const entityRows = await tx.insert(portalEntities).values(
       projectRows.map((project, index) => ({
         created_at: at(index),
         updated_at: at(index),
@@ -330,6 +332,17 @@ export async function seedDemo(db: Db): Promise<void> {
         model_id: project.id,
         scope: 'customer',
       })),
-    );
+    ).returning({ id: portalEntities.id });
+
+    const [kitchen, garage, roof, lakeHouse, deck] = projectRows.map((project) => project.id) as [number, number, number, number, number];
+    const context: DemoContext = {
+      at,
+      companies: { acme: acme.companyId, brightside: brightside.companyId },
+      staff: { dana: dana!.id, omar: omar!.id, priya: priya!.id },
+      users: { casey: casey!.id, nico: nico!.id },
+      projects: { kitchen, garage, roof, lakeHouse, deck },
+      entities: entityRows.map((row) => row.id),
+    };
+    await seedAreas(tx, context);
   });
 }

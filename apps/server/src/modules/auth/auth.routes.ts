@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { apiTimestamp } from '../../lib/timestamps';
 import { requireUser } from '../../plugins/auth';
-import { loadAuthSecret } from './auth-secret';
+import { loadSecret } from '../../lib/secret-file';
 import { deviceLabel } from './device';
 import { enforceLimit } from './limits';
 import { loginTokensRepository } from './login-tokens.repository';
@@ -62,7 +62,8 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
   const loginTokens = loginTokensRepository(app.database.db, {
     ttlMs: LOGIN_TOKEN_TTL_MINUTES * 60_000,
     maxCodeAttempts: LOGIN_CODE_MAX_ATTEMPTS,
-    codeKey: await loadAuthSecret({ secret: options.authSecret, dataDir: options.dataDir }),
+    // One-time codes are hashed under it (see decision 011).
+    codeKey: await loadSecret({ secret: options.authSecret, dataDir: options.dataDir, name: 'auth-secret' }),
   });
   // Made now rather than on the first unknown email, whose answer would otherwise take twice as long.
   await dummyPasswordHash();

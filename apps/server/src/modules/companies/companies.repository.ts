@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray } from 'drizzle-orm';
+import { and, eq, exists } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, portalEntities, portalThemes } from '../../db/schema';
 import type { CompanyRow, PortalThemeRow } from './companies.serializers';
@@ -27,13 +27,6 @@ export function companiesRepository(db: Db) {
         )
         .limit(1);
       return row ?? null;
-    },
-
-    /** Companies by id, in one query. */
-    async byIds(ids: readonly number[]): Promise<Map<number, CompanyRow>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db.select().from(companies).where(inArray(companies.id, [...new Set(ids)]));
-      return new Map(rows.map((row) => [row.id, row]));
     },
 
     /** The branding behind a theme code, for the sign-in pages. */

@@ -3,14 +3,14 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * The server key that one-time codes are hashed under. From AUTH_SECRET when set (required when
- * several instances share one database); otherwise generated once and kept in DATA_DIR/auth-secret,
- * readable by the server's user only. It never goes into the database: a copy of the database alone
- * must not be enough to try the million codes offline.
+ * A server key: from its environment variable when set (required when several instances share one
+ * database), otherwise generated once into DATA_DIR/<name>, readable by the server's user only.
+ * Keys never go into the database: a copy of the database alone must not be enough to forge or
+ * brute-force what they protect.
  */
-export async function loadAuthSecret(options: { secret?: string | undefined; dataDir: string }): Promise<Buffer> {
+export async function loadSecret(options: { secret?: string | undefined; dataDir: string; name: string }): Promise<Buffer> {
   if (options.secret) return Buffer.from(options.secret, 'utf8');
-  const file = path.join(options.dataDir, 'auth-secret');
+  const file = path.join(options.dataDir, options.name);
   try {
     return parseStored(await readFile(file, 'utf8'), file);
   } catch (error) {
@@ -30,6 +30,6 @@ export async function loadAuthSecret(options: { secret?: string | undefined; dat
 
 function parseStored(text: string, file: string): Buffer {
   const hex = text.trim();
-  if (!/^(?:[0-9a-f]{2}){32,}$/i.test(hex)) throw new Error(`${file} is damaged: delete it (codes already sent stop working) or set AUTH_SECRET.`);
+  if (!/^(?:[0-9a-f]{2}){32,}$/i.test(hex)) throw new Error(`${file} is damaged: delete it (codes already sent stop working) or set its environment variable.`);
   return Buffer.from(hex, 'hex');
 }
