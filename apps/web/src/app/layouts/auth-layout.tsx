@@ -3,7 +3,7 @@ import { ColorBar } from '../../components/color-bar';
 import { useDocumentTitle } from '../../components/document-title';
 import { useCompanyTheme } from '../../lib/company-theme';
 import { usePortalColor } from '../../lib/portal-color';
-import { signInSearchSchema } from '../../lib/search';
+import { validateSignInSearch } from '../../lib/search';
 import { rootRoute } from '../routes/root';
 
 /** Sign-in pages: a single centred card under the colour bar, branded by `?theme=CODE`. */
@@ -33,6 +33,6 @@ export function AuthLayout() {
 export const authLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'auth',
-  validateSearch: signInSearchSchema,
+  validateSearch: validateSignInSearch,
   component: AuthLayout,
 });

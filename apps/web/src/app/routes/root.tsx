@@ -2,26 +2,30 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, SearchParamError, useLocation } from '@tanstack/react-router';
 import { ErrorPage } from '../../components/error-page';
 import { LoadingBar } from '../../components/loading-bar';
-import { Toaster } from '../../components/toaster';
 import { isStaleChunkError, mayReloadForStaleChunk } from '../../lib/reload-guard';
-import { Tooltip } from 'radix-ui';
+import { useToasts } from '../../lib/toast';
+import { lazy, Suspense } from 'react';
+
+// The toaster (and Radix's toast code) loads with the first toast, not with every page.
+const Toaster = lazy(() => import('../../components/toaster').then((module) => ({ default: module.Toaster })));
 import { guardSignIn } from '../auth-guard';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
 
-/** Spec §9: tooltips open after 700 ms; moving between them within 300 ms skips the delay. */
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
-
 function Root() {
+  const hasToasts = useToasts().length > 0;
   return (
-    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+    <>
       <LoadingBar />
       <Outlet />
-      <Toaster />
-    </Tooltip.Provider>
+      {hasToasts ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
