@@ -39,6 +39,21 @@ describe('signing in with a password', () => {
     await context.close();
   });
 
+  it('signs in by keyboard alone', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+    await page.keyboard.type(DEMO.customer.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(DEMO.customer.password);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('heading', { level: 1, name: 'Your projects' }).waitFor();
+    await context.close();
+  });
+
   it('says clearly when the password is wrong, and stays on the page', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/login');
