@@ -87,7 +87,9 @@ async function startPortal() {
   for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return { url, stop: async () => { child.kill('SIGTERM'); await new Promise((r) => child.once('exit', r)); await rm(dataDir, { recursive: true, force: true }); } };

@@ -8,7 +8,7 @@
  *   npm run bench -- entities --write         also rewrite the figures in bench/README.md
  *   options: --duration=10 (s per measurement) --connections=10
  *   PostgreSQL: BENCH_DATABASE_URL (a database of its own, emptied every run), or else a database
- *   `portal_bench` created through TEST_DATABASE_URL / postgres://portal:portal@127.0.0.1:5432/portal_test.
+ *   `portal_bench_<name>` (one per bench) created through TEST_DATABASE_URL / postgres://portal:portal@127.0.0.1:5432/portal_test.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -31,7 +31,13 @@ const option = (key, fallback) => {
   return found.includes('=') ? found.slice(found.indexOf('=') + 1) : true;
 };
 
-const BENCHES = { entities: benchEntities };
+const BENCHES = {
+  entities: benchEntities,
+  // Issue 8: bench/invoices.mjs, with this runner's helpers.
+  invoices: async () => (await import('./invoices.mjs')).benchInvoices({ option, run, summary, startServer, postgresUrl, machine, writeSection, resultsDir, root }),
+  // Issue 6: bench/notes.mjs (bench/notes.ts is its server), with this runner's helpers.
+  notes: async () => (await import('./notes.mjs')).benchNotes({ option, run, summary, startServer, postgresUrl, machine, writeSection, resultsDir, root }),
+};
 if (!BENCHES[name]) {
   console.error(`Usage: npm run bench -- <${Object.keys(BENCHES).join('|')}> [--db=pglite|postgres] [--duration=10] [--connections=10] [--write]`);
   process.exit(2);
@@ -58,8 +64,8 @@ function summary(result) {
   };
 }
 
-async function startServer(env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/entities-server.ts')], {
+async function startServer(env, script = 'bench/entities-server.ts') {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -84,6 +90,8 @@ async function startServer(env) {
   });
   return {
     ready,
+    pid: child.pid,
+    output: () => log,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -94,7 +102,22 @@ async function startServer(env) {
   };
 }
 
-async function postgresUrl() {
+/** CPU seconds (user + system) the process has used, from /proc; null where there is no /proc. */
+async function cpuSeconds(pid) {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A PostgreSQL database of this bench's own (`portal_bench_<bench>`), dropped and created afresh, so two
+ * benches never empty each other's data; BENCH_DATABASE_URL overrides it. Null when PostgreSQL is not reachable.
+ */
+async function postgresUrl(database = `portal_bench_${name.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}`) {
   if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
   const admin = process.env.TEST_DATABASE_URL ?? 'postgres://portal:portal@127.0.0.1:5432/portal_test';
   const client = new pg.Client({ connectionString: admin });
@@ -105,14 +128,15 @@ async function postgresUrl() {
     return null;
   }
   try {
-    await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'portal_bench' AND pid <> pg_backend_pid()");
-    await client.query('DROP DATABASE IF EXISTS portal_bench');
-    await client.query('CREATE DATABASE portal_bench');
+    // The name is ours (letters, digits, _), never input: safe to splice into the DDL.
+    await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+    await client.query(`DROP DATABASE IF EXISTS ${database}`);
+    await client.query(`CREATE DATABASE ${database}`);
   } finally {
     await client.end();
   }
   const url = new URL(admin);
-  url.pathname = '/portal_bench';
+  url.pathname = `/${database}`;
   return url.toString();
 }
 
@@ -161,10 +185,19 @@ async function benchEntities() {
       // Warm the JIT and the database caches before anything is measured.
       await run(`${ready.url}${ready.listUrl}`, { headers: big, duration: 3, connections });
       for (const [label, url, headers] of scenarios) {
-        const result = summary(await run(url, { headers, duration, connections }));
+        const cpuBefore = await cpuSeconds(server.pid);
+        const raw = await run(url, { headers, duration, connections });
+        const cpuAfter = await cpuSeconds(server.pid);
+        const result = summary(raw);
+        // The server's own CPU per answer: what one request costs it, whatever else the machine is doing.
+        result.serverCpuMs = cpuBefore === null || cpuAfter === null ? null : Number((((cpuAfter - cpuBefore) * 1000) / raw.requests.total).toFixed(3));
         results[label] = result;
-        console.log(`[${kind}] ${label.padEnd(20)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  non-2xx ${result.non2xx}`);
-        if (result.non2xx > 0 || result.errors > 0) throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+        console.log(
+          `[${kind}] ${label.padEnd(20)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  server CPU ${result.serverCpuMs} ms/req  non-2xx ${result.non2xx}`,
+        );
+        if (result.non2xx > 0 || result.errors > 0) {
+          throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors. Server output:\n${server.output().slice(-4000)}`);
+        }
       }
     } finally {
       await server.stop();
@@ -179,6 +212,7 @@ async function benchEntities() {
         listSize10VsBareRps: ratio(results['list-1000-size10'].rps, results['bare-list'].rps),
         authOnlyVsBareRps: ratio(results['auth-only'].rps, results['bare-list'].rps),
         recordVsBareRps: ratio(results.record.rps, results['bare-record'].rps),
+        listVsBareServerCpu: ratio(results['list-1000'].serverCpuMs, results['bare-list'].serverCpuMs),
         bigVsSmallMean: ratio(results['list-1000'].mean, results['list-10'].mean),
         bigVsSmallP99: ratio(results['list-1000'].p99, results['list-10'].p99),
         bigVsSmallMeanSameSize: ratio(results['list-1000-size10'].mean, results['list-10-size10'].mean),
@@ -211,14 +245,14 @@ function entitiesMarkdown(report) {
   );
   for (const [kind, db] of Object.entries(report.databases)) {
     const r = db.results;
-    const row = (label, what) => `| ${what} | ${r[label].rps} | ${r[label].p50} | ${r[label].p99} | ${r[label].mean} |`;
+    const row = (label, what) => `| ${what} | ${r[label].rps} | ${r[label].p50} | ${r[label].p99} | ${r[label].mean} | ${r[label].serverCpuMs ?? '-'} |`;
     lines.push(
       `### ${kind === 'postgres' ? 'PostgreSQL 15' : 'PGlite (embedded)'}`,
       '',
       `List page ${db.listBytes} bytes, record ${db.recordBytes} bytes; tenant seeded in ${(db.seedMs / 1000).toFixed(1)} s.`,
       '',
-      '| request | req/s | p50 ms | p99 ms | mean ms |',
-      '|---|---:|---:|---:|---:|',
+      '| request | req/s | p50 ms | p99 ms | mean ms | server CPU ms/req |',
+      '|---|---:|---:|---:|---:|---:|',
       row('bare-list', 'bare route, the list bytes from memory'),
       row('auth-only', '`GET /api/auth/me`: the bearer check alone (one query), for reference'),
       row('list-1000', '`GET /api/entities?include=model,company`, user with 1,000 entities'),

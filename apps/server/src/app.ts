@@ -13,15 +13,25 @@ import { healthRoutes } from './modules/health/health.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { entitiesRoutes } from './modules/entities/entities.routes';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { themesRoutes } from './modules/themes/themes.routes';
+import { notesRoutes } from './modules/notes/notes.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { integrationRoutes } from './modules/integration/integration.routes';
 import { authenticate, authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { filesPlugin } from './plugins/files';
+import { multipartPlugin } from './plugins/multipart';
+import { filesRoutes } from './modules/files/files.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { photosRoutes } from './modules/photos/photos.routes';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
 import { rateLimiterPlugin } from './lib/rate-limiter';
+import { createBlobStore } from './lib/blob-store';
+import type { BlobStore } from './lib/blob-store/types';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../../web/dist');
@@ -35,10 +45,12 @@ export interface BuildAppOptions {
   webDist?: string;
   /** The clock for session and link expiry; tests pass a fake one. */
   now?: () => Date;
+  /** The blob store; by default the one the environment configures (lib/blob-store). */
+  blobs?: BlobStore;
 }
 
 /** Builds the whole server without listening, so tests can `inject()` into it. */
-export async function buildApp({ env, database, logger, webDist = WEB_DIST, now }: BuildAppOptions) {
+export async function buildApp({ env, database, logger, webDist = WEB_DIST, now, blobs }: BuildAppOptions) {
   const app = Fastify({
     logger: withRedactedUrls(logger ?? { level: env.LOG_LEVEL }),
     bodyLimit: env.BODY_LIMIT,
@@ -59,7 +71,8 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now 
   await app.register(dbPlugin, { database });
   await app.register(authPlugin, { idleDays: env.SESSION_IDLE_DAYS, absoluteDays: env.SESSION_ABSOLUTE_DAYS, now });
   await app.register(rateLimiterPlugin, { multiplier: env.RATE_LIMIT_MULTIPLIER });
-  await app.register(filesPlugin, { dataDir: env.DATA_DIR, secret: env.FILES_SECRET });
+  await app.register(filesPlugin, { dataDir: env.DATA_DIR, secret: env.FILES_SECRET, publicUrl: env.PUBLIC_URL, store: blobs ?? createBlobStore(env) });
+  await app.register(multipartPlugin);
   await app.register(mailerPlugin, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox') });
   await app.register(compress, {
     encodings: ['br', 'gzip'],
@@ -79,8 +92,15 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now 
       await api.register(authRoutes, { publicUrl: env.PUBLIC_URL, authSecret: env.AUTH_SECRET, dataDir: env.DATA_DIR });
       await api.register(entitiesRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(companiesRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(invoicesRoutes, { publicUrl: env.PUBLIC_URL, brandDir: BRAND_DIR });
       await api.register(themesRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(notesRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(contactRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(integrationRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(docsRoutes);
+      await api.register(filesRoutes, { dataDir: env.DATA_DIR });
+      await api.register(documentsRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(photosRoutes, { publicUrl: env.PUBLIC_URL });
     },
     { prefix: '/api' },
   );

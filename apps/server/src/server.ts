@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { DEMO_USERS, seedIfEmpty } from './db/seed';
 import { EnvError, parseEnv } from './env';
+import { createBlobStore } from './lib/blob-store';
 
 async function main() {
   let env;
@@ -17,9 +18,11 @@ async function main() {
   }
 
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'db') });
-  const seeded = env.SEED_DEMO && (await seedIfEmpty(database.db));
+  // One store for the seed and the server: the demo's photos and documents must be where the server reads them.
+  const blobs = createBlobStore(env);
+  const seeded = env.SEED_DEMO && (await seedIfEmpty(database.db, { blobs }));
 
-  const app = await buildApp({ env, database });
+  const app = await buildApp({ env, database, blobs });
 
   let closing = false;
   const shutdown = async (signal: string) => {

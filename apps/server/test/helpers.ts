@@ -7,6 +7,7 @@ import { buildApp, type App } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { seedDemo } from '../src/db/seed';
 import { parseEnv } from '../src/env';
+import { createBlobStore } from '../src/lib/blob-store';
 
 /** Which database this run tests against: the root vitest.config.ts sets TEST_DB per project. */
 export const TEST_DB: Database['kind'] = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -107,7 +108,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
   try {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
-    if (options.seed) await seedDemo(database.db);
     const env = parseEnv({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
@@ -116,7 +116,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       SEED_DEMO: 'false',
       ...options.env,
     });
+    // The seed writes the demo's photos and documents where the app will read them.
+    const blobs = createBlobStore(env);
+    if (options.seed) await seedDemo(database.db, { blobs });
     const app = await buildApp({
+      blobs,
       env,
       database,
       logger: false,

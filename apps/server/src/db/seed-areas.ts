@@ -1,4 +1,9 @@
+import type { BlobStore } from '../lib/blob-store/types';
 import type { Db } from './client';
+import { seedInvoices } from './seed-invoices';
+import { seedDocuments } from './seed-documents';
+import { seedPhotos } from './seed-photos';
+import { seedNotes } from './seed-notes';
 
 export type SeedTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -12,6 +17,11 @@ export interface DemoContext {
   /** kitchen, garage (no name), roof: Acme, Casey; lakeHouse: Brightside, Casey; deck: Acme, Nico. */
   projects: { kitchen: number; garage: number; roof: number; lakeHouse: number; deck: number };
   entities: number[];
+  /**
+   * Where the demo's photos and documents go: the server's blob store, or (seedDemo(db) without
+   * one) a store in memory, for tests that only look at rows.
+   */
+  blobs: BlobStore;
 }
 
 export type AreaSeeder = (tx: SeedTx, demo: DemoContext) => Promise<void>;
@@ -20,7 +30,7 @@ export type AreaSeeder = (tx: SeedTx, demo: DemoContext) => Promise<void>;
  * Each area (notes, photos, invoices, documents …) adds its demo data here, in the same
  * transaction as the rest of the seed. Keep every seeder deterministic: no Math.random, no now().
  */
-const AREA_SEEDERS: AreaSeeder[] = [];
+const AREA_SEEDERS: AreaSeeder[] = [seedInvoices, seedNotes, seedPhotos, seedDocuments];
 
 export async function seedAreas(tx: SeedTx, demo: DemoContext): Promise<void> {
   for (const seeder of AREA_SEEDERS) await seeder(tx, demo);

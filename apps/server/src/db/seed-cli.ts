@@ -4,6 +4,7 @@
 import { openDatabase } from './client';
 import { resetDatabase, seedIfEmpty } from './seed';
 import { EnvError, parseEnv } from '../env';
+import { createBlobStore } from '../lib/blob-store';
 import path from 'node:path';
 
 try {
@@ -12,7 +13,7 @@ try {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'db') });
   try {
     if (reset) await resetDatabase(database.db);
-    if (await seedIfEmpty(database.db)) {
+    if (await seedIfEmpty(database.db, { blobs: createBlobStore(env) })) {
       console.log(reset ? 'Database reset and demo data seeded.' : 'Demo data seeded.');
     } else {
       console.log('The database already holds data; nothing seeded. Use `npm run seed -- --reset` to start over.');

@@ -4,6 +4,8 @@ import * as schema from './schema';
 import { seedAreas, type DemoContext, type SeedTx } from './seed-areas';
 import { hashPassword } from '../modules/auth/password';
 import type { Db } from './client';
+import type { BlobStore } from '../lib/blob-store/types';
+import { memoryBlobStore } from '../lib/blob-store/memory-store';
 import {
   accounts,
   companies,
@@ -60,6 +62,11 @@ async function seedCompany(
   };
 }
 
+export interface SeedOptions {
+  /** The blob store the demo's photos and documents are written to; without one, they are kept in memory only. */
+  blobs?: BlobStore;
+}
+
 /** True when the database holds no company yet: the demo is seeded only then. */
 export async function isEmpty(db: Db): Promise<boolean> {
   const rows = await db.select({ id: companies.id }).from(companies).limit(1);
@@ -67,9 +74,9 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /** The start-up path: seeds the demo only into an empty database. True when it seeded. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
-  await seedDemo(db);
+  await seedDemo(db, options);
   return true;
 }
 
@@ -83,7 +90,7 @@ export async function resetDatabase(db: Db): Promise<void> {
  * Seeds the demo: two companies, two portal users, five projects. All in one transaction, so a
  * failed seed leaves nothing behind and the next start tries again.
  */
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void> {
   const hashes = await Promise.all(DEMO_USERS.map((user) => hashPassword(user.password)));
 
   await db.transaction(async (tx) => {
@@ -342,6 +349,7 @@ export async function seedDemo(db: Db): Promise<void> {
       users: { casey: casey!.id, nico: nico!.id },
       projects: { kitchen, garage, roof, lakeHouse, deck },
       entities: entityRows.map((row) => row.id),
+      blobs: options.blobs ?? memoryBlobStore(),
     };
     await seedAreas(tx, context);
   });

@@ -15,6 +15,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Declares a route open to anyone. Every other /api route needs a valid bearer token. */
     public?: boolean;
+    /**
+     * Declares a route of the company integration API: authenticated by a company's API key
+     * (modules/integration), never by a portal user's session.
+     */
+    apiKey?: boolean;
   }
 }
 
@@ -52,7 +57,7 @@ export const authPlugin = fp(
 
 /** The hook that guards a scope of routes; registered on the /api scope. */
 export async function authenticate(this: FastifyInstance, request: FastifyRequest) {
-  if (request.routeOptions.config.public) return;
+  if (request.routeOptions.config.public || request.routeOptions.config.apiKey) return;
   const token = bearerToken(request);
   const user = token ? await this.sessions.authenticate(token, this.now()) : null;
   if (!user) {

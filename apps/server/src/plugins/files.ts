@@ -1,10 +1,10 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { folderBlobStore } from '../lib/blob-store/folder-store';
+import { createBlobStore } from '../lib/blob-store';
 import type { BlobStore } from '../lib/blob-store/types';
 import { loadSecret } from '../lib/secret-file';
 import { urlSigner, type UrlSigner } from '../lib/signed-urls';
+import { fileLinks, type FileLinks } from '../modules/files/links';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +12,8 @@ declare module 'fastify' {
     blobs: BlobStore;
     /** Signs and checks the short-lived URLs that files and images are served under. */
     urls: UrlSigner;
+    /** Signed, absolute URLs of a stored file: view, download, image proxy. */
+    fileLinks: FileLinks;
   }
 }
 
@@ -21,12 +23,17 @@ export interface FilesPluginOptions {
   secret?: string | undefined;
   /** A store to use instead of the folder (tests, S3). */
   store?: BlobStore;
+  /** PUBLIC_URL: signed file URLs are absolute on it. */
+  publicUrl?: string;
 }
 
 export const filesPlugin = fp(
   async (app: FastifyInstance, options: FilesPluginOptions) => {
-    app.decorate('blobs', options.store ?? folderBlobStore(path.join(options.dataDir, 'blobs')));
-    app.decorate('urls', urlSigner(await loadSecret({ secret: options.secret, dataDir: options.dataDir, name: 'files-secret' })));
+    const urls = urlSigner(await loadSecret({ secret: options.secret, dataDir: options.dataDir, name: 'files-secret' }));
+    app.decorate('blobs', options.store ?? createBlobStore({ DATA_DIR: options.dataDir }));
+    app.decorate('urls', urls);
+    // app.now is the auth plugin's clock (tests move it); read at each call.
+    app.decorate('fileLinks', fileLinks(urls, options.publicUrl ?? '', () => (app.hasDecorator('now') ? app.now() : new Date())));
   },
   { name: 'files' },
 );

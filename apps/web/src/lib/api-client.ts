@@ -57,12 +57,14 @@ export async function apiRequest<T extends z.ZodType = z.ZodUnknown>(path: strin
   const token = options.anonymous ? null : authToken.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.anonymous) headers.Authorization = '';
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (an upload) sets its own multipart Content-Type, boundary included.
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   const response = await fetch(`${apiBase()}${path}${search ? `?${search}` : ''}`, {
     method: options.method ?? 'GET',
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal ?? null,
   });
 
@@ -75,4 +77,28 @@ export async function apiRequest<T extends z.ZodType = z.ZodUnknown>(path: strin
   if (response.status === 204) return undefined as z.infer<T>;
   const data: unknown = await response.json();
   return (options.schema ? options.schema.parse(data) : data) as z.infer<T>;
+}
+
+/** The file name of a Content-Disposition header (`attachment; filename="invoice-INV-1001.pdf"`), or null. */
+export function dispositionFileName(header: string | null): string | null {
+  const match = header ? /filename="?([^";]+)"?/i.exec(header) : null;
+  return match ? match[1]! : null;
+}
+
+/**
+ * A file from the API (a PDF) with the same credential and the same 401 handling as apiRequest: a
+ * download behind the bearer token, which a plain link cannot carry.
+ */
+export async function apiDownload(path: string, options: { signal?: AbortSignal } = {}): Promise<{ blob: Blob; filename: string | null }> {
+  const headers: Record<string, string> = { Accept: 'application/pdf, application/octet-stream, application/json' };
+  const token = authToken.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`${apiBase()}${path}`, { headers, signal: options.signal ?? null });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as Partial<ApiError> | null;
+    const error = new ApiRequestError(response.status, body);
+    if (response.status === 401) unauthorizedHandler?.(error);
+    throw error;
+  }
+  return { blob: await response.blob(), filename: dispositionFileName(response.headers.get('content-disposition')) };
 }

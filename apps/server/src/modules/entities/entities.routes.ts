@@ -6,6 +6,7 @@ import {
   PortalEntityPageSchema,
   PortalEntitySchema,
   type Company,
+  type CoverPhoto,
   type EntityInclude,
   type PortalEntity,
 } from '@portal/contract';
@@ -18,6 +19,9 @@ import { pageUrls, paginate } from '../../lib/pagination';
 import { trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { requireUser } from '../../plugins/auth';
 import { serializeCompany } from '../companies/companies.serializers';
+import { photosRepository } from '../photos/photos.repository';
+import { serializeCoverPhoto } from '../photos/photos.serializers';
+import { isAreaEnabled } from './entities.guards';
 import { entitiesRepositoryOf, type EntityWithRelations } from './entities.repository';
 import { serializeEntity, serializeProject, type ProjectRelations } from './entities.serializers';
 
@@ -59,12 +63,26 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
       model,
       company,
       relations,
-      read: { model, status: relations.status, account: relations.account, company: company || (model && relations.company) },
+      // The company is read for a cover photo too: its album switch decides whether there is one.
+      read: { model, status: relations.status, account: relations.account, company: company || (model && (relations.company || relations.cover_photo)) },
     };
   }
 
+  /**
+   * Cover photos of the projects in an answer (one query for all), only where the company shares
+   * albums: a photo of a switched-off area is never handed out.
+   */
+  async function coversOf(rows: readonly EntityWithRelations[], wanted: ReturnType<typeof plan>): Promise<Map<number, CoverPhoto>> {
+    const covers = new Map<number, CoverPhoto>();
+    if (!wanted.model || !wanted.relations.cover_photo) return covers;
+    const projectIds = rows.filter((row) => row.model && row.company && isAreaEnabled(row.company, 'photos')).map((row) => row.model!.project.id);
+    if (projectIds.length === 0) return covers;
+    for (const [projectId, photo] of await photosRepository(app.database.db).projectCovers(projectIds)) covers.set(projectId, serializeCoverPhoto(app, photo));
+    return covers;
+  }
+
   /** Serializes entities read with their relations; each company is serialized once per answer. */
-  function serialize(rows: readonly EntityWithRelations[], wanted: ReturnType<typeof plan>): PortalEntity[] {
+  function serialize(rows: readonly EntityWithRelations[], wanted: ReturnType<typeof plan>, covers = new Map<number, CoverPhoto>()): PortalEntity[] {
     const companies = new Map<number, Company | null>();
     const company = (row: EntityWithRelations): Company | null => {
       const id = row.entity.company_id;
@@ -74,7 +92,11 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
     return rows.map((row) => {
       let model: PortalEntity['model'];
       if (wanted.model) {
-        const relations: ProjectRelations = { ...wanted.relations, company: wanted.relations.company ? company(row) : undefined };
+        const relations: ProjectRelations = {
+          ...wanted.relations,
+          company: wanted.relations.company ? company(row) : undefined,
+          coverPhoto: row.model ? (covers.get(row.model.project.id) ?? null) : null,
+        };
         model = row.model ? serializeProject(row.model, relations) : null;
       }
       return serializeEntity(row.entity, { model, company: wanted.company ? company(row) : undefined });
@@ -101,7 +123,7 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
       const { filters, sort, includes, page } = entitiesListQuery.from(request);
       const wanted = plan(includes);
       const { rows, total } = await entities.listForUser(user.id, { filters, sort, page, with: wanted.read });
-      return paginate(serialize(rows, wanted), total, page, pageUrls(publicUrl, request.url));
+      return paginate(serialize(rows, wanted, await coversOf(rows, wanted)), total, page, pageUrls(publicUrl, request.url));
     },
   );
 
@@ -129,7 +151,8 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
       if (expanded.has('model')) for (const name of ['model.status', 'model.cover_photo', 'model.account', 'model.company'] as const) expanded.add(name);
       const found = await entities.findWithRelations(user.id, request.params.id);
       if (!found) throw notFound();
-      return serialize([found], plan(expanded))[0]!;
+      const wanted = plan(expanded);
+      return serialize([found], wanted, await coversOf([found], wanted))[0]!;
     },
   );
 }

@@ -1,4 +1,4 @@
-import type { Account, Company, PortalEntity, Project } from '@portal/contract';
+import type { Account, Company, CoverPhoto, PortalEntity, Project } from '@portal/contract';
 import type { accounts } from '../../db/schema';
 import { apiTimestamp } from '../../lib/timestamps';
 import { hexColorOrNull } from '../companies/companies.serializers';
@@ -8,6 +8,8 @@ import type { EntityRow, ProjectWithRelations } from './entities.repository';
 export interface ProjectRelations {
   status: boolean;
   cover_photo: boolean;
+  /** The project's cover photo when cover_photo is asked for (photos/photos.serializers.ts serializeCoverPhoto). */
+  coverPhoto?: CoverPhoto | null;
   account: boolean;
   /** The serialized company to embed, or undefined to leave `company` out. */
   company: Company | null | undefined;
@@ -68,8 +70,7 @@ export function serializeProject(row: ProjectWithRelations, relations: ProjectRe
     updated_at: apiTimestamp(project.updated_at),
   };
   if (relations.status) result.status = row.status ? { ...row.status, color: hexColorOrNull(row.status.color) } : null;
-  // Photos arrive with a later issue; until then no project has a cover photo.
-  if (relations.cover_photo) result.cover_photo = null;
+  if (relations.cover_photo) result.cover_photo = relations.coverPhoto ?? null;
   if (relations.account) result.account = row.account ? serializeAccount(row.account) : null;
   if (relations.company !== undefined) result.company = relations.company;
   return result;

@@ -1,4 +1,11 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { invoicesSearchSchema } from '../../features/invoices/search';
 import { defaultLayoutRoute } from '../layouts/default-layout';
 
-export const invoicesRoute = createRoute({ getParentRoute: () => defaultLayoutRoute, path: '/invoices', component: lazyRouteComponent(() => import('../../features/invoices/components/invoices-page'), 'InvoicesPage') });
+export const invoicesRoute = createRoute({
+  getParentRoute: () => defaultLayoutRoute,
+  path: '/invoices',
+  // Page, size, sort, status filter, the open invoice and the statement live in the URL (issue 8).
+  validateSearch: invoicesSearchSchema,
+  component: lazyRouteComponent(() => import('../../features/invoices/components/invoices-page'), 'InvoicesPage'),
+});

@@ -1,14 +1,261 @@
-import { FileText } from 'lucide-react';
+import { DOCUMENT_DEFAULT_PAGE_SIZE, type Document, type DocumentSort } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { ArrowDown, ArrowUp, Download, Eye, FileText, FolderKanban, Search } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useDeferredValue, useRef, useState } from 'react';
+import { Pagination } from '../../../components/pagination';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { paths } from '../../../lib/paths';
+import { entityQueryOptions } from '../../../lib/portal';
+import { useDocuments, type DocumentsTableState } from '../api/get-documents';
+import { UploadZone } from './upload-zone';
+
+const route = getRouteApi('/default/documents');
+
+const TYPE_LABELS: Record<Document['type'], string> = {
+  pdf: 'PDF',
+  jpeg: 'JPEG image',
+  png: 'PNG image',
+  webp: 'WebP image',
+  gif: 'GIF image',
+  docx: 'Word',
+  doc: 'Word',
+  xlsx: 'Excel',
+  xls: 'Excel',
+  text: 'Text',
+};
+
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const isImage = (document: Document) => document.file.image_url !== null;
 
 export function DocumentsPage() {
+  const { entity: entityId } = route.useSearch();
+  const entity = useQuery({ ...entityQueryOptions(entityId ?? 0), enabled: entityId !== undefined });
+
+  if (entityId === undefined) {
+    return (
+      <>
+        <PageHeading title="Documents" />
+        <EmptyState icon={FolderKanban} title="Pick a project first">
+          Documents belong to a project. <Link {...paths.index()} className="font-medium text-blue-800 underline">Choose one of your projects</Link>.
+        </EmptyState>
+      </>
+    );
+  }
+  if (entity.isPending) return <PageSpinner />;
+  const company = entity.data?.company;
+  if (!company?.is_portal_file_sharing_enabled) {
+    return (
+      <>
+        <PageHeading title="Documents" />
+        <EmptyState icon={FileText} title="Documents are not available">
+          {company?.name ?? 'Your contractor'} does not share documents through the portal.
+        </EmptyState>
+      </>
+    );
+  }
+  return <DocumentsView entity={entityId} companyName={company.name} />;
+}
+
+const COLUMNS: { field: DocumentSort | null; label: string; className?: string }[] = [
+  { field: 'name', label: 'Name' },
+  { field: 'type', label: 'Type', className: 'hidden sm:table-cell' },
+  { field: 'size', label: 'Size', className: 'hidden md:table-cell' },
+  { field: 'created_at', label: 'Date' },
+  { field: null, label: 'Shared by', className: 'hidden lg:table-cell' },
+];
+
+function DocumentsView({ entity, companyName }: { entity: number; companyName: string }) {
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const [state, setState] = useState<Omit<DocumentsTableState, 'search'>>({
+    sort: { field: 'created_at', direction: 'desc' },
+    page: 1,
+    size: DOCUMENT_DEFAULT_PAGE_SIZE,
+  });
+  const [preview, setPreview] = useState<Document | null>(null);
+  // The preview dialog has no Dialog.Trigger (each row opens it): focus goes back to the row's button.
+  const previewOpener = useRef<HTMLElement | null>(null);
+  const documents = useDocuments(entity, { ...state, search: deferredSearch });
+  const page = documents.data;
+
+  const sortBy = (field: DocumentSort) =>
+    setState((previous) => ({
+      ...previous,
+      page: 1,
+      sort: { field, direction: previous.sort.field === field && previous.sort.direction === 'asc' ? 'desc' : 'asc' },
+    }));
+
   return (
-    <>
-      <PageHeading title="Documents" />
-      <EmptyState icon={FileText} title="No documents yet">
-        Contracts, permits and plans shared with you will appear here.
-      </EmptyState>
-    </>
+    <div className="flex flex-col gap-6">
+      <PageHeading title="Documents">Contracts, plans and permits shared by {companyName}, and what you sent them.</PageHeading>
+      <UploadZone entity={entity} />
+      <div className="relative max-w-md">
+        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
+        <label htmlFor="document-search" className="sr-only">
+          Search documents by name
+        </label>
+        <input
+          id="document-search"
+          type="search"
+          value={search}
+          placeholder="Search by name"
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setState((previous) => ({ ...previous, page: 1 }));
+          }}
+          className="w-full rounded-full border border-slate-300 bg-white py-2 pr-4 pl-9 text-slate-900"
+        />
+      </div>
+
+      {!page ? (
+        documents.isError ? (
+          <p role="alert" className="text-red-800">
+            The documents could not be loaded.
+          </p>
+        ) : (
+          <PageSpinner label="Loading documents…" />
+        )
+      ) : page.total === 0 ? (
+        <EmptyState icon={FileText} title={deferredSearch ? 'No documents match' : 'No documents yet'}>
+          {deferredSearch ? `Nothing is named like “${deferredSearch}”.` : 'Contracts, permits and plans shared with you will appear here.'}
+        </EmptyState>
+      ) : (
+        <>
+          <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Documents, sorted by {state.sort.field.replace('_at', '')}</caption>
+              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+                <tr>
+                  {COLUMNS.map((column) => {
+                    const active = column.field !== null && state.sort.field === column.field;
+                    return (
+                      <th
+                        key={column.label}
+                        scope="col"
+                        className={`px-4 py-3 font-semibold ${column.className ?? ''}`}
+                        aria-sort={active ? (state.sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                      >
+                        {column.field ? (
+                          <button type="button" className="inline-flex items-center gap-1 hover:underline" onClick={() => sortBy(column.field!)}>
+                            {column.label}
+                            {active ? (
+                              state.sort.direction === 'asc' ? (
+                                <ArrowUp aria-hidden="true" className="size-3.5" />
+                              ) : (
+                                <ArrowDown aria-hidden="true" className="size-3.5" />
+                              )
+                            ) : null}
+                          </button>
+                        ) : (
+                          column.label
+                        )}
+                      </th>
+                    );
+                  })}
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {page.data.map((document) => (
+                  <tr key={document.id}>
+                    <td className="px-4 py-3 font-medium break-all text-slate-900">
+                      {document.name}
+                      {document.is_mine ? (
+                        <span className="ml-2 inline-block rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-900">Uploaded by you</span>
+                      ) : null}
+                    </td>
+                    <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{TYPE_LABELS[document.type]}</td>
+                    <td className="hidden px-4 py-3 whitespace-nowrap text-slate-700 md:table-cell">{formatFileSize(document.size)}</td>
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(document.created_at)}</td>
+                    <td className="hidden px-4 py-3 text-slate-700 lg:table-cell">
+                      {document.is_mine ? 'You' : (document.shared_by?.name ?? (document.shared_by?.kind === 'customer' ? 'Customer' : companyName))}
+                    </td>
+                    <td className="px-4 py-3">
+                      <div className="flex justify-end gap-1">
+                        {document.type === 'pdf' ? (
+                          <a
+                            href={document.file.url}
+                            target="_blank"
+                            rel="noopener"
+                            className="inline-flex items-center gap-1 rounded-full px-3 py-1.5 font-medium text-blue-800 hover:bg-blue-50"
+                            aria-label={`Preview ${document.name}`}
+                          >
+                            <Eye aria-hidden="true" className="size-4" />
+                            <span className="hidden sm:inline">Preview</span>
+                          </a>
+                        ) : isImage(document) ? (
+                          <button
+                            type="button"
+                            onClick={(event) => {
+                              previewOpener.current = event.currentTarget;
+                              setPreview(document);
+                            }}
+                            className="inline-flex items-center gap-1 rounded-full px-3 py-1.5 font-medium text-blue-800 hover:bg-blue-50"
+                            aria-label={`Preview ${document.name}`}
+                          >
+                            <Eye aria-hidden="true" className="size-4" />
+                            <span className="hidden sm:inline">Preview</span>
+                          </button>
+                        ) : null}
+                        <a
+                          href={document.file.download_url}
+                          download={document.name}
+                          className="inline-flex items-center gap-1 rounded-full px-3 py-1.5 font-medium text-blue-800 hover:bg-blue-50"
+                          aria-label={`Download ${document.name}`}
+                        >
+                          <Download aria-hidden="true" className="size-4" />
+                          <span className="hidden sm:inline">Download</span>
+                        </a>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            label="Document pages"
+            page={page.current_page}
+            lastPage={page.last_page}
+            pageSize={page.per_page}
+            total={page.total}
+            onPageChange={(number) => setState((previous) => ({ ...previous, page: number }))}
+            onPageSizeChange={(size) => setState((previous) => ({ ...previous, size, page: 1 }))}
+          />
+        </>
+      )}
+
+      <Dialog.Root open={preview !== null} onOpenChange={(open) => (open ? null : setPreview(null))}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
+          <Dialog.Content
+            className="fixed inset-4 z-50 flex flex-col gap-3 rounded-2xl bg-white p-4 sm:inset-10"
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              previewOpener.current?.focus();
+            }}
+          >
+            <div className="flex items-center justify-between gap-4">
+              <Dialog.Title className="truncate text-lg font-semibold">{preview?.name}</Dialog.Title>
+              <Dialog.Close className="rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100">Close</Dialog.Close>
+            </div>
+            <Dialog.Description className="sr-only">Preview of the image</Dialog.Description>
+            {preview ? <img src={preview.file.url} alt={preview.name} className="min-h-0 flex-1 object-contain" /> : null}
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
   );
 }

@@ -1,0 +1,204 @@
+import { inflateRawSync } from 'node:zlib';
+import { FILE_KINDS, type FileKind } from '@portal/contract';
+
+export { FILE_KINDS, type FileKind };
+
+/**
+ * What a file really is, told from its bytes (magic numbers and, for Office files, their inner
+ * structure), never from its name or the Content-Type the uploader sent. Anything not on this
+ * list is refused, HTML and SVG above all: a file we serve must never be able to run script on
+ * our origin.
+ */
+export const FILE_TYPES = {
+  pdf: { contentType: 'application/pdf', extension: 'pdf', label: 'PDF' },
+  jpeg: { contentType: 'image/jpeg', extension: 'jpg', label: 'JPEG image' },
+  png: { contentType: 'image/png', extension: 'png', label: 'PNG image' },
+  webp: { contentType: 'image/webp', extension: 'webp', label: 'WebP image' },
+  gif: { contentType: 'image/gif', extension: 'gif', label: 'GIF image' },
+  docx: { contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extension: 'docx', label: 'Word document' },
+  xlsx: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx', label: 'Excel workbook' },
+  doc: { contentType: 'application/msword', extension: 'doc', label: 'Word document' },
+  xls: { contentType: 'application/vnd.ms-excel', extension: 'xls', label: 'Excel workbook' },
+  text: { contentType: 'text/plain; charset=utf-8', extension: 'txt', label: 'Text' },
+} as const satisfies Record<FileKind, { contentType: string; extension: string; label: string }>;
+export const IMAGE_KINDS = ['jpeg', 'png', 'webp', 'gif'] as const satisfies readonly FileKind[];
+export type ImageKind = (typeof IMAGE_KINDS)[number];
+export const isImageKind = (kind: string): kind is ImageKind => (IMAGE_KINDS as readonly string[]).includes(kind);
+
+export interface FileType {
+  kind: FileKind;
+  contentType: string;
+  extension: string;
+  label: string;
+}
+
+export const fileTypeOf = (kind: FileKind): FileType => ({ kind, ...FILE_TYPES[kind] });
+
+/** Random access to the bytes of a file (a buffer, or a blob already in the store). */
+export interface ByteSource {
+  size: number;
+  /** Bytes from `start` up to, not including, `end` (clamped to the size). */
+  read(start: number, end: number): Promise<Buffer>;
+}
+
+export function bufferSource(bytes: Buffer): ByteSource {
+  return { size: bytes.length, read: async (start, end) => bytes.subarray(start, Math.min(end, bytes.length)) };
+}
+
+const startsWith = (head: Buffer, bytes: readonly number[], at = 0) => head.length >= at + bytes.length && bytes.every((byte, index) => head[at + index] === byte);
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+
+const ZIP_LOCAL = [0x50, 0x4b, 0x03, 0x04];
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/** The real type of a file, or null when it is none of the accepted kinds (or is empty). */
+export async function detectFileType(source: ByteSource): Promise<FileType | null> {
+  if (source.size === 0) return null;
+  const head = await source.read(0, 64);
+  if (startsWith(head, ascii('%PDF-'))) return fileTypeOf('pdf');
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return fileTypeOf('jpeg');
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return fileTypeOf('png');
+  if (startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WEBP'), 8)) return fileTypeOf('webp');
+  if (startsWith(head, ascii('GIF87a')) || startsWith(head, ascii('GIF89a'))) return fileTypeOf('gif');
+  if (startsWith(head, ZIP_LOCAL)) {
+    const kind = await officeOpenXmlKind(source);
+    return kind ? fileTypeOf(kind) : null;
+  }
+  if (startsWith(head, OLE)) {
+    const kind = await compoundFileKind(source);
+    return kind ? fileTypeOf(kind) : null;
+  }
+  return (await isPlainText(source)) ? fileTypeOf('text') : null;
+}
+
+const MAX_CENTRAL_DIRECTORY = 4 * 1024 * 1024;
+const MAX_CONTENT_TYPES = 1024 * 1024;
+
+/** docx or xlsx: a zip whose [Content_Types].xml declares a Word document or an Excel workbook as its main part. */
+async function officeOpenXmlKind(source: ByteSource): Promise<'docx' | 'xlsx' | null> {
+  // The end-of-central-directory record sits in the last 22 bytes plus up to 64 KiB of comment.
+  const tailStart = Math.max(0, source.size - (22 + 0xffff));
+  const tail = await source.read(tailStart, source.size);
+  let eocd = -1;
+  for (let at = tail.length - 22; at >= 0; at--) {
+    if (tail.readUInt32LE(at) === 0x06054b50) {
+      eocd = at;
+      break;
+    }
+  }
+  if (eocd === -1) return null;
+  const directorySize = tail.readUInt32LE(eocd + 12);
+  const directoryOffset = tail.readUInt32LE(eocd + 16);
+  if (directorySize > MAX_CENTRAL_DIRECTORY || directoryOffset + directorySize > source.size) return null;
+  const directory = await source.read(directoryOffset, directoryOffset + directorySize);
+
+  for (let at = 0; at + 46 <= directory.length && directory.readUInt32LE(at) === 0x02014b50; ) {
+    const method = directory.readUInt16LE(at + 10);
+    const compressedSize = directory.readUInt32LE(at + 20);
+    const uncompressedSize = directory.readUInt32LE(at + 24);
+    const nameLength = directory.readUInt16LE(at + 28);
+    const extraLength = directory.readUInt16LE(at + 30);
+    const commentLength = directory.readUInt16LE(at + 32);
+    const localOffset = directory.readUInt32LE(at + 42);
+    const name = directory.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    at += 46 + nameLength + extraLength + commentLength;
+    if (name !== '[Content_Types].xml') continue;
+    if (uncompressedSize > MAX_CONTENT_TYPES || compressedSize > MAX_CONTENT_TYPES) return null;
+    const local = await source.read(localOffset, localOffset + 30);
+    if (local.length < 30 || local.readUInt32LE(0) !== 0x04034b50) return null;
+    const dataStart = localOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
+    const data = await source.read(dataStart, dataStart + compressedSize);
+    let xml: string;
+    try {
+      if (method === 0) xml = data.toString('utf8');
+      else if (method === 8) xml = inflateRawSync(data, { maxOutputLength: MAX_CONTENT_TYPES }).toString('utf8');
+      else return null;
+    } catch {
+      return null;
+    }
+    if (xml.includes('application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml')) return 'docx';
+    if (xml.includes('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml')) return 'xlsx';
+    return null;
+  }
+  return null;
+}
+
+const END_OF_CHAIN = 0xfffffffe;
+
+/** doc or xls: an OLE compound file holding a WordDocument stream, or a Workbook (Book) stream. */
+async function compoundFileKind(source: ByteSource): Promise<'doc' | 'xls' | null> {
+  const header = await source.read(0, 512);
+  if (header.length < 512) return null;
+  const shift = header.readUInt16LE(0x1e);
+  if (shift !== 9 && shift !== 12) return null;
+  const sectorSize = 1 << shift;
+  const sector = (index: number) => source.read((index + 1) * sectorSize, (index + 2) * sectorSize);
+  const perFatSector = sectorSize / 4;
+  const fatCache = new Map<number, Buffer>();
+  const next = async (index: number): Promise<number> => {
+    const fatIndex = Math.floor(index / perFatSector);
+    if (fatIndex >= 109) return END_OF_CHAIN; // past the header's DIFAT: far larger than any directory we need
+    let fat = fatCache.get(fatIndex);
+    if (!fat) {
+      fat = await sector(header.readUInt32LE(0x4c + fatIndex * 4));
+      fatCache.set(fatIndex, fat);
+    }
+    const offset = (index % perFatSector) * 4;
+    return fat.length >= offset + 4 ? fat.readUInt32LE(offset) : END_OF_CHAIN;
+  };
+
+  const names = new Set<string>();
+  let current = header.readUInt32LE(0x30);
+  for (let hops = 0; current < END_OF_CHAIN - 5 && hops < 64; hops++) {
+    const entries = await sector(current);
+    for (let at = 0; at + 128 <= entries.length; at += 128) {
+      const length = entries.readUInt16LE(at + 64);
+      if (length >= 2 && length <= 64) names.add(entries.subarray(at, at + length - 2).toString('utf16le'));
+    }
+    if (names.has('WordDocument')) return 'doc';
+    if (names.has('Workbook') || names.has('Book')) return 'xls';
+    current = await next(current);
+  }
+  return null;
+}
+
+const TEXT_CHUNK = 1024 * 1024;
+/** Markup a browser would run if it ever treated the file as a page: never accepted, even as text. */
+const MARKUP = /^\s*<(?:!doctype\s+html|html|head|body|script|svg|\?xml|iframe|object|embed|meta|link|style|img|a\s)/i;
+
+/** Valid UTF-8 without a NUL byte, and not HTML, SVG or XML. */
+async function isPlainText(source: ByteSource): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let start = '';
+  try {
+    for (let at = 0; at < source.size; at += TEXT_CHUNK) {
+      const chunk = await source.read(at, at + TEXT_CHUNK);
+      if (chunk.includes(0)) return false;
+      const decoded = decoder.decode(chunk, { stream: at + TEXT_CHUNK < source.size });
+      if (start.length < 1024) start += decoded.slice(0, 1024);
+    }
+    decoder.decode();
+  } catch {
+    return false;
+  }
+  return !MARKUP.test(start.replace(/^\uFEFF/, ''));
+}
+
+/**
+ * A file name fit to keep and to hand back on download, or null when it cannot be one: a name with
+ * path parts (`../x.pdf`, `a/b.pdf`, `C:\x.pdf`) is refused rather than silently cut, so nobody
+ * is surprised by what was stored. Control characters go; the rest of the name stays as given.
+ */
+export function cleanFileName(name: string): string | null {
+  if (/[/\\]/.test(name)) return null;
+  // eslint-disable-next-line no-control-regex
+  const cleaned = name.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  if (cleaned === '' || cleaned === '.' || cleaned === '..') return null;
+  if (Buffer.byteLength(cleaned) <= 255) return cleaned;
+  // Too long: keep the extension, cut the stem on a character boundary.
+  const dot = cleaned.lastIndexOf('.');
+  const extension = dot > 0 && cleaned.length - dot <= 16 ? cleaned.slice(dot) : '';
+  let stem = [...cleaned.slice(0, cleaned.length - extension.length)];
+  while (Buffer.byteLength(stem.join('') + extension) > 255) stem = stem.slice(0, -1);
+  return stem.join('') + extension;
+}

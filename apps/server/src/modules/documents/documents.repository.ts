@@ -1,0 +1,82 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { documents, files, portalUsers, staff } from '../../db/schema';
+import type { PageRequest, SortTerm } from '../../lib/list-query';
+import { pageOffset } from '../../lib/pagination';
+import type { DocumentSort } from '@portal/contract';
+import type { FileRow } from '../files/files.repository';
+
+export type DocumentRow = typeof documents.$inferSelect;
+
+/** The project a request reads documents of: only shared documents of this project and company are ever visible. */
+export interface ProjectScope {
+  companyId: number;
+  projectId: number;
+}
+
+export interface DocumentWithFile {
+  document: DocumentRow;
+  file: FileRow;
+  staff_name: string | null;
+  customer: { first_name: string | null; last_name: string | null } | null;
+}
+
+const SORT_COLUMNS = {
+  name: sql`lower(${documents.name})`,
+  created_at: documents.created_at,
+  size: files.size,
+  type: files.kind,
+} as const;
+
+/** `%`, `_` and `\` in a search are meant literally. */
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+export function documentsRepository(db: Db) {
+  const visible = (scope: ProjectScope): SQL =>
+    and(eq(documents.project_id, scope.projectId), eq(documents.company_id, scope.companyId), eq(documents.is_shared, true))!;
+
+  const select = () =>
+    db
+      .select({
+        document: documents,
+        file: files,
+        staff_name: staff.name,
+        customer: { first_name: portalUsers.first_name, last_name: portalUsers.last_name },
+      })
+      .from(documents)
+      .innerJoin(files, and(eq(files.id, documents.file_id), eq(files.company_id, documents.company_id)))
+      .leftJoin(staff, eq(staff.id, files.uploaded_by_staff_id))
+      .leftJoin(portalUsers, eq(portalUsers.id, files.uploaded_by_portal_user_id));
+
+  const toRow = (row: { document: DocumentRow; file: FileRow; staff_name: string | null; customer: DocumentWithFile['customer'] }): DocumentWithFile => ({
+    ...row,
+    customer: row.file.uploaded_by_portal_user_id === null ? null : row.customer,
+  });
+
+  return {
+    async list(scope: ProjectScope, options: { search?: string[]; sort: SortTerm<DocumentSort>[]; page: PageRequest }) {
+      const conditions = [visible(scope)];
+      if (options.search?.length) conditions.push(or(...options.search.map((term) => ilike(documents.name, likePattern(term))))!);
+      const where = and(...conditions);
+      const order = options.sort.map((term) => (term.direction === 'desc' ? desc : asc)(SORT_COLUMNS[term.field]));
+      order.push(desc(documents.id));
+      const rows = await select().where(where).orderBy(...order).limit(options.page.size).offset(pageOffset(options.page));
+      const [counted] = await db
+        .select({ total: count() })
+        .from(documents)
+        .where(where);
+      return { rows: rows.map(toRow), total: counted?.total ?? 0 };
+    },
+
+    async find(scope: ProjectScope, id: number): Promise<DocumentWithFile | null> {
+      const [row] = await select().where(and(visible(scope), eq(documents.id, id))).limit(1);
+      return row ? toRow(row) : null;
+    },
+
+    async insert(values: typeof documents.$inferInsert): Promise<DocumentRow> {
+      const [row] = await db.insert(documents).values(values).returning();
+      return row!;
+    },
+  };
+}
+export type DocumentsRepository = ReturnType<typeof documentsRepository>;

@@ -1,0 +1,142 @@
+import {
+  ApiErrorSchema,
+  DOCUMENT_DEFAULT_PAGE_SIZE,
+  DOCUMENT_DEFAULT_SORT,
+  DOCUMENT_SORTS,
+  DocumentPageSchema,
+  DocumentSchema,
+  FILE_KINDS,
+  IdSchema,
+  MAX_DOCUMENT_BYTES,
+} from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/http-errors';
+import { defineListQuery } from '../../lib/list-query';
+import { pageUrls, paginate } from '../../lib/pagination';
+import { html } from '../mail/html';
+import { requireProjectArea } from '../files/project-area';
+import { deleteFiles } from '../files/store';
+import { receiveUpload } from '../files/uploads';
+import { documentsRepository } from './documents.repository';
+import { serializeDocument } from './documents.serializers';
+
+export const documentsListQuery = defineListQuery({
+  filters: { name: { kind: 'string', description: 'Part of the name, any case; a comma means any of' } },
+  sorts: DOCUMENT_SORTS,
+  defaultSort: DOCUMENT_DEFAULT_SORT,
+  paginate: { defaultSize: DOCUMENT_DEFAULT_PAGE_SIZE },
+});
+
+const entityParams = z.object({ entity: IdSchema });
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+const GUARD_NOTE =
+  "404, as for an id that does not exist, when the entity is not the caller's or the company has switched documents off (is_portal_file_sharing_enabled).";
+
+export interface DocumentsRoutesOptions {
+  publicUrl: string;
+}
+
+export async function documentsRoutes(fastify: FastifyInstance, options: DocumentsRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const repository = documentsRepository(app.database.db);
+
+  app.get(
+    '/entities/:entity/documents',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: "The project's documents",
+        description:
+          'A page of the documents shared with the portal (10 a page unless page[size] says otherwise). filter[name] searches the name; ' +
+          'sort takes name, created_at, size or type (- for descending; default -created_at). Each carries signed URLs to preview and download. ' +
+          GUARD_NOTE,
+        params: entityParams,
+        querystring: documentsListQuery.querystring,
+        response: { 200: DocumentPageSchema, ...errors },
+      },
+      preValidation: documentsListQuery.preValidation,
+    },
+    async (request) => {
+      const { filters, sort, page } = documentsListQuery.from(request);
+      const { user, scope } = await requireProjectArea(app, request, request.params.entity, 'documents');
+      const { rows, total } = await repository.list(scope, { search: filters.name, sort, page });
+      return paginate(
+        rows.map((row) => serializeDocument(app, row, user.id)),
+        total,
+        page,
+        pageUrls(options.publicUrl, request.url),
+      );
+    },
+  );
+
+  app.get(
+    '/entities/:entity/documents/:document',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'One document',
+        description: `A shared document of the project with its signed URLs. ${GUARD_NOTE}`,
+        params: entityParams.extend({ document: IdSchema }),
+        response: { 200: DocumentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, scope } = await requireProjectArea(app, request, request.params.entity, 'documents');
+      const found = await repository.find(scope, request.params.document);
+      if (!found) throw notFound();
+      return serializeDocument(app, found, user.id);
+    },
+  );
+
+  app.post(
+    '/entities/:entity/documents',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Upload a document for the company',
+        description:
+          'multipart/form-data with one file in the field `file`: up to 25 MB of PDF, JPEG, PNG, WebP, GIF, Word (.docx, .doc), Excel (.xlsx, .xls) or plain text, ' +
+          'checked by its bytes. The document is marked as the customer\'s and the company is told by email. ' +
+          '413 when too large; 422 when empty, of another type, or named with a path. ' +
+          GUARD_NOTE,
+        params: entityParams,
+        consumes: ['multipart/form-data'],
+        response: { 201: DocumentSchema, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema, 422: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user, company, scope } = await requireProjectArea(app, request, request.params.entity, 'documents');
+      const { files } = await receiveUpload(
+        app,
+        request,
+        { maxBytes: MAX_DOCUMENT_BYTES, accept: FILE_KINDS },
+        { companyId: scope.companyId, portalUserId: user.id },
+      );
+      const file = files[0]!;
+      let created;
+      try {
+        const document = await repository.insert({ company_id: scope.companyId, project_id: scope.projectId, file_id: file.id, name: file.original_name });
+        created = await repository.find(scope, document.id);
+      } catch (error) {
+        await deleteFiles(app.database.db, app.blobs, files);
+        throw error;
+      }
+      if (company.contact_email) {
+        const who = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
+        app.mailer.sendInBackground(
+          {
+            to: company.contact_email,
+            subject: `New document from ${who}: ${file.original_name}`,
+            text: `${who} (${user.email}) uploaded "${file.original_name}" to project #${scope.projectId} in the portal.\n`,
+            html: html`<p>${who} (${user.email}) uploaded <strong>${file.original_name}</strong> to project #${scope.projectId} in the portal.</p>`.toString(),
+            replyTo: user.email,
+          },
+          request.log,
+        );
+      }
+      return reply.status(201).send(serializeDocument(app, created!, user.id));
+    },
+  );
+}

@@ -1,0 +1,132 @@
+import path from 'node:path';
+import { ApiErrorSchema, ERROR_MESSAGES, IdSchema } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../lib/http-errors';
+import { isImageKind } from '../../lib/file-types';
+import { filesRepository } from './files.repository';
+import { ImageModifiersSchema, imageProxy } from './image-proxy';
+import { filePaths } from './links';
+import { FILE_CONTENT_SECURITY_POLICY, contentDisposition, invalidSignature, previewable, sendFile } from './serve';
+
+export const SignatureQuerySchema = z.object({
+  exp: z.string().optional().describe('Expiry of the signed URL (seconds since the epoch)'),
+  sig: z.string().optional().describe('HMAC signature of the path and the expiry'),
+});
+
+const responses = {
+  200: z.any().describe('The file'),
+  206: z.any().describe('A byte range of the file'),
+  304: z.any().describe('Not modified'),
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  416: ApiErrorSchema,
+};
+
+/**
+ * Stored files, reached only through signed URLs (app.fileLinks): the signature is the credential,
+ * so these routes are public. A URL that is altered, expired or signed for another file is 403.
+ */
+export interface FilesRoutesOptions {
+  /** DATA_DIR: resized images are cached in DATA_DIR/cache/images. */
+  dataDir: string;
+}
+
+export async function filesRoutes(fastify: FastifyInstance, options: FilesRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const files = filesRepository(app.database.db);
+  const images = imageProxy({ store: app.blobs, cacheDir: path.join(options.dataDir, 'cache', 'images') });
+
+  const serve = (disposition: 'view' | 'download') =>
+    async function handler(
+      request: { params: { id: number }; query: z.infer<typeof SignatureQuerySchema> } & Parameters<typeof sendFile>[1],
+      reply: Parameters<typeof sendFile>[2],
+    ) {
+      const { id } = request.params;
+      const { exp, sig } = request.query;
+      const now = app.now();
+      if (!app.urls.verify(filePaths[disposition](id), exp, sig, now)) throw invalidSignature();
+      const file = await files.find(id);
+      if (!file) throw new HttpError(404, ERROR_MESSAGES.notFound);
+      const inline = disposition === 'view' && previewable(file);
+      return sendFile(app.blobs, request, reply, file, { disposition: inline ? 'inline' : 'attachment', expires: Number(exp), now });
+    };
+
+  app.get(
+    '/files/:id',
+    {
+      config: { public: true },
+      compress: false,
+      schema: {
+        tags: ['files'],
+        summary: 'A stored file, to view',
+        description:
+          'Reached through a signed URL the API handed out (valid up to an hour). PDFs and images are served inline, ' +
+          'anything else as an attachment; byte ranges are supported. 403 when the signature is altered, expired or for another file.',
+        params: z.object({ id: IdSchema }),
+        querystring: SignatureQuerySchema,
+        response: responses,
+      },
+    },
+    serve('view'),
+  );
+
+  app.get(
+    '/files/:id/download',
+    {
+      config: { public: true },
+      compress: false,
+      schema: {
+        tags: ['files'],
+        summary: 'A stored file, to download',
+        description: 'As /files/{id}, always with Content-Disposition: attachment and the real file name.',
+        params: z.object({ id: IdSchema }),
+        querystring: SignatureQuerySchema,
+        response: responses,
+      },
+    },
+    serve('download'),
+  );
+
+  app.get(
+    '/images/:id',
+    {
+      config: { public: true },
+      compress: false,
+      schema: {
+        tags: ['files'],
+        summary: 'An image, resized (the image proxy)',
+        description:
+          'Spec §7: width (w), height (h), format (f: webp, avif, jpeg, png), quality (q) and fit, added by the client to a signed URL the API handed out; ' +
+          `the signature covers the image, not the modifiers. Never enlarges; a side above ${4096} px is refused with 400; ` +
+          'an image above 50 megapixels is refused with 422. Results are cached on disk.',
+        params: z.object({ id: IdSchema }),
+        querystring: SignatureQuerySchema.extend(ImageModifiersSchema.shape),
+        response: { 200: z.any().describe('The image'), 304: z.any(), 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { exp, sig, ...modifiers } = request.query;
+      const now = app.now();
+      if (!app.urls.verify(filePaths.image(id), exp, sig, now)) throw invalidSignature();
+      const file = await files.find(id);
+      if (!file || !isImageKind(file.kind)) throw new HttpError(404, ERROR_MESSAGES.notFound);
+      const image = await images.get(file, modifiers);
+      const maxAge = Math.max(0, Number(exp) - Math.floor(now.getTime() / 1000));
+      void reply.headers({
+        'content-type': image.contentType,
+        'content-length': String(image.size),
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': FILE_CONTENT_SECURITY_POLICY,
+        'content-disposition': contentDisposition('inline', `${file.original_name.replace(/\.[^.]*$/, '')}.${modifiers.f}`),
+        etag: image.etag,
+        'cache-control': `private, max-age=${maxAge}, immutable`,
+        'cross-origin-resource-policy': 'same-origin',
+      });
+      if (request.headers['if-none-match'] === image.etag) return reply.status(304).send();
+      return reply.status(200).send(images.open(image));
+    },
+  );
+}

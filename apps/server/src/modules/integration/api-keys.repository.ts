@@ -1,0 +1,67 @@
+import { API_KEY_PREFIX } from '@portal/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { apiKeys, companies } from '../../db/schema';
+import { newSecret, sameDigest, sha256 } from '../auth/tokens';
+
+export type CompanyRow = typeof companies.$inferSelect;
+
+/** A minute is fine-grained enough for "last used", and spares a write per call. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * `ppk_<id>_<secret>` → its parts, or null. The shape differs from a session token (`<id>.<secret>`)
+ * on purpose: neither parser accepts the other's tokens, so a portal session can never call the
+ * integration API and an API key can never act as a portal user.
+ */
+export function parseApiKey(key: string): { id: number; secret: string } | null {
+  const match = new RegExp(`^${API_KEY_PREFIX}([1-9]\\d{0,9})_([A-Za-z0-9_-]{43})$`).exec(key);
+  if (!match) return null;
+  const id = Number(match[1]);
+  return id <= 2_147_483_647 ? { id, secret: match[2]! } : null;
+}
+
+export function apiKeysRepository(db: Db) {
+  return {
+    /** A new key for a company. The key itself is shown once, here; only its hash is kept. */
+    async create(companyId: number, name: string, now = new Date()): Promise<{ id: number; key: string }> {
+      const secret = newSecret();
+      const [row] = await db
+        .insert(apiKeys)
+        .values({ company_id: companyId, name, secret_hash: sha256(secret), created_at: now, updated_at: now })
+        .returning({ id: apiKeys.id });
+      return { id: row!.id, key: `${API_KEY_PREFIX}${row!.id}_${secret}` };
+    },
+
+    /** The company a key belongs to, or null when the key is malformed, unknown or revoked. */
+    async authenticate(key: string, now: Date): Promise<{ keyId: number; company: CompanyRow } | null> {
+      const parsed = parseApiKey(key);
+      if (!parsed) return null;
+      const [row] = await db
+        .select({ key: apiKeys, company: companies })
+        .from(apiKeys)
+        .innerJoin(companies, eq(companies.id, apiKeys.company_id))
+        .where(eq(apiKeys.id, parsed.id))
+        .limit(1);
+      if (!row || row.key.revoked_at || !sameDigest(row.key.secret_hash, sha256(parsed.secret))) return null;
+      if (!row.key.last_used_at || now.getTime() - row.key.last_used_at.getTime() > TOUCH_INTERVAL_MS) {
+        await db.update(apiKeys).set({ last_used_at: now }).where(eq(apiKeys.id, row.key.id));
+      }
+      return { keyId: row.key.id, company: row.company };
+    },
+
+    async revoke(id: number, now = new Date()): Promise<boolean> {
+      const rows = await db
+        .update(apiKeys)
+        .set({ revoked_at: now, updated_at: now })
+        .where(and(eq(apiKeys.id, id), isNull(apiKeys.revoked_at)))
+        .returning({ id: apiKeys.id });
+      return rows.length > 0;
+    },
+
+    async list(companyId?: number) {
+      const rows = await db.select().from(apiKeys).where(companyId === undefined ? undefined : eq(apiKeys.company_id, companyId)).orderBy(apiKeys.id);
+      return rows.map(({ secret_hash: _hash, ...row }) => row);
+    },
+  };
+}

@@ -1,0 +1,314 @@
+import type { InvoiceSort, PortalInvoiceStatus } from '@portal/contract';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { SeedTx } from '../../db/seed-areas';
+import { invoiceLines, invoicePayments, invoices, projects } from '../../db/schema';
+import type { PageRequest, SortTerm } from '../../lib/list-query';
+import { pageOffset } from '../../lib/pagination';
+import { fromCents, lineAmountCents, sumCents, taxCents, toCents } from './money';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
+export type PaymentRow = typeof invoicePayments.$inferSelect;
+/** An invoice as the portal reads it: never a draft, with its derived status. */
+export type PortalInvoiceRow = Omit<InvoiceRow, 'state'> & { state: 'sent' | 'void'; status: PortalInvoiceStatus };
+
+/** The invoices of one project of one company: both must match, so an entity never reaches another company's invoice. */
+export interface ProjectScope {
+  companyId: number;
+  projectId: number;
+}
+
+/**
+ * The derived status of decision "invoices" in SQL, the same rule as aging.ts derivedStatus (a test
+ * holds them together), so that the list can filter and sort by it. The status values sort
+ * alphabetically in the order of their labels (Overdue, Paid, Partially paid, Sent, Void).
+ */
+const statusSql = (today: SQL | string): SQL<PortalInvoiceStatus> => sql<PortalInvoiceStatus>`(case
+  when ${invoices.state} = 'void' then 'void'
+  when ${invoices.balance} <= 0 then 'paid'
+  when ${invoices.due_date} < ${today}::date then 'overdue'
+  when ${invoices.amount_paid} > 0 then 'partially_paid'
+  else 'sent' end)`;
+
+const TODAY = sql.placeholder('today');
+const STATUS = statusSql(sql`${TODAY}`);
+
+/** A void invoice is owed by nobody: its balance reads 0.00 (the stored column keeps total - paid). */
+const BALANCE_AMOUNT = sql`(case when ${invoices.state} = 'void' then 0 else ${invoices.balance} end)`;
+/** Read as text, "0.00", the same from both drivers. */
+const BALANCE = sql<string>`${BALANCE_AMOUNT}::numeric(14,2)::text`;
+
+/** Drafts never reach a portal user: every read goes through this condition. */
+const visibleTo = (scope: { companyId: unknown; projectId: unknown }) =>
+  and(eq(invoices.company_id, scope.companyId as number), eq(invoices.project_id, scope.projectId as number), ne(invoices.state, 'draft'));
+
+const SORT_COLUMNS: Record<InvoiceSort, SQL> = {
+  // Byte order: the same on PGlite and PostgreSQL whatever their collation, and "INV-1001" < "INV-1002".
+  number: sql`${invoices.number} collate "C"`,
+  issue_date: sql`${invoices.issue_date}`,
+  due_date: sql`${invoices.due_date}`,
+  status: STATUS,
+  total: sql`${invoices.total}`,
+  balance: BALANCE_AMOUNT,
+};
+
+const listColumns = {
+  id: invoices.id,
+  company_id: invoices.company_id,
+  project_id: invoices.project_id,
+  number: invoices.number,
+  state: invoices.state,
+  issue_date: invoices.issue_date,
+  due_date: invoices.due_date,
+  tax_rate: invoices.tax_rate,
+  subtotal: invoices.subtotal,
+  tax: invoices.tax,
+  total: invoices.total,
+  amount_paid: invoices.amount_paid,
+  balance: BALANCE,
+  notes: invoices.notes,
+  terms: invoices.terms,
+  created_at: invoices.created_at,
+  updated_at: invoices.updated_at,
+  status: STATUS,
+};
+
+export interface InvoiceListOptions {
+  filters: { status?: string[] };
+  sort: SortTerm<InvoiceSort>[];
+  page: PageRequest;
+  today: string;
+}
+
+/** What a new invoice is made of; every total is computed here, in cents. */
+export interface NewInvoice {
+  companyId: number;
+  projectId: number;
+  number: string;
+  state: 'draft' | 'sent' | 'void';
+  issueDate: string;
+  dueDate: string;
+  taxRate?: string;
+  notes?: string | null;
+  terms?: string | null;
+  lines: { description: string; quantity: string; unitPrice: string }[];
+  payments?: { paidOn: string; amount: string; method: string; reference?: string | null }[];
+  createdAt?: Date;
+}
+
+const MAX_STATEMENTS = 64;
+let statementCounter = 0;
+
+/** Bulk-inserts invoices with their lines and payments; totals, tax and amount paid are computed in whole cents. */
+export async function insertInvoices(db: Db | SeedTx, items: readonly NewInvoice[]): Promise<number[]> {
+  if (items.length === 0) return [];
+  const ids: number[] = [];
+  // Chunks keep every statement under PostgreSQL's 65,535 parameters.
+  for (let start = 0; start < items.length; start += 1000) {
+    const chunk = items.slice(start, start + 1000);
+    const rows = chunk.map((item) => {
+      const amounts = item.lines.map((line) => lineAmountCents(line.quantity, line.unitPrice));
+      const subtotal = sumCents(amounts);
+      const taxRate = item.taxRate ?? '0';
+      const tax = taxCents(subtotal, taxRate);
+      const paid = sumCents((item.payments ?? []).map((payment) => toCents(payment.amount)));
+      const stamp = item.createdAt ?? new Date(`${item.issueDate}T15:00:00Z`);
+      return {
+        invoice: {
+          company_id: item.companyId,
+          project_id: item.projectId,
+          number: item.number,
+          state: item.state,
+          issue_date: item.issueDate,
+          due_date: item.dueDate,
+          tax_rate: taxRate,
+          subtotal: fromCents(subtotal),
+          tax: fromCents(tax),
+          total: fromCents(subtotal + tax),
+          amount_paid: fromCents(paid),
+          notes: item.notes ?? null,
+          terms: item.terms ?? null,
+          created_at: stamp,
+          updated_at: stamp,
+        },
+        amounts,
+        stamp,
+      };
+    });
+    const inserted = await db
+      .insert(invoices)
+      .values(rows.map((row) => row.invoice))
+      .returning({ id: invoices.id });
+    const lineValues = chunk.flatMap((item, index) =>
+      item.lines.map((line, position) => ({
+        invoice_id: inserted[index]!.id,
+        position,
+        description: line.description,
+        quantity: line.quantity,
+        unit_price: line.unitPrice,
+        amount: fromCents(rows[index]!.amounts[position]!),
+        created_at: rows[index]!.stamp,
+        updated_at: rows[index]!.stamp,
+      })),
+    );
+    const paymentValues = chunk.flatMap((item, index) =>
+      (item.payments ?? []).map((payment) => ({
+        invoice_id: inserted[index]!.id,
+        paid_on: payment.paidOn,
+        amount: fromCents(toCents(payment.amount)),
+        method: payment.method,
+        reference: payment.reference ?? null,
+        created_at: new Date(`${payment.paidOn}T15:00:00Z`),
+        updated_at: new Date(`${payment.paidOn}T15:00:00Z`),
+      })),
+    );
+    for (let at = 0; at < lineValues.length; at += 5000) await db.insert(invoiceLines).values(lineValues.slice(at, at + 5000));
+    for (let at = 0; at < paymentValues.length; at += 5000) await db.insert(invoicePayments).values(paymentValues.slice(at, at + 5000));
+    ids.push(...inserted.map((row) => row.id));
+  }
+  return ids;
+}
+
+export function invoicesRepository(db: Db) {
+  const pageStatements = new Map<string, ReturnType<typeof buildPageStatement>>();
+
+  function buildPageStatement(statusFilter: boolean, sort: SortTerm<InvoiceSort>[]) {
+    const where = [visibleTo({ companyId: sql.placeholder('companyId'), projectId: sql.placeholder('projectId') })!];
+    if (statusFilter) where.push(sql`${STATUS} = any(${sql.placeholder('statuses')}::text[])`);
+    const order = sort.map((term) => (term.direction === 'desc' ? desc : asc)(SORT_COLUMNS[term.field]));
+    // Equal totals or dates always break on id, so pages never overlap or skip a row; in the direction
+    // of the first term, so that the default order (-issue_date) is a backward walk of
+    // invoices_project_issue_idx that stops after one page, however many invoices the project has.
+    order.push((sort[0]?.direction === 'desc' ? desc : asc)(invoices.id));
+    return db
+      .select(listColumns)
+      .from(invoices)
+      .where(and(...where))
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`invoices_page_${++statementCounter}`);
+  }
+
+  const countStatements = new Map<boolean, ReturnType<typeof buildCountStatement>>();
+  const countStatement = (statusFilter: boolean) => {
+    let statement = countStatements.get(statusFilter);
+    if (!statement) countStatements.set(statusFilter, (statement = buildCountStatement(statusFilter)));
+    return statement;
+  };
+  const buildCountStatement = (statusFilter: boolean) =>
+    db
+      .select({ total: count() })
+      .from(invoices)
+      .where(
+        and(
+          visibleTo({ companyId: sql.placeholder('companyId'), projectId: sql.placeholder('projectId') }),
+          statusFilter ? sql`${STATUS} = any(${sql.placeholder('statuses')}::text[])` : undefined,
+        ),
+      )
+      .prepare(`invoices_count_${++statementCounter}`);
+
+  const summaryStatement = db
+    .select({
+      outstanding: sql<string>`coalesce(sum(${invoices.balance}) filter (where ${STATUS} in ('sent', 'partially_paid', 'overdue')), 0)::numeric(14,2)::text`,
+      outstanding_count: sql<number>`cast(count(*) filter (where ${STATUS} in ('sent', 'partially_paid', 'overdue')) as integer)`,
+      overdue: sql<string>`coalesce(sum(${invoices.balance}) filter (where ${STATUS} = 'overdue'), 0)::numeric(14,2)::text`,
+      overdue_count: sql<number>`cast(count(*) filter (where ${STATUS} = 'overdue') as integer)`,
+    })
+    .from(invoices)
+    .where(visibleTo({ companyId: sql.placeholder('companyId'), projectId: sql.placeholder('projectId') }))
+    .prepare('invoices_summary');
+
+  const recordStatement = db
+    .select(listColumns)
+    .from(invoices)
+    .where(and(eq(invoices.id, sql.placeholder('invoiceId')), visibleTo({ companyId: sql.placeholder('companyId'), projectId: sql.placeholder('projectId') })))
+    .limit(1)
+    .prepare('invoices_record');
+
+  return {
+    /** One page of the project's invoices (never drafts) and how many there are in all. */
+    async list(scope: ProjectScope, options: InvoiceListOptions): Promise<{ rows: PortalInvoiceRow[]; total: number }> {
+      const statusFilter = Boolean(options.filters.status?.length);
+      const key = `${Number(statusFilter)}|${options.sort.map((term) => `${term.direction === 'desc' ? '-' : ''}${term.field}`).join(',')}`;
+      let statement = pageStatements.get(key);
+      if (!statement) {
+        if (pageStatements.size >= MAX_STATEMENTS) pageStatements.delete(pageStatements.keys().next().value!);
+        statement = buildPageStatement(statusFilter, options.sort);
+        pageStatements.set(key, statement);
+      }
+      const offset = pageOffset(options.page);
+      const params = {
+        companyId: scope.companyId,
+        projectId: scope.projectId,
+        today: options.today,
+        statuses: options.filters.status ?? [],
+        limit: options.page.size,
+        offset,
+      };
+      // The page and the count apart: a count over the window would read every invoice to serve ten.
+      const [rows, counted] = await Promise.all([statement.execute(params), countStatement(statusFilter).execute(params)]);
+      return { rows: rows as PortalInvoiceRow[], total: counted[0]?.total ?? 0 };
+    },
+
+    /** The balance left on the project's open invoices, and the part of it that is overdue. */
+    async summary(scope: ProjectScope, today: string) {
+      const [row] = await summaryStatement.execute({ ...scope, today });
+      return row!;
+    },
+
+    /** One invoice of the project with its lines and payments; null for a draft, another project's or none. */
+    async find(scope: ProjectScope, invoiceId: number, today: string) {
+      const [invoice] = await recordStatement.execute({ ...scope, invoiceId, today });
+      if (!invoice) return null;
+      const [lines, payments] = await Promise.all([
+        db.select().from(invoiceLines).where(eq(invoiceLines.invoice_id, invoice.id)).orderBy(asc(invoiceLines.position), asc(invoiceLines.id)),
+        db.select().from(invoicePayments).where(eq(invoicePayments.invoice_id, invoice.id)).orderBy(asc(invoicePayments.paid_on), asc(invoicePayments.id)),
+      ]);
+      return { invoice: invoice as PortalInvoiceRow, lines, payments };
+    },
+
+    /** Every invoice the customer was sent (not drafts, not void) with its payments, for the statement of account. */
+    async forStatement(scope: ProjectScope, today: string) {
+      const rows = (await db
+        .select(listColumns)
+        .from(invoices)
+        .where(and(visibleTo(scope), ne(invoices.state, 'void')))
+        .orderBy(asc(invoices.issue_date), asc(invoices.id))
+        .execute({ today })) as PortalInvoiceRow[];
+      const payments =
+        rows.length === 0
+          ? []
+          : await db
+              .select()
+              .from(invoicePayments)
+              .where(inArray(invoicePayments.invoice_id, sql`(select ${invoices.id} from ${invoices} where ${and(visibleTo(scope), ne(invoices.state, 'void'))})`))
+              .orderBy(asc(invoicePayments.paid_on), asc(invoicePayments.id));
+      return { invoices: rows, payments };
+    },
+
+    /** The project's number and name, for statements and PDFs. */
+    async project(scope: ProjectScope) {
+      const [row] = await db
+        .select({ id: projects.id, number: projects.number, name: projects.name, address_street: projects.address_street })
+        .from(projects)
+        .where(and(eq(projects.id, scope.projectId), eq(projects.company_id, scope.companyId)))
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}
+
+export type InvoicesRepository = ReturnType<typeof invoicesRepository>;
+
+/** One repository per database handle: the prepared statements are built once. */
+const repositories = new WeakMap<Db, InvoicesRepository>();
+export function invoicesRepositoryOf(db: Db): InvoicesRepository {
+  let repository = repositories.get(db);
+  if (!repository) {
+    repository = invoicesRepository(db);
+    repositories.set(db, repository);
+  }
+  return repository;
+}

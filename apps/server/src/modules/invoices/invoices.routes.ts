@@ -1,0 +1,247 @@
+import {
+  ApiErrorSchema,
+  IdSchema,
+  INVOICE_DEFAULT_PAGE_SIZE,
+  INVOICE_DEFAULT_SORT,
+  INVOICE_SORTS,
+  InvoiceDetailSchema,
+  InvoicePageSchema,
+  InvoiceSummarySchema,
+  PORTAL_INVOICE_STATUSES,
+  StatementSchema,
+  type PortalInvoiceStatus,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { invalid, notFound } from '../../lib/http-errors';
+import { defineListQuery } from '../../lib/list-query';
+import { pageUrls, paginate } from '../../lib/pagination';
+import { requireUser } from '../../plugins/auth';
+import type { CompanyRow } from '../companies/companies.serializers';
+import { requireArea, requireEntity } from '../entities/entities.guards';
+import { calendarDate } from './aging';
+import { logoLoader, renderInvoicePdf, renderStatementPdf, type PdfBrand } from './invoices.pdf';
+import { invoicesRepositoryOf, type ProjectScope } from './invoices.repository';
+import { serializeInvoice, serializeInvoiceDetail } from './invoices.serializers';
+import { buildStatement } from './statement';
+
+export const invoicesListQuery = defineListQuery({
+  filters: {
+    status: { kind: 'string', description: `Statuses; a comma means any of. Allowed: ${PORTAL_INVOICE_STATUSES.join(', ')}` },
+  },
+  sorts: INVOICE_SORTS,
+  defaultSort: INVOICE_DEFAULT_SORT,
+  // Spec §9 table default: 10 a page (options 10 to 100).
+  paginate: { defaultSize: INVOICE_DEFAULT_PAGE_SIZE },
+});
+
+export interface InvoicesRoutesOptions {
+  publicUrl: string;
+  /** Where the brand logos live (apps/server/assets/brand), for the PDFs. */
+  brandDir: string;
+}
+
+const entityParams = z.object({ entity: IdSchema });
+const invoiceParams = z.object({ entity: IdSchema, invoice: IdSchema });
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+const GUARD_NOTE =
+  "An entity that is not the caller's, an invoice of another project, a draft, or a company with invoicing switched off all answer the same 404.";
+
+/** A file name made of safe characters only, whatever an integration put in the invoice number. */
+const fileName = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'document';
+
+function brandOf(company: CompanyRow): PdfBrand {
+  const cityLine = [[company.address_city, company.address_state].filter(Boolean).join(', '), company.address_zip].filter(Boolean).join(' ');
+  return {
+    name: company.name,
+    color: company.color,
+    logoUrl: company.logo_url,
+    addressLines: [company.address_street ?? '', cityLine].filter(Boolean),
+    phone: company.phone_default,
+  };
+}
+
+export async function invoicesRoutes(fastify: FastifyInstance, options: InvoicesRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const repository = invoicesRepositoryOf(app.database.db);
+  const logo = logoLoader(options.brandDir);
+
+  /** The caller's project behind `entity`, with invoicing switched on; 404 otherwise. */
+  async function projectOf(request: FastifyRequest, entityId: number): Promise<{ scope: ProjectScope; company: CompanyRow }> {
+    const user = requireUser(request);
+    const { entity, company } = await requireEntity(app, user, entityId);
+    requireArea(company, 'invoices');
+    if (entity.model_type !== 'project') throw notFound();
+    return { scope: { companyId: entity.company_id, projectId: entity.model_id }, company };
+  }
+
+  const today = () => calendarDate(app.now());
+
+  async function statementOf(scope: ProjectScope) {
+    const asOf = today();
+    const [project, rows] = await Promise.all([repository.project(scope), repository.forStatement(scope, asOf)]);
+    if (!project) throw notFound();
+    return {
+      project,
+      statement: buildStatement({
+        today: asOf,
+        project: { id: project.id, number: project.number, name: project.name },
+        invoices: rows.invoices,
+        payments: rows.payments,
+      }),
+    };
+  }
+
+  app.get(
+    '/entities/:entity/invoices',
+    {
+      schema: {
+        tags: ['invoices'],
+        summary: "The project's invoices",
+        description:
+          'A page of the invoices of the project behind the entity (10 a page unless page[size] says otherwise), drafts never included. ' +
+          'filter[status] takes sent, partially_paid, paid, overdue or void (comma = any of); sort takes number, issue_date, due_date, status, total or balance (- for descending; default -issue_date). ' +
+          GUARD_NOTE,
+        params: entityParams,
+        querystring: invoicesListQuery.querystring,
+        response: { 200: InvoicePageSchema, ...errors },
+      },
+      preValidation: invoicesListQuery.preValidation,
+    },
+    async (request) => {
+      const { filters, sort, page } = invoicesListQuery.from(request);
+      const unknown = (filters.status ?? []).filter((status) => !(PORTAL_INVOICE_STATUSES as readonly string[]).includes(status));
+      if (unknown.length > 0) {
+        throw invalid({ 'filter[status]': [`The status ${unknown.join(', ')} is not allowed. Allowed: ${PORTAL_INVOICE_STATUSES.join(', ')}`] }, 400);
+      }
+      const { scope } = await projectOf(request, request.params.entity);
+      const { rows, total } = await repository.list(scope, {
+        filters: { status: filters.status as PortalInvoiceStatus[] | undefined },
+        sort,
+        page,
+        today: today(),
+      });
+      return paginate(rows.map(serializeInvoice), total, page, pageUrls(options.publicUrl, request.url));
+    },
+  );
+
+  app.get(
+    '/entities/:entity/invoices/summary',
+    {
+      schema: {
+        tags: ['invoices'],
+        summary: 'What is owed on the project',
+        description: 'The balance left on sent, partially paid and overdue invoices, and the overdue part of it, as of today (UTC). ' + GUARD_NOTE,
+        params: entityParams,
+        response: { 200: InvoiceSummarySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { scope } = await projectOf(request, request.params.entity);
+      const asOf = today();
+      const summary = await repository.summary(scope, asOf);
+      return {
+        currency: 'USD' as const,
+        outstanding_balance: summary.outstanding,
+        outstanding_count: summary.outstanding_count,
+        overdue_balance: summary.overdue,
+        overdue_count: summary.overdue_count,
+        as_of: asOf,
+      };
+    },
+  );
+
+  app.get(
+    '/entities/:entity/invoices/:invoice',
+    {
+      schema: {
+        tags: ['invoices'],
+        summary: 'One invoice',
+        description: 'The invoice with its line items, totals, payments (oldest first), balance, notes and terms. ' + GUARD_NOTE,
+        params: invoiceParams,
+        response: { 200: InvoiceDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { scope } = await projectOf(request, request.params.entity);
+      const found = await repository.find(scope, request.params.invoice, today());
+      if (!found) throw notFound();
+      return serializeInvoiceDetail(found);
+    },
+  );
+
+  app.get(
+    '/entities/:entity/invoices/:invoice/pdf',
+    {
+      schema: {
+        tags: ['invoices'],
+        summary: 'One invoice as a PDF',
+        description: "The invoice as a PDF with the company's name, logo and colour, as an attachment. " + GUARD_NOTE,
+        params: invoiceParams,
+        produces: ['application/pdf'],
+        response: { 200: z.any().describe('application/pdf'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { scope, company } = await projectOf(request, request.params.entity);
+      const found = await repository.find(scope, request.params.invoice, today());
+      if (!found) throw notFound();
+      const project = await repository.project(scope);
+      const pdf = await renderInvoicePdf({
+        brand: brandOf(company),
+        logo: await logo(company.logo_url),
+        project: project ?? { number: null, name: null, address_street: null },
+        invoice: serializeInvoiceDetail(found),
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="invoice-${fileName(found.invoice.number)}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/entities/:entity/statement',
+    {
+      schema: {
+        tags: ['invoices'],
+        summary: 'Statement of account of the project',
+        description:
+          'Every sent invoice and every payment in date order with the running balance, and the balance aged as current, 1-30, 31-60, 61-90 and over 90 days past due (as of today, UTC). Void and draft invoices are left out. ' +
+          GUARD_NOTE,
+        params: entityParams,
+        response: { 200: StatementSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { scope } = await projectOf(request, request.params.entity);
+      return (await statementOf(scope)).statement;
+    },
+  );
+
+  app.get(
+    '/entities/:entity/statement/pdf',
+    {
+      schema: {
+        tags: ['invoices'],
+        summary: 'Statement of account as a PDF',
+        description: "The statement of account as a PDF with the company's name, logo and colour, as an attachment. " + GUARD_NOTE,
+        params: entityParams,
+        produces: ['application/pdf'],
+        response: { 200: z.any().describe('application/pdf'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { scope, company } = await projectOf(request, request.params.entity);
+      const { project, statement } = await statementOf(scope);
+      const pdf = await renderStatementPdf({ brand: brandOf(company), logo: await logo(company.logo_url), project, statement });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="statement-${fileName(project.number ?? `project-${project.id}`)}-${statement.as_of}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+}

@@ -1,0 +1,64 @@
+import { cssColor, html, layout } from '../mail/html';
+import type { MailMessage } from '../mail/mailer';
+
+const DEFAULT_COLOR = '#2aa21d';
+
+/**
+ * A value fit for a mail header: one line, no control characters, at most `max` characters.
+ * Subjects typed by users are refused with 422 before they get here; names and project titles
+ * come from integrations, so they are cleaned rather than trusted.
+ */
+export function headerSafe(value: string, max = 200): string {
+  const line = value
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+export interface NewNoteEmail {
+  to: string;
+  replyTo?: string | undefined;
+  company: { name: string; color: string | null };
+  project: { number: string | null; name: string | null; address_street: string | null };
+  authorName: string;
+  body: string;
+  attachmentNames: string[];
+}
+
+export function projectTitle(project: NewNoteEmail['project']): string {
+  const name = project.name?.trim() || project.address_street?.trim() || 'a project';
+  return project.number ? `${name} (${project.number})` : name;
+}
+
+/** The notice the project's primary rep gets when a customer posts a note: text and HTML, every value escaped. */
+export function newNoteEmail(options: NewNoteEmail): MailMessage {
+  const title = projectTitle(options.project);
+  const subject = headerSafe(`New note from ${options.authorName} on ${title}`);
+  const color = cssColor(options.company.color, DEFAULT_COLOR);
+  const files = options.attachmentNames.length > 0 ? `Attached: ${options.attachmentNames.join(', ')}` : null;
+  const footer = `Sent by the ${options.company.name} customer portal because you are the primary rep of this project. Reply in your CRM, or answer this email to write to the customer.`;
+
+  const text = [
+    `${options.authorName} wrote a note on ${title}:`,
+    '',
+    options.body,
+    '',
+    ...(files ? [files, ''] : []),
+    `– ${footer}`,
+    '',
+  ].join('\n');
+
+  const body = html`<p style="margin:0 0 16px"><strong>${options.authorName}</strong> wrote a note on <strong>${title}</strong>:</p>
+<div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${color};background:#f8fafc;white-space:pre-wrap;word-break:break-word">${options.body}</div>
+${files ? html`<p style="margin:0 0 8px;font-size:14px;color:#475569">${files}</p>` : ''}`;
+
+  return {
+    to: options.to,
+    ...(options.replyTo ? { replyTo: options.replyTo } : {}),
+    subject,
+    text,
+    html: layout({ title: subject, brand: options.company.name, color, body, footer }),
+  };
+}

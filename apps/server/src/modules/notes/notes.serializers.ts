@@ -1,0 +1,83 @@
+import type { IntegrationNote, Note, NoteAttachment, NoteAuthor } from '@portal/contract';
+import { NOTE_ATTACHMENT_KINDS } from '@portal/contract';
+import { apiTimestamp } from '../../lib/timestamps';
+import { absoluteUrl, type CompanyRow } from '../companies/companies.serializers';
+import type { FileLinks } from '../files/links';
+import type { NoteWithAuthor } from './notes.repository';
+
+export interface NoteSerializeContext {
+  company: Pick<CompanyRow, 'name' | 'is_portal_user_profile_pics_enabled'>;
+  publicUrl: string;
+  /** The signed URLs files are served under. */
+  links: FileLinks;
+}
+
+/** A portal user's name as others see it: first and last name, or the part of the address before the @. */
+export function portalUserName(user: { first_name: string | null; last_name: string | null; email: string }): string {
+  const name = [user.first_name, user.last_name].filter((part) => part && part.trim()).join(' ').trim();
+  return name || user.email.replace(/@.*$/, '');
+}
+
+function author(row: NoteWithAuthor, context: NoteSerializeContext): NoteAuthor {
+  if (row.staff) {
+    return {
+      type: 'staff',
+      id: row.staff.id,
+      name: row.staff.name,
+      title: row.staff.title,
+      // The company decides whether its people's pictures show in the portal.
+      avatar_url: context.company.is_portal_user_profile_pics_enabled ? absoluteUrl(context.publicUrl, row.staff.avatar_url) : null,
+    };
+  }
+  if (row.portalUser) return { type: 'portal_user', id: row.portalUser.id, name: portalUserName(row.portalUser), title: null, avatar_url: null };
+  if (row.note.author_portal_user_id === null && row.note.author_staff_id === null) {
+    return { type: 'company', id: null, name: context.company.name, title: null, avatar_url: null };
+  }
+  // The author's row is gone (deleted since): the note stays, unsigned.
+  return { type: row.note.author_portal_user_id !== null ? 'portal_user' : 'staff', id: null, name: 'Former member', title: null, avatar_url: null };
+}
+
+const isAttachmentKind = (kind: string): kind is NoteAttachment['kind'] => (NOTE_ATTACHMENT_KINDS as readonly string[]).includes(kind);
+
+function attachments(row: NoteWithAuthor, context: NoteSerializeContext): NoteAttachment[] {
+  return row.attachments
+    .filter((file) => isAttachmentKind(file.kind))
+    .map((file) => ({
+      id: file.id,
+      name: file.original_name,
+      content_type: file.content_type,
+      kind: file.kind as NoteAttachment['kind'],
+      size: file.size,
+      width: file.width,
+      height: file.height,
+      url: context.links.view(file.id),
+      download_url: context.links.download(file.id),
+      image_url: file.kind === 'pdf' ? null : context.links.image(file.id),
+    }));
+}
+
+/** A note for a portal user: never carries whether it is shared (it always is) or who else may read it. */
+export function serializeNote(row: NoteWithAuthor, viewerId: number, context: NoteSerializeContext): Note {
+  return {
+    id: row.note.id,
+    project_id: row.note.project_id,
+    body: row.note.body,
+    author: author(row, context),
+    is_own: row.note.author_portal_user_id === viewerId,
+    attachments: attachments(row, context),
+    created_at: apiTimestamp(row.note.created_at),
+  };
+}
+
+/** A note for the company side, internal ones included. */
+export function serializeIntegrationNote(row: NoteWithAuthor, context: NoteSerializeContext): IntegrationNote {
+  return {
+    id: row.note.id,
+    project_id: row.note.project_id,
+    body: row.note.body,
+    author: author(row, context),
+    shared_with_portal: row.note.shared_with_portal,
+    attachments: attachments(row, context),
+    created_at: apiTimestamp(row.note.created_at),
+  };
+}

@@ -1,0 +1,38 @@
+import type { Album, CoverPhoto, Photo } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import { apiTimestamp } from '../../lib/timestamps';
+import { serializeFile } from '../files/files.serializers';
+import type { AlbumWithCover, PhotoWithFile } from './photos.repository';
+
+export const albumZipPath = (albumId: number) => `/api/albums/${albumId}/zip`;
+
+type Links = Pick<FastifyInstance, 'fileLinks' | 'urls' | 'now'> & { publicUrl: string };
+
+export function serializePhoto(app: Links, { photo, file }: PhotoWithFile): Photo {
+  return {
+    id: photo.id,
+    album_id: photo.album_id,
+    caption: photo.caption,
+    width: file.width,
+    height: file.height,
+    created_at: apiTimestamp(photo.created_at),
+    file: serializeFile(app, file),
+  };
+}
+
+export function serializeAlbum(app: Links, item: AlbumWithCover): Album {
+  return {
+    id: item.album.id,
+    name: item.album.name,
+    photo_count: item.photo_count,
+    cover: item.cover ? serializePhoto(app, item.cover) : null,
+    zip_url: `${app.publicUrl}${app.urls.sign(albumZipPath(item.album.id), app.now())}`,
+    created_at: apiTimestamp(item.album.created_at),
+    updated_at: apiTimestamp(item.album.updated_at),
+  };
+}
+
+/** A project's cover photo (spec §3 "cover_photo"): the image proxy's signed base URL, which the web sizes. */
+export function serializeCoverPhoto(app: Pick<FastifyInstance, 'fileLinks'>, { photo, file }: PhotoWithFile): CoverPhoto {
+  return { id: photo.id, url: app.fileLinks.image(file.id), width: file.width, height: file.height, caption: photo.caption };
+}

@@ -1,0 +1,195 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { AlbumDetail, Album, Paginated, PortalEntity } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { albums, companies, files } from '../../db/schema';
+import { bearer, demoIds, signInDemo } from '../entities/test-support';
+import { filesRepository } from '../files/files.repository';
+import { pixelBombPng } from '../files/test-fixtures';
+
+let t: TestApp;
+let casey: string;
+let nico: string;
+let ids: Awaited<ReturnType<typeof demoIds>>;
+let kitchen: number;
+let lakeHouse: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+  [casey, nico] = await Promise.all([signInDemo(t.app, 0), signInDemo(t.app, 1)]);
+  ids = await demoIds(t.app);
+  kitchen = ids.caseyEntities[0]!.id;
+  lakeHouse = ids.caseyEntities[3]!.id;
+});
+afterAll(() => t?.close());
+
+const get = (url: string, token = casey) => t.app.inject({ method: 'GET', url: url.replace('http://portal.test', ''), headers: bearer(token) });
+const albumsOf = async (entity: number) => {
+  const response = await get(`/api/entities/${entity}/albums`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Paginated<Album>;
+};
+const albumDetail = async (entity: number, album: number) => (await get(`/api/entities/${entity}/albums/${album}`)).json() as AlbumDetail;
+
+function unzip(bytes: Buffer): Promise<{ name: string; size: number }[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const entries: { name: string; size: number }[] = [];
+      zip.on('entry', (entry: yauzl.Entry) => {
+        entries.push({ name: entry.fileName, size: entry.uncompressedSize });
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe('albums', () => {
+  it("lists the project's shared albums with cover, name and photo count, and not the internal one", async () => {
+    const page = await albumsOf(kitchen);
+    expect(page.data.map((album) => [album.name, album.photo_count])).toEqual([
+      ['Demolition', 5],
+      ['Cabinets and counters', 7],
+    ]);
+    expect(page.data[0]!.cover).toMatchObject({ caption: 'The old kitchen before we started', width: 1200, height: 900 });
+    expect(page.data[1]!.cover?.caption).toBe('Quartz countertops installed');
+    expect(page.data[0]!.cover?.file.image_url).toMatch(/^http:\/\/portal\.test\/api\/images\/\d+\?exp=\d+&sig=/);
+  });
+
+  it('opens an album: every photo in order with its caption, size and signed URLs', async () => {
+    const [demolition] = (await albumsOf(kitchen)).data;
+    const album = await albumDetail(kitchen, demolition!.id);
+    expect(album.photos.map((photo) => photo.caption)).toEqual([
+      'The old kitchen before we started',
+      'Upper cabinets coming down',
+      'Wall opened up to the dining room',
+      'Subfloor exposed',
+      null,
+    ]);
+    expect(album.photos[2]).toMatchObject({ width: 900, height: 1200 });
+    const original = await get(album.photos[0]!.file.download_url);
+    expect(original.statusCode).toBe(200);
+    expect(original.headers['content-type']).toBe('image/jpeg');
+    expect(original.headers['content-disposition']).toMatch(/^attachment; filename="IMG_\d+\.jpg"/);
+  });
+
+  it('downloads a whole album as a zip of its originals, named in order by caption', async () => {
+    const [, cabinets] = (await albumsOf(kitchen)).data;
+    const album = await albumDetail(kitchen, cabinets!.id);
+    const response = await get(cabinets!.zip_url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="Cabinets and counters\.zip"/);
+    expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+    const entries = await unzip(response.rawPayload);
+    expect(entries.map((entry) => entry.name)).toEqual([
+      '01 Base cabinets set and levelled.jpg',
+      '02 Island framing.jpg',
+      '03 Quartz countertops installed.jpg',
+      '04 Backsplash tile, first rows.jpg',
+      '05 Pendant lights over the island.jpg',
+      '06 Hardware going on.jpg',
+      '07 Nearly there.jpg',
+    ]);
+    expect(entries.map((entry) => entry.size)).toEqual(album.photos.map((photo) => photo.file.size));
+  });
+
+  it('refuses a tampered zip URL with 403', async () => {
+    const [demolition] = (await albumsOf(kitchen)).data;
+    const [, other] = (await albumsOf(kitchen)).data;
+    const forged = demolition!.zip_url.replace(`/albums/${demolition!.id}/`, `/albums/${other!.id}/`);
+    expect((await get(forged)).statusCode).toBe(403);
+  });
+});
+
+describe('isolation and the switch', () => {
+  it("answers 404 for another user's albums, unshared albums and albums of another project", async () => {
+    const [demolition] = (await albumsOf(kitchen)).data;
+    const [internal] = await t.database.db.select().from(albums).where(eq(albums.is_shared, false));
+    const deck = ids.nicoEntities[0]!.id;
+    expect((await get(`/api/entities/${kitchen}/albums`, nico)).statusCode).toBe(404);
+    expect((await get(`/api/entities/${kitchen}/albums/${demolition!.id}`, nico)).statusCode).toBe(404);
+    expect((await get(`/api/entities/${deck}/albums/${demolition!.id}`, nico)).statusCode).toBe(404);
+    expect((await get(`/api/entities/${kitchen}/albums/${internal!.id}`)).statusCode).toBe(404);
+    expect((await get(`/api/entities/${kitchen}/albums/${internal!.id}`)).json()).toEqual({ message: 'Not found.' });
+  });
+
+  it('hides albums and the cover photo where the company switched photos off (Brightside)', async () => {
+    expect((await get(`/api/entities/${lakeHouse}/albums`)).statusCode).toBe(404);
+    const entity = (await get(`/api/entities/${lakeHouse}?include=model`)).json() as PortalEntity;
+    expect(entity.model?.cover_photo).toBeNull();
+    await t.database.db.update(companies).set({ is_portal_album_sharing_enabled: true }).where(eq(companies.id, ids.brightside.id));
+    try {
+      expect((await albumsOf(lakeHouse)).data.map((album) => album.name)).toEqual(['Tile choices']);
+      const shown = (await get(`/api/entities/${lakeHouse}?include=model`)).json() as PortalEntity;
+      expect(shown.model?.cover_photo?.caption).toBe('Hex floor tile sample');
+    } finally {
+      await t.database.db.update(companies).set({ is_portal_album_sharing_enabled: false }).where(eq(companies.id, ids.brightside.id));
+    }
+  });
+});
+
+describe('the image proxy', () => {
+  let base: string;
+  beforeAll(async () => {
+    base = (await albumsOf(kitchen)).data[0]!.cover!.file.image_url!;
+  });
+
+  it('resizes to the asked width and format, keeping the aspect ratio, and caches the result on disk', async () => {
+    const response = await get(`${base}&w=300&f=webp&q=70`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/webp');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cache-control']).toMatch(/^private, max-age=\d+, immutable$/);
+    const meta = await sharp(response.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 300, 225]);
+    for (const format of ['avif', 'jpeg', 'png'] as const) {
+      const other = await get(`${base}&w=120&h=120&fit=cover&f=${format}`);
+      expect(other.headers['content-type']).toBe(`image/${format}`);
+      expect(await sharp(other.rawPayload).metadata()).toMatchObject({ width: 120, height: 120 });
+    }
+    const cached = await readdir(path.join(t.dataDir, 'cache', 'images'), { recursive: true });
+    expect(cached.filter((name) => name.endsWith('.webp')).length).toBeGreaterThan(0);
+    const again = await get(`${base}&w=300&f=webp&q=70`);
+    expect(again.rawPayload.equals(response.rawPayload)).toBe(true);
+  });
+
+  it('never enlarges: asking for more than the original gives the original size (a 2x srcset entry)', async () => {
+    const response = await get(`${base}&w=2400&f=jpeg`);
+    expect(await sharp(response.rawPayload).metadata()).toMatchObject({ width: 1200, height: 900 });
+  });
+
+  it('refuses oversized or unknown modifiers with 400', async () => {
+    for (const query of ['w=4097', 'h=5000', 'w=0', 'f=gif', 'f=svg', 'q=101', 'fit=stretch', 'w=abc']) {
+      const response = await get(`${base}&${query}`);
+      expect(response.statusCode, query).toBe(400);
+    }
+    expect((await get(`${base}&w=4096`)).statusCode).toBe(200);
+  });
+
+  it('refuses a pixel bomb with 422 without decoding it', async () => {
+    const blob = await t.app.blobs.put(pixelBombPng(), { contentType: 'image/png' });
+    const [bomb] = await filesRepository(t.database.db).insert([
+      { company_id: ids.acme.id, blob_key: blob.key, original_name: 'bomb.png', content_type: 'image/png', kind: 'png', size: blob.size, sha256: blob.sha256, width: 30_000, height: 30_000 },
+    ]);
+    const response = await get(`${t.app.fileLinks.image(bomb!.id)}&w=100`);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.image[0]).toMatch(/50 megapixels/);
+    await t.database.db.delete(files).where(eq(files.id, bomb!.id));
+  });
+
+  it('refuses with 403 a URL signed for another image, and 404 for a file that is not an image', async () => {
+    const other = (await albumsOf(kitchen)).data[1]!.cover!.file;
+    const forged = base.replace(/\/api\/images\/\d+/, `/api/images/${other.id}`);
+    expect((await get(`${forged}&w=100`)).statusCode).toBe(403);
+    const [pdf] = await t.database.db.select().from(files).where(eq(files.kind, 'pdf')).limit(1);
+    expect((await get(`${t.app.fileLinks.image(pdf!.id)}&w=100`)).statusCode).toBe(404);
+  });
+});

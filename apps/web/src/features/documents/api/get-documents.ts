@@ -1,0 +1,25 @@
+import { DocumentSchema, type DocumentSort } from '@portal/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { pageQueryOptions } from '../../../lib/loaders';
+
+export const documentsPath = (entity: number) => `/entities/${entity}/documents`;
+
+export interface DocumentsTableState {
+  search: string;
+  sort: { field: DocumentSort; direction: 'asc' | 'desc' };
+  page: number;
+  size: number;
+}
+
+/** One page of the project's shared documents, searched by name and sorted. */
+export const documentsQueryOptions = (entity: number, state: DocumentsTableState) =>
+  pageQueryOptions(documentsPath(entity), DocumentSchema, {
+    filter: { name: state.search.trim() || undefined },
+    sort: [`${state.sort.direction === 'desc' ? '-' : ''}${state.sort.field}`],
+    page: { number: state.page, size: state.size },
+  });
+
+/** The page on screen stays while the next one loads, so the table does not jump. */
+export function useDocuments(entity: number, state: DocumentsTableState) {
+  return useQuery({ ...documentsQueryOptions(entity, state), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,95 @@
+import type { Note } from '@portal/contract';
+
+/** A note the user has sent that the server has not acknowledged (yet, or at all). */
+export interface PendingNote {
+  clientId: string;
+  body: string;
+  files: File[];
+  /** Files picked before a reload cannot be kept; the user is told to add them again. */
+  filesLost?: boolean;
+  status: 'sending' | 'failed';
+  error?: string | undefined;
+  createdAt: string;
+}
+
+export type ThreadItem = { kind: 'note'; note: Note } | { kind: 'pending'; pending: PendingNote };
+
+export interface DayGroup {
+  key: string;
+  label: string;
+  items: ThreadItem[];
+}
+
+/** Every note known, each once, oldest first: the loaded pages, what polling and posting added. */
+export function mergeNotes(...lists: readonly (readonly Note[])[]): Note[] {
+  const byId = new Map<number, Note>();
+  for (const list of lists) for (const note of list) byId.set(note.id, note);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+const dayKey = (date: Date) => `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
+
+/** "Today", "Yesterday", "Tuesday, March 3" (with the year when it is not this year's). */
+export function dayLabel(date: Date, now: Date = new Date()): string {
+  const yesterday = new Date(now);
+  yesterday.setDate(now.getDate() - 1);
+  if (dayKey(date) === dayKey(now)) return 'Today';
+  if (dayKey(date) === dayKey(yesterday)) return 'Yesterday';
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+  }).format(date);
+}
+
+/** The thread by day, in the viewer's time zone; notes still being sent close the last day. */
+export function groupByDay(notes: readonly Note[], pending: readonly PendingNote[], now: Date = new Date()): DayGroup[] {
+  const groups: DayGroup[] = [];
+  const add = (date: Date, item: ThreadItem) => {
+    const key = dayKey(date);
+    let group = groups[groups.length - 1];
+    if (!group || group.key !== key) {
+      group = { key, label: dayLabel(date, now), items: [] };
+      groups.push(group);
+    }
+    group.items.push(item);
+  };
+  for (const note of notes) add(new Date(note.created_at), { kind: 'note', note });
+  for (const item of pending) add(new Date(item.createdAt), { kind: 'pending', pending: item });
+  return groups;
+}
+
+/**
+ * The first note by someone else newer than the read mark: where "New since your last visit"
+ * goes. None on a first visit (everything is new) or when nothing is new.
+ */
+export function firstUnreadId(notes: readonly Note[], lastReadNoteId: number | null): number | null {
+  if (lastReadNoteId === null) return null;
+  return notes.find((note) => note.id > lastReadNoteId && !note.is_own)?.id ?? null;
+}
+
+const URL_PATTERN = /\bhttps?:\/\/[^\s<>"']+/gi;
+
+export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+
+/**
+ * Plain text cut into text and links (http and https only, so no `javascript:`), and nothing
+ * else: the parts are rendered as React text and anchors, never as HTML.
+ */
+export function linkify(text: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let last = 0;
+  for (const match of text.matchAll(URL_PATTERN)) {
+    let url = match[0];
+    // Punctuation that ends a sentence is not part of the link ("see https://x.com/a.").
+    const trailing = /[.,;:!?)\]}]+$/.exec(url)?.[0] ?? '';
+    if (trailing && !(trailing.startsWith(')') && url.includes('('))) url = url.slice(0, url.length - trailing.length);
+    const start = match.index;
+    if (start > last) parts.push({ kind: 'text', text: text.slice(last, start) });
+    parts.push({ kind: 'link', text: url, href: url });
+    last = start + url.length;
+  }
+  if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
+  return parts;
+}

@@ -1,0 +1,152 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSignIn, DEMO, signedInContext } from './support/auth';
+import { launchChromium } from './support/chromium';
+import { baseURL, expectNoAxeViolations, newPage } from './support/page';
+
+const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
+// Demo entities: 1 kitchen (Acme, albums on), 4 lake house (Brightside, albums off).
+const KITCHEN = 1;
+const LAKE_HOUSE = 4;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedIn(width = 1280, height = 800) {
+  const { context, page, consoleErrors } = await newPage(browser, { width, height });
+  await signedInContext(context, DEMO.customer);
+  return { context, page, consoleErrors };
+}
+
+describe('photos', () => {
+  it('shows the shared albums with cover, name and count, and opens one as a grid of sized, lazy webp thumbnails', async () => {
+    const { context, page, consoleErrors } = await signedIn();
+    await page.goto(`/photos?entity=${KITCHEN}`);
+    const demolition = page.getByRole('button', { name: /Demolition\s*5 photos/ });
+    await demolition.waitFor();
+    await expect.poll(() => page.getByRole('button', { name: /Cabinets and counters\s*7 photos/ }).count()).toBe(1);
+    await expect.poll(() => page.locator('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: path.join(screenshots, 'photos-1280.png'), fullPage: true });
+
+    await demolition.click();
+    await page.getByRole('heading', { level: 1, name: 'Demolition' }).waitFor();
+    const thumbnails = page.getByRole('button', { name: /^Open photo \d of 5/ });
+    await expect.poll(() => thumbnails.count()).toBe(5);
+    const first = thumbnails.first().locator('img');
+    expect(await first.getAttribute('loading')).toBe('lazy');
+    expect(await first.getAttribute('width')).toBe('280');
+    expect(await first.getAttribute('height')).toBe('210');
+    expect(await first.getAttribute('srcset')).toMatch(/f=webp.* 1x, .*w=560.* 2x$/);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: path.join(screenshots, 'photos-album-1280.png'), fullPage: true });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens a photo full screen: arrows move, the caption is the alt text, focus stays inside, Escape closes', async () => {
+    const { context, page } = await signedIn();
+    await page.goto(`/photos?entity=${KITCHEN}`);
+    await page.getByRole('button', { name: /Demolition/ }).click();
+    const opener = page.getByRole('button', { name: 'Open photo 1 of 5: The old kitchen before we started' });
+    await opener.click();
+    const viewer = page.getByRole('dialog', { name: 'Photo 1 of 5' });
+    await viewer.waitFor();
+    const photo = viewer.getByRole('img');
+    expect(await photo.getAttribute('alt')).toBe('The old kitchen before we started');
+    await expect.poll(() => photo.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: path.join(screenshots, 'photos-viewer-1280.png') });
+
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('dialog', { name: 'Photo 2 of 5' }).waitFor();
+    expect(await page.getByRole('dialog').getByRole('img').getAttribute('alt')).toBe('Upper cabinets coming down');
+    await page.keyboard.press('ArrowLeft');
+    await page.getByRole('dialog', { name: 'Photo 1 of 5' }).waitFor();
+
+    for (let step = 0; step < 6; step++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => opener.evaluate((element) => element === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
+  it('moves by swiping on a phone', async () => {
+    const { context, page } = await newPage(browser, { width: 375, height: 740 });
+    await signedInContext(context, DEMO.customer);
+    await page.goto(`/photos?entity=${KITCHEN}`);
+    await page.screenshot({ path: path.join(screenshots, 'photos-375.png'), fullPage: true });
+    await page.getByRole('button', { name: /Demolition/ }).click();
+    await page.getByRole('button', { name: /^Open photo 1 of 5/ }).click();
+    await page.getByRole('dialog', { name: 'Photo 1 of 5' }).waitFor();
+    const swipe = (from: number, to: number) =>
+      page.getByRole('dialog').evaluate(
+        (element, [start, end]) => {
+          const touch = (x: number) => new Touch({ identifier: 1, target: element, clientX: x, clientY: 300 });
+          element.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [touch(start!)], changedTouches: [touch(start!)] }));
+          element.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(end!)] }));
+        },
+        [from, to],
+      );
+    await swipe(300, 60);
+    await page.getByRole('dialog', { name: 'Photo 2 of 5' }).waitFor();
+    await page.screenshot({ path: path.join(screenshots, 'photos-viewer-375.png') });
+    await swipe(60, 300);
+    await page.getByRole('dialog', { name: 'Photo 1 of 5' }).waitFor();
+    await context.close();
+  });
+
+  it('downloads a whole album as a zip, and an original photo', async () => {
+    const { context, page } = await signedIn();
+    await page.goto(`/photos?entity=${KITCHEN}`);
+    await page.getByRole('button', { name: /Demolition/ }).click();
+    const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download album (zip)' }).click()]);
+    expect(zip.suggestedFilename()).toBe('Demolition.zip');
+    const bytes = await readFile((await zip.path())!);
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    expect(bytes.length).toBeGreaterThan(5 * 10_000);
+
+    await page.getByRole('button', { name: /^Open photo 1 of 5/ }).click();
+    const [original] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download original' }).click()]);
+    expect(original.suggestedFilename()).toMatch(/^IMG_\d+\.jpg$/);
+    await context.close();
+  });
+
+  it('refuses a tampered signed image URL with 403', async () => {
+    const { context, page } = await signedIn();
+    await page.goto(`/photos?entity=${KITCHEN}`);
+    const cover = page.getByRole('button', { name: /Demolition/ }).locator('img');
+    await cover.waitFor();
+    const src = (await cover.getAttribute('src'))!;
+    expect((await page.request.get(src)).status()).toBe(200);
+    const tampered = src.replace(/sig=([^&])/, (_match, char: string) => `sig=${char === 'A' ? 'B' : 'A'}`);
+    const refused = await page.request.get(tampered);
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toEqual({ message: 'This link is invalid or has expired.' });
+    await context.close();
+  });
+
+  it('is neither linked nor reachable where the company switched albums off', async () => {
+    const { context, page } = await signedIn();
+    await page.goto(`/?entity=${LAKE_HOUSE}`);
+    await page.getByRole('heading', { level: 1, name: 'Lake house bathroom' }).waitFor();
+    expect(await page.getByRole('link', { name: /^Photos/ }).count()).toBe(0);
+    await page.goto(`/photos?entity=${LAKE_HOUSE}`);
+    await page.getByRole('heading', { name: 'Photos are not available' }).waitFor();
+    const token = await apiSignIn(DEMO.customer);
+    const api = await fetch(`${baseURL()}/api/entities/${LAKE_HOUSE}/albums`, { headers: { authorization: `Bearer ${token}` } });
+    expect(api.status).toBe(404);
+    await context.close();
+  });
+});

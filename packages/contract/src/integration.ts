@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { TimestampSchema } from './common';
+import { COMPANY_SWITCHES, type CompanySwitch } from './companies';
+import { NoteAttachmentSchema, NoteAuthorSchema, noteBodySchema } from './notes';
+
+/**
+ * The company side's integration API (product.md: "an integration API with API keys plus a
+ * command-line tool"): called with `Authorization: Bearer ppk_…`, an API key of one company, never
+ * with a portal user's session.
+ */
+export const API_KEY_PREFIX = 'ppk_';
+
+export const IntegrationNoteCreateSchema = z
+  .object({
+    body: noteBodySchema,
+    /** A staff member of the company; left out, the note is signed by the company. */
+    author_staff_id: z.number().int().positive().max(2_147_483_647).nullable().optional(),
+    /** false: an internal note, never shown in the portal. */
+    shared_with_portal: z.boolean().default(true),
+  })
+  .meta({ id: 'IntegrationNoteCreate' });
+export type IntegrationNoteCreate = z.input<typeof IntegrationNoteCreateSchema>;
+
+export const IntegrationNoteSchema = z
+  .object({
+    id: z.number().int(),
+    project_id: z.number().int(),
+    body: z.string(),
+    author: NoteAuthorSchema,
+    shared_with_portal: z.boolean(),
+    attachments: z.array(NoteAttachmentSchema),
+    created_at: TimestampSchema,
+  })
+  .meta({ id: 'IntegrationNote' });
+export type IntegrationNote = z.infer<typeof IntegrationNoteSchema>;
+
+/** `PATCH /integration/company`: any of the switches of spec §3. */
+export const IntegrationSwitchesSchema = z
+  .object(Object.fromEntries(COMPANY_SWITCHES.map((name) => [name, z.boolean().optional()])) as Record<CompanySwitch, z.ZodOptional<z.ZodBoolean>>)
+  .strict()
+  .meta({ id: 'IntegrationSwitches' });
+export type IntegrationSwitches = z.infer<typeof IntegrationSwitchesSchema>;

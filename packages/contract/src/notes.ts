@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { TimestampSchema } from './common';
+import { paginatedSchema } from './pagination';
+
+/** Issue 6: the limits of a note, shared by the server's checks and the composer's counter. */
+export const NOTE_BODY_MAX_LENGTH = 10_000;
+export const NOTE_MAX_ATTACHMENTS = 5;
+export const NOTE_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** What a note may carry, checked by the file's bytes: images and PDFs. */
+export const NOTE_ATTACHMENT_KINDS = ['jpeg', 'png', 'webp', 'gif', 'pdf'] as const;
+/** The thread is polled this often for new notes (issue 6: they appear within 15 seconds). */
+export const NOTES_POLL_INTERVAL_MS = 10_000;
+/** The composer shows its counter from this many characters on. */
+export const NOTE_COUNTER_FROM = 9_000;
+/** Newest first, 30 a page unless asked otherwise. */
+export const NOTES_PAGE_SIZE = 30;
+
+/** No NUL (PostgreSQL text cannot hold it) and something besides white space. */
+export const noteBodySchema = z
+  .string()
+  .max(NOTE_BODY_MAX_LENGTH, `The note may not be longer than ${NOTE_BODY_MAX_LENGTH.toLocaleString('en-US')} characters.`)
+  .refine((value) => !value.includes('\u0000'), 'The note may not contain NUL characters.')
+  .refine((value) => value.trim().length > 0, 'The note may not be empty.');
+
+export const NoteAuthorSchema = z
+  .object({
+    /** staff: a member of the company; company: the company itself (an integration that names nobody); portal_user: a customer. */
+    type: z.enum(['staff', 'company', 'portal_user']),
+    id: z.number().int().nullable(),
+    name: z.string(),
+    title: z.string().nullable(),
+    /** The staff member's picture, only when the company has `is_portal_user_profile_pics_enabled`. */
+    avatar_url: z.string().nullable(),
+  })
+  .meta({ id: 'NoteAuthor' });
+export type NoteAuthor = z.infer<typeof NoteAuthorSchema>;
+
+export const NoteAttachmentSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    content_type: z.string(),
+    kind: z.enum(NOTE_ATTACHMENT_KINDS),
+    size: z.number().int(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    /** Short-lived signed URLs (30 to 60 minutes): the file shown in the browser, and downloaded under its name. */
+    url: z.string(),
+    download_url: z.string(),
+    /** Images only: the image proxy, which takes w, h, f, q and fit (apps/web/src/lib/image-url.ts). */
+    image_url: z.string().nullable(),
+  })
+  .meta({ id: 'NoteAttachment' });
+export type NoteAttachment = z.infer<typeof NoteAttachmentSchema>;
+
+export const NoteSchema = z
+  .object({
+    id: z.number().int(),
+    project_id: z.number().int(),
+    /** Plain text: clients show it as text (links may be made clickable), never as markup. */
+    body: z.string(),
+    author: NoteAuthorSchema,
+    /** Written by the signed-in user. */
+    is_own: z.boolean(),
+    attachments: z.array(NoteAttachmentSchema),
+    created_at: TimestampSchema,
+  })
+  .meta({ id: 'Note', description: 'A note of a project thread shared with the portal (issue 6).' });
+export type Note = z.infer<typeof NoteSchema>;
+
+export const NotePageSchema = paginatedSchema(NoteSchema).meta({ id: 'NotePage' });
+export type NotePage = z.infer<typeof NotePageSchema>;
+
+/** `POST /notes?entity=…` as JSON; with attachments, the same fields as multipart form fields and `files`. */
+export const NoteCreateSchema = z
+  .object({
+    body: noteBodySchema,
+    /** Chosen by the client (a UUID) so that a retry never posts the same note twice. */
+    client_id: z.uuid().optional(),
+  })
+  .meta({ id: 'NoteCreate' });
+export type NoteCreate = z.infer<typeof NoteCreateSchema>;
+
+export const NoteReadStateSchema = z
+  .object({
+    /** The newest note the user has seen in this thread; null before the first visit. */
+    last_read_note_id: z.number().int().nullable(),
+    /** Shared notes by others newer than that. */
+    unread_count: z.number().int(),
+  })
+  .meta({ id: 'NoteReadState' });
+export type NoteReadState = z.infer<typeof NoteReadStateSchema>;
+
+export const NoteReadUpdateSchema = z.object({ last_read_note_id: z.number().int().positive().max(2_147_483_647) }).meta({ id: 'NoteReadUpdate' });
+export type NoteReadUpdate = z.infer<typeof NoteReadUpdateSchema>;
