@@ -8,6 +8,7 @@
  *
  * Prints one line `BENCH_READY {json}` when it listens.
  */
+import { announceReady, jsonBody, listenWithBareRoutes } from './support/bench-server';
 import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
@@ -112,16 +113,7 @@ async function main() {
   const env = parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: 'http://127.0.0.1', SEED_DEMO: 'false', DATA_DIR: dataDir ?? '/tmp/portal-bench' });
   const app = await buildApp({ env, database, logger: { level: 'warn' } });
 
-  // The same bytes as the real answers, straight from memory: the ceiling of this server.
-  const bare = new Map<string, string>();
-  app.get('/__bench/bare/:name', { schema: { hide: true } }, async (request, reply) => {
-    const body = bare.get((request.params as { name: string }).name);
-    return reply.type('application/json; charset=utf-8').send(body ?? '{}');
-  });
-
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const { bare, port } = await listenWithBareRoutes(app);
 
   const login = async (email: string) => {
     const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } });
@@ -137,22 +129,10 @@ async function main() {
   const firstId = (list.json() as { data: { id: number }[] }).data[0]!.id;
   const showUrl = `/api/entities/${firstId}?include=model,company`;
   const show = await app.inject({ method: 'GET', url: showUrl, headers: auth(bigToken) });
-  bare.set('list', list.body);
-  bare.set('show', show.body);
+  bare.set('list', jsonBody(list.body));
+  bare.set('show', jsonBody(show.body));
 
-  let closing = false;
-  const shutdown = async () => {
-    if (closing) return;
-    closing = true;
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown());
-  process.once('SIGINT', () => void shutdown());
-
-  console.log(
-    `BENCH_READY ${JSON.stringify({
+  announceReady(app, database, {
       url: `http://127.0.0.1:${port}`,
       kind: database.kind,
       seedMs,
@@ -163,8 +143,7 @@ async function main() {
       showUrl,
       listBytes: Buffer.byteLength(list.body),
       showBytes: Buffer.byteLength(show.body),
-    })}`,
-  );
+    });
 }
 
 main().catch((error: unknown) => {

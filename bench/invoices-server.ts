@@ -8,6 +8,7 @@
  *
  * Prints one line `BENCH_READY {json}` when it listens.
  */
+import { announceReady, jsonBody, listenWithBareRoutes } from './support/bench-server';
 import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
@@ -107,16 +108,7 @@ async function main() {
   const env = parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: 'http://127.0.0.1', SEED_DEMO: 'false', DATA_DIR: dataDir ?? '/tmp/portal-bench-invoices' });
   const app = await buildApp({ env, database, logger: { level: 'warn' }, now: () => TODAY });
 
-  // The same bytes as the real answers, straight from memory: the ceiling of this server.
-  const bare = new Map<string, { type: string; body: Buffer }>();
-  app.get('/__bench/bare/:name', { schema: { hide: true } }, async (request, reply) => {
-    const found = bare.get((request.params as { name: string }).name);
-    return reply.type(found?.type ?? 'application/json; charset=utf-8').send(found?.body ?? '{}');
-  });
-
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const { bare, port } = await listenWithBareRoutes(app);
 
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: EMAIL, password: PASSWORD } });
   if (login.statusCode !== 200) throw new Error(`bench sign-in failed: ${login.body}`);
@@ -131,22 +123,10 @@ async function main() {
   const pdfUrl = `/api/entities/${bigEntity}/invoices/${firstId}/pdf`;
   const pdf = await app.inject({ url: pdfUrl, headers });
   if (list.statusCode !== 200 || pdf.statusCode !== 200) throw new Error(`bench reads failed: ${list.statusCode} ${pdf.statusCode}`);
-  bare.set('list', { type: 'application/json; charset=utf-8', body: list.rawPayload });
+  bare.set('list', jsonBody(list.rawPayload));
   bare.set('pdf', { type: 'application/pdf', body: pdf.rawPayload });
 
-  let closing = false;
-  const shutdown = async () => {
-    if (closing) return;
-    closing = true;
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown());
-  process.once('SIGINT', () => void shutdown());
-
-  console.log(
-    `BENCH_READY ${JSON.stringify({
+  announceReady(app, database, {
       url: `http://127.0.0.1:${port}`,
       kind: database.kind,
       seedMs,
@@ -158,8 +138,7 @@ async function main() {
       pdfUrl,
       listBytes: list.rawPayload.length,
       pdfBytes: pdf.rawPayload.length,
-    })}`,
-  );
+    });
 }
 
 main().catch((error: unknown) => {

@@ -10,24 +10,13 @@ import path from 'node:path';
 /** Two significant figures: the ratios to a bare route are small, and 0.0043 must not print as 0. */
 const ratio = (a, b) => (b ? Number((a / b).toPrecision(2)) : null);
 
-export async function benchInvoices({ option, run, summary, startServer, postgresUrl, machine, writeSection, resultsDir, root }) {
+export async function benchInvoices({ option, run, summary, startServer, benchDatabases, machine, writeSection, resultsDir, root }) {
   const duration = Number(option('duration', 10));
   const connections = Number(option('connections', 10));
-  const kinds = String(option('db', 'pglite,postgres')).split(',');
   const startedAt = new Date();
   const report = { bench: 'invoices', startedAt: startedAt.toISOString(), duration, connections, machine: machine(), loadBefore: os.loadavg()[0], databases: {} };
 
-  for (const kind of kinds) {
-    let env;
-    if (kind === 'postgres') {
-      const url = await postgresUrl();
-      if (!url) continue;
-      env = { BENCH_DATABASE_URL: url };
-    } else if (kind === 'pglite') {
-      env = { BENCH_DATA_DIR: path.join(resultsDir, 'pglite-invoices-data') };
-    } else {
-      throw new Error(`unknown --db ${kind}`);
-    }
+  for (const { kind, env } of await benchDatabases('pglite-invoices-data')) {
 
     console.log(`\n[${kind}] seeding 5,000 invoices and starting the server…`);
     const server = await startServer(env, 'bench/invoices-server.ts');

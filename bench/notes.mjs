@@ -29,25 +29,14 @@ function post(url, { headers, duration, connections }) {
   });
 }
 
-export async function benchNotes({ option, run, summary, startServer, postgresUrl, machine, writeSection, resultsDir, root }) {
+export async function benchNotes({ option, run, summary, startServer, benchDatabases, machine, writeSection, resultsDir, root }) {
   const duration = Number(option('duration', 10));
   const connections = Number(option('connections', 10));
   const writers = Number(option('writers', 20));
-  const kinds = String(option('db', 'pglite,postgres')).split(',');
   const startedAt = new Date();
   const report = { bench: 'notes', startedAt: startedAt.toISOString(), duration, connections, writers, machine: machine(), loadBefore: os.loadavg()[0], databases: {} };
 
-  for (const kind of kinds) {
-    let env;
-    if (kind === 'postgres') {
-      const url = await postgresUrl();
-      if (!url) continue;
-      env = { BENCH_DATABASE_URL: url };
-    } else if (kind === 'pglite') {
-      env = { BENCH_DATA_DIR: path.join(resultsDir, 'pglite-notes-data') };
-    } else {
-      throw new Error(`unknown --db ${kind}`);
-    }
+  for (const { kind, env } of await benchDatabases('pglite-notes-data')) {
 
     console.log(`\n[${kind}] seeding a 10,000-note and a 50-note thread and starting the server…`);
     const server = await startServer(env, 'bench/notes.ts');

@@ -9,6 +9,7 @@
  *
  * Prints one line `BENCH_READY {json}` when it listens.
  */
+import { announceReady, jsonBody, listenWithBareRoutes } from './support/bench-server';
 import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
@@ -80,10 +81,6 @@ async function main() {
   const env = parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: 'http://127.0.0.1', SEED_DEMO: 'false', DATA_DIR: dataDir ?? '/tmp/portal-bench-notes' });
   const app = await buildApp({ env, database, logger: { level: 'warn' } });
 
-  const bare = new Map<string, string>();
-  app.get('/__bench/bare/:name', { schema: { hide: true } }, async (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(bare.get((request.params as { name: string }).name) ?? '{}'),
-  );
   // After the writers: the thread's kept count against the rows, so a lost or doubled count fails the run.
   app.get('/__bench/check', { schema: { hide: true } }, async () => {
     const rows = await database.db.execute(sql`
@@ -92,9 +89,7 @@ async function main() {
     return (rows as unknown as { rows?: unknown[] }).rows ?? rows;
   });
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const { bare, port } = await listenWithBareRoutes(app);
 
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: USER, password: PASSWORD } });
   if (login.statusCode !== 200) throw new Error(`bench sign-in failed: ${login.body}`);
@@ -109,21 +104,9 @@ async function main() {
   const smallUrl = `/api/notes?entity=${entityOf('Small thread')}`;
   const big = await app.inject({ method: 'GET', url: bigUrl, headers: auth });
   const page = big.json() as { data: { id: number }[]; next_page_url: string; total: number };
-  bare.set('page', big.body);
+  bare.set('page', jsonBody(big.body));
 
-  let closing = false;
-  const shutdown = async () => {
-    if (closing) return;
-    closing = true;
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown());
-  process.once('SIGINT', () => void shutdown());
-
-  console.log(
-    `BENCH_READY ${JSON.stringify({
+  announceReady(app, database, {
       url: `http://127.0.0.1:${port}`,
       kind: database.kind,
       seedMs,
@@ -136,8 +119,7 @@ async function main() {
       sinceUrl: `${bigUrl}&since=${page.data[0]!.id}`,
       writeUrl: `/api/notes?entity=${entityOf('Write here')}`,
       pageBytes: Buffer.byteLength(big.body),
-    })}`,
-  );
+    });
 }
 
 main().catch((error: unknown) => {

@@ -4,6 +4,7 @@
  * in the same run with the same tools; and Lighthouse (mobile and desktop) on /login and / against that empty page.
  *
  *   node bench/page-weight.mjs            build both, measure, print
+ *   npm run bench -- page-weight          the same
  *   node bench/page-weight.mjs --write    also rewrite the figures in bench/README.md
  *   node bench/page-weight.mjs --no-lighthouse
  */

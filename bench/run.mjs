@@ -34,9 +34,11 @@ const option = (key, fallback) => {
 const BENCHES = {
   entities: benchEntities,
   // Issue 8: bench/invoices.mjs, with this runner's helpers.
-  invoices: async () => (await import('./invoices.mjs')).benchInvoices({ option, run, summary, startServer, postgresUrl, machine, writeSection, resultsDir, root }),
+  invoices: async () => (await import('./invoices.mjs')).benchInvoices({ option, run, summary, startServer, benchDatabases, machine, writeSection, resultsDir, root }),
   // Issue 6: bench/notes.mjs (bench/notes.ts is its server), with this runner's helpers.
-  notes: async () => (await import('./notes.mjs')).benchNotes({ option, run, summary, startServer, postgresUrl, machine, writeSection, resultsDir, root }),
+  // Issue 5: bench/page-weight.mjs reads its own options (--write, --no-lighthouse).
+  'page-weight': async () => void (await import('./page-weight.mjs')),
+  notes: async () => (await import('./notes.mjs')).benchNotes({ option, run, summary, startServer, benchDatabases, machine, writeSection, resultsDir, root }),
 };
 if (!BENCHES[name]) {
   console.error(`Usage: npm run bench -- <${Object.keys(BENCHES).join('|')}> [--db=pglite|postgres] [--duration=10] [--connections=10] [--write]`);
@@ -142,25 +144,32 @@ async function postgresUrl(database = `portal_bench_${name.replace(/[^a-z0-9_]/g
 
 
 
-async function benchEntities() {
-  const duration = Number(option('duration', 10));
-  const connections = Number(option('connections', 10));
-  const only = option('db', 'pglite,postgres');
-  const kinds = String(only).split(',');
-  const startedAt = new Date();
-  const report = { bench: 'entities', startedAt: startedAt.toISOString(), duration, connections, machine: machine(), loadBefore: os.loadavg()[0], databases: {} };
-
-  for (const kind of kinds) {
-    let env;
+/**
+ * The databases a bench runs on (`--db=pglite,postgres` by default), each as the environment its
+ * server process needs; PostgreSQL is skipped when none is reachable.
+ */
+async function benchDatabases(pgliteFolder) {
+  const databases = [];
+  for (const kind of String(option('db', 'pglite,postgres')).split(',')) {
     if (kind === 'postgres') {
       const url = await postgresUrl();
-      if (!url) continue;
-      env = { BENCH_DATABASE_URL: url };
+      if (url) databases.push({ kind, env: { BENCH_DATABASE_URL: url } });
     } else if (kind === 'pglite') {
-      env = { BENCH_DATA_DIR: path.join(resultsDir, 'pglite-data') };
+      databases.push({ kind, env: { BENCH_DATA_DIR: path.join(resultsDir, pgliteFolder) } });
     } else {
       throw new Error(`unknown --db ${kind}`);
     }
+  }
+  return databases;
+}
+
+async function benchEntities() {
+  const duration = Number(option('duration', 10));
+  const connections = Number(option('connections', 10));
+  const startedAt = new Date();
+  const report = { bench: 'entities', startedAt: startedAt.toISOString(), duration, connections, machine: machine(), loadBefore: os.loadavg()[0], databases: {} };
+
+  for (const { kind, env } of await benchDatabases('pglite-data')) {
 
     console.log(`\n[${kind}] seeding the tenant and starting the server…`);
     const server = await startServer(env);

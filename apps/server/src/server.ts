@@ -17,7 +17,11 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'db') });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: path.join(env.DATA_DIR, 'db'),
+    onIdleError: (error) => console.error(`PostgreSQL dropped an idle connection: ${error.message}`),
+  });
   // One store for the seed and the server: the demo's photos and documents must be where the server reads them.
   const blobs = createBlobStore(env);
   const seeded = env.SEED_DEMO && (await seedIfEmpty(database.db, { blobs }));

@@ -30,12 +30,17 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** Told when PostgreSQL drops an idle connection (logged by the server). */
+  onIdleError?: (error: Error) => void;
 }
 
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    // An idle connection dropped by the server (a restart, a failover) is an 'error' event on the
+    // pool; unhandled, it would end the process. The pool replaces the connection on next use.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       await migratePg(db as never, { migrationsFolder });

@@ -1,0 +1,41 @@
+/**
+ * What every bench server process shares: bare routes that answer the very same bytes as the real
+ * ones straight from memory (the ceiling of this server, measured in the same run), listening on a
+ * free loopback port, and the `BENCH_READY {json}` line the runner waits for.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../apps/server/src/db/client';
+
+export interface BareBody {
+  type: string;
+  body: string | Buffer;
+}
+
+export async function listenWithBareRoutes(app: FastifyInstance) {
+  const bare = new Map<string, BareBody>();
+  app.get('/__bench/bare/:name', { schema: { hide: true } }, async (request, reply) => {
+    const found = bare.get((request.params as { name: string }).name);
+    return found ? reply.type(found.type).send(found.body) : reply.status(404).send({ message: 'Not found.' });
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { bare, port, url: `http://127.0.0.1:${port}` };
+}
+
+export const jsonBody = (body: string | Buffer): BareBody => ({ type: 'application/json; charset=utf-8', body });
+
+/** Closes the app and the database on SIGTERM/SIGINT, then tells the runner it is ready. */
+export function announceReady(app: FastifyInstance, database: Database, ready: Record<string, unknown>) {
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown());
+  process.once('SIGINT', () => void shutdown());
+  console.log(`BENCH_READY ${JSON.stringify(ready)}`);
+}
