@@ -39,6 +39,8 @@ const BENCHES = {
   // Issue 5: bench/page-weight.mjs reads its own options (--write, --no-lighthouse).
   'page-weight': async () => void (await import('./page-weight.mjs')),
   notes: async () => (await import('./notes.mjs')).benchNotes({ option, run, summary, startServer, benchDatabases, machine, writeSection, resultsDir, root }),
+  // Issue 7: bench/photos.mjs (bench/photos-server.ts is its server): PGlite unless --db is given; --zip-rounds=3.
+  photos: async () => (await import('./photos.mjs')).benchPhotos({ option, summary, startServer, benchDatabases, machine, writeSection, resultsDir, root }),
 };
 if (!BENCHES[name]) {
   console.error(`Usage: npm run bench -- <${Object.keys(BENCHES).join('|')}> [--db=pglite|postgres] [--duration=10] [--connections=10] [--write]`);

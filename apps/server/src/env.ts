@@ -39,6 +39,24 @@ export const EnvSchema = z
     MAIL_FROM: z.string().trim().min(3).default('Project portal <no-reply@localhost>'),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
+    // Set S3_BUCKET to keep blobs in an S3-compatible bucket instead of DATA_DIR/blobs.
+    S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+    S3_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9!_.*'()/-]+$/, 'must be letters, digits and / ! - _ . * \' ( ) only')
+      .optional(),
+  })
+  .superRefine((env, context) => {
+    // One without the other would silently fall back to the SDK's credential chain.
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      context.addIssue({ code: 'custom', path: [missing], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together' });
+    }
   })
   .transform((env) => ({
     ...env,

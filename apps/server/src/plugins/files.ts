@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createBlobStore } from '../lib/blob-store';
+import { createBlobStore, type BlobStoreConfig } from '../lib/blob-store';
 import type { BlobStore } from '../lib/blob-store/types';
 import { loadSecret } from '../lib/secret-file';
 import { urlSigner, type UrlSigner } from '../lib/signed-urls';
@@ -21,8 +21,10 @@ export interface FilesPluginOptions {
   dataDir: string;
   /** FILES_SECRET; unset: generated once into DATA_DIR/files-secret. */
   secret?: string | undefined;
-  /** A store to use instead of the folder (tests, S3). */
+  /** A store made by the caller (app.ts: createBlobStore(env), shared with the seed; tests)… */
   store?: BlobStore;
+  /** …or the S3 settings one is made from (S3_BUCKET set: the bucket; else the folder under dataDir). */
+  blobStore?: Omit<BlobStoreConfig, 'DATA_DIR'>;
   /** PUBLIC_URL: signed file URLs are absolute on it. */
   publicUrl?: string;
 }
@@ -30,7 +32,7 @@ export interface FilesPluginOptions {
 export const filesPlugin = fp(
   async (app: FastifyInstance, options: FilesPluginOptions) => {
     const urls = urlSigner(await loadSecret({ secret: options.secret, dataDir: options.dataDir, name: 'files-secret' }));
-    app.decorate('blobs', options.store ?? createBlobStore({ DATA_DIR: options.dataDir }));
+    app.decorate('blobs', options.store ?? createBlobStore({ ...options.blobStore, DATA_DIR: options.dataDir }));
     app.decorate('urls', urls);
     // app.now is the auth plugin's clock (tests move it); read at each call.
     app.decorate('fileLinks', fileLinks(urls, options.publicUrl ?? '', () => (app.hasDecorator('now') ? app.now() : new Date())));

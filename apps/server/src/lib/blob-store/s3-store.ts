@@ -1,0 +1,122 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { measure, newBlobKey } from './folder-store';
+import { BLOB_KEY_PATTERN, type BlobStore, type PutOptions, type StoredBlob } from './types';
+
+export interface S3BlobStoreOptions {
+  bucket: string;
+  /** Prepended to every key, e.g. `portal/` (a trailing slash is added when missing). */
+  prefix?: string | undefined;
+  /** A client of the caller's (tests, custom credentials)… */
+  client?: S3Client;
+  /** …or the settings one is made from. */
+  endpoint?: string | undefined;
+  region?: string | undefined;
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
+  forcePathStyle?: boolean | undefined;
+  /** Where a streamed upload is spooled before it is sent (default: the system's temporary folder). */
+  spoolDir?: string | undefined;
+}
+
+/** An S3 error for "there is no such object" (GetObject says NoSuchKey, HeadObject only 404). */
+function isMissing(error: unknown): boolean {
+  const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } } | null;
+  return failure?.name === 'NoSuchKey' || failure?.name === 'NotFound' || failure?.$metadata?.httpStatusCode === 404;
+}
+
+export function s3Client(options: Omit<S3BlobStoreOptions, 'bucket' | 'prefix' | 'client' | 'spoolDir'>): S3Client {
+  return new S3Client({
+    region: options.region ?? 'us-east-1',
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    forcePathStyle: options.forcePathStyle ?? false,
+    // Unset: the SDK's own chain (environment, profile, instance role).
+    ...(options.accessKeyId && options.secretAccessKey ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } } : {}),
+  });
+}
+
+/**
+ * Blobs in an S3-compatible bucket. S3 makes an object visible only once its PUT has completed,
+ * so a failed or refused write leaves nothing under its key. PutObject needs the length up front:
+ * a stream is counted, hashed and limited (measure()) into a spool file first, then sent with its
+ * Content-Length; a Buffer is sent as it is. Memory stays flat whatever the size.
+ */
+export function s3BlobStore(options: S3BlobStoreOptions): BlobStore {
+  const client = options.client ?? s3Client(options);
+  const Bucket = options.bucket;
+  const prefix = options.prefix ? options.prefix.replace(/\/*$/, '/') : '';
+  const objectKey = (key: string) => (BLOB_KEY_PATTERN.test(key) ? `${prefix}${key}` : null);
+  const spoolRoot = options.spoolDir ?? os.tmpdir();
+
+  async function send(key: string, body: Buffer | (() => Readable), measured: { size: number; sha256: string }, contentType: string) {
+    await client.send(
+      new PutObjectCommand({
+        Bucket,
+        Key: objectKey(key)!,
+        Body: Buffer.isBuffer(body) ? body : body(),
+        ContentLength: measured.size,
+        ContentType: contentType,
+        // The digest we already have: S3 refuses the PUT if the bytes it got differ, and the SDK sends it
+        // as a header instead of re-hashing the stream into an aws-chunked trailer (which some
+        // S3-compatible servers store as part of the object).
+        ChecksumSHA256: Buffer.from(measured.sha256, 'hex').toString('base64'),
+      }),
+    );
+  }
+
+  return {
+    kind: 's3',
+    async put(body, putOptions: PutOptions): Promise<StoredBlob> {
+      const key = newBlobKey();
+      const measured = measure(putOptions.maxBytes);
+      if (Buffer.isBuffer(body)) {
+        // Counted and hashed by the same transform as a stream, so the limit and the digest agree.
+        await pipeline(Readable.from([body]), measured.stream, new Writable({ write: (_chunk, _encoding, callback) => callback() }));
+        const result = measured.result();
+        await send(key, body, result, putOptions.contentType);
+        return { key, ...result };
+      }
+      const spool = await mkdtemp(path.join(spoolRoot, 'portal-s3-'));
+      const file = path.join(spool, 'upload');
+      try {
+        await pipeline(body, measured.stream, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+        const result = measured.result();
+        await send(key, () => createReadStream(file), result, putOptions.contentType);
+        return { key, ...result };
+      } finally {
+        await rm(spool, { recursive: true, force: true });
+      }
+    },
+    async get(key, range) {
+      const Key = objectKey(key);
+      if (!Key) return null;
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+        return (answer.Body as Readable | undefined) ?? null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async stat(key) {
+      const Key = objectKey(key);
+      if (!Key) return null;
+      try {
+        const answer = await client.send(new HeadObjectCommand({ Bucket, Key }));
+        return { size: answer.ContentLength ?? 0 };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      const Key = objectKey(key);
+      if (Key) await client.send(new DeleteObjectCommand({ Bucket, Key }));
+    },
+  };
+}
