@@ -9,11 +9,10 @@
  *
  * Prints one line `BENCH_READY {json}` when it listens.
  */
-import { announceReady, jsonBody, listenWithBareRoutes } from './support/bench-server';
-import { rm } from 'node:fs/promises';
+import { announceReady, jsonBody, listenWithBareRoutes, openBenchDatabase } from './support/bench-server';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
-import { openDatabase, type Db } from '../apps/server/src/db/client';
+import type { Db } from '../apps/server/src/db/client';
 import { parseEnv } from '../apps/server/src/env';
 import { hashPassword } from '../apps/server/src/modules/auth/password';
 
@@ -63,20 +62,10 @@ async function seed(db: Db) {
       SELECT project_id, count(*) FILTER (WHERE shared_with_portal), count(*) FILTER (WHERE NOT shared_with_portal), max(created_at)
       FROM notes GROUP BY project_id`);
   });
-  await db.execute(sql`ANALYZE`);
 }
 
 async function main() {
-  const url = process.env.BENCH_DATABASE_URL;
-  const dataDir = process.env.BENCH_DATA_DIR;
-  if (!url && !dataDir) throw new Error('Set BENCH_DATABASE_URL or BENCH_DATA_DIR.');
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-
-  const started = Date.now();
-  const database = await openDatabase({ url, dataDir, maxConnections: 10 });
-  if (url) await database.db.execute(sql`TRUNCATE companies, portal_users RESTART IDENTITY CASCADE`);
-  await seed(database.db);
-  const seedMs = Date.now() - started;
+  const { database, dataDir, seedMs } = await openBenchDatabase(seed);
 
   const env = parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: 'http://127.0.0.1', SEED_DEMO: 'false', DATA_DIR: dataDir ?? '/tmp/portal-bench-notes' });
   const app = await buildApp({ env, database, logger: { level: 'warn' } });

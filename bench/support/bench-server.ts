@@ -4,7 +4,9 @@
  * free loopback port, and the `BENCH_READY {json}` line the runner waits for.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../apps/server/src/db/client';
+import { rm } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database, type Db } from '../../apps/server/src/db/client';
 
 export interface BareBody {
   type: string;
@@ -38,4 +40,21 @@ export function announceReady(app: FastifyInstance, database: Database, ready: R
   process.once('SIGTERM', () => void shutdown());
   process.once('SIGINT', () => void shutdown());
   console.log(`BENCH_READY ${JSON.stringify(ready)}`);
+}
+
+/**
+ * The bench's database, from nothing every run: BENCH_DATABASE_URL (a PostgreSQL database of its
+ * own, emptied) or BENCH_DATA_DIR (a fresh PGlite folder), seeded and analysed.
+ */
+export async function openBenchDatabase(seed: (db: Db) => Promise<void>) {
+  const url = process.env.BENCH_DATABASE_URL;
+  const dataDir = process.env.BENCH_DATA_DIR;
+  if (!url && !dataDir) throw new Error('Set BENCH_DATABASE_URL or BENCH_DATA_DIR.');
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  const started = Date.now();
+  const database = await openDatabase({ url, dataDir, maxConnections: 10 });
+  if (url) await database.db.execute(sql`TRUNCATE companies, portal_users RESTART IDENTITY CASCADE`);
+  await seed(database.db);
+  await database.db.execute(sql`ANALYZE`);
+  return { database, dataDir, seedMs: Date.now() - started };
 }
