@@ -51,8 +51,22 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   const drop = () =>
     withAdminClient(async (client) => {
-      await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
-      await client.query(`DROP DATABASE IF EXISTS ${name}`);
+      // Only our own connections: an autovacuum worker on the new database belongs to the superuser,
+      // cannot be terminated by a plain role, and is stopped by DROP DATABASE itself.
+      await client.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND usename = current_user',
+        [name],
+      );
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await client.query(`DROP DATABASE IF EXISTS ${name}`);
+          return;
+        } catch (error) {
+          // 55006: still being accessed (a connection closing, an autovacuum worker exiting).
+          if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
     });
 
   let database: Database;
