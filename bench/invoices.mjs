@@ -3,14 +3,12 @@
  * PDF rendered per request, under 10 connections, each beside a bare route that answers the same
  * bytes from memory in the same run. Called by bench/run.mjs with its helpers.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 
 /** Two significant figures: the ratios to a bare route are small, and 0.0043 must not print as 0. */
 const ratio = (a, b) => (b ? Number((a / b).toPrecision(2)) : null);
 
-export async function benchInvoices({ option, run, summary, startServer, benchDatabases, machine, writeSection, resultsDir, root }) {
+export async function benchInvoices({ option, run, summary, startServer, benchDatabases, machine, saveReport }) {
   const duration = Number(option('duration', 10));
   const connections = Number(option('connections', 10));
   const startedAt = new Date();
@@ -62,13 +60,7 @@ export async function benchInvoices({ option, run, summary, startServer, benchDa
     };
   }
 
-  report.loadAfter = os.loadavg()[0];
-  await mkdir(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `invoices-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
-  await writeFile(file, JSON.stringify(report, null, 2));
-  const markdown = invoicesMarkdown(report);
-  console.log(`\n${markdown}\nResults: ${path.relative(root, file)}`);
-  if (option('write', false)) await writeSection('invoices', markdown);
+  await saveReport('invoices', report, invoicesMarkdown);
 }
 
 function invoicesMarkdown(report) {

@@ -4,9 +4,8 @@
  * notes under 20 concurrent writers, each beside a bare route that answers the same bytes from
  * memory in the same run. Called by bench/run.mjs with its helpers; bench/notes.ts is the server.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
+
 import autocannon from 'autocannon';
 
 const ratio = (a, b) => (b ? Number((a / b).toPrecision(3)) : null);
@@ -29,7 +28,7 @@ function post(url, { headers, duration, connections }) {
   });
 }
 
-export async function benchNotes({ option, run, summary, startServer, benchDatabases, machine, writeSection, resultsDir, root }) {
+export async function benchNotes({ option, run, summary, startServer, benchDatabases, machine, saveReport }) {
   const duration = Number(option('duration', 10));
   const connections = Number(option('connections', 10));
   const writers = Number(option('writers', 20));
@@ -87,13 +86,7 @@ export async function benchNotes({ option, run, summary, startServer, benchDatab
     console.log(`[${kind}] newest page, 10,000 vs 50 notes: mean ${report.databases[kind].ratios.bigVsSmallMean}×, p99 ${report.databases[kind].ratios.bigVsSmallP99}×`);
   }
 
-  report.loadAfter = os.loadavg()[0];
-  await mkdir(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `notes-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
-  await writeFile(file, JSON.stringify(report, null, 2));
-  const markdown = notesMarkdown(report);
-  console.log(`\n${markdown}\nResults: ${path.relative(root, file)}`);
-  if (option('write', false)) await writeSection('notes', markdown);
+  await saveReport('notes', report, notesMarkdown);
 }
 
 function notesMarkdown(report) {

@@ -5,7 +5,7 @@
  * the album's zip, downloaded while the server's RSS is sampled every 50 ms. Called by bench/run.mjs
  * with its helpers; the server is bench/photos-server.ts.
  */
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -72,7 +72,7 @@ async function download(url) {
   return { bytes, ms: performance.now() - started };
 }
 
-export async function benchPhotos({ option, summary, startServer, benchDatabases, machine, writeSection, resultsDir, root }) {
+export async function benchPhotos({ option, summary, startServer, benchDatabases, machine, saveReport, resultsDir }) {
   const duration = Number(option('duration', 10));
   const connections = Number(option('connections', 10));
   const zipRounds = Number(option('zip-rounds', 3));
@@ -152,13 +152,7 @@ export async function benchPhotos({ option, summary, startServer, benchDatabases
     };
   }
 
-  report.loadAfter = os.loadavg()[0];
-  await mkdir(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `photos-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
-  await writeFile(file, JSON.stringify(report, null, 2));
-  const markdown = photosMarkdown(report);
-  console.log(`\n${markdown}\nResults: ${path.relative(root, file)}`);
-  if (option('write', false)) await writeSection('photos', markdown);
+  await saveReport('photos', report, photosMarkdown);
 }
 
 function photosMarkdown(report) {

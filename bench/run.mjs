@@ -34,13 +34,13 @@ const option = (key, fallback) => {
 const BENCHES = {
   entities: benchEntities,
   // Issue 8: bench/invoices.mjs, with this runner's helpers.
-  invoices: async () => (await import('./invoices.mjs')).benchInvoices({ option, run, summary, startServer, benchDatabases, machine, writeSection, resultsDir, root }),
+  invoices: async () => (await import('./invoices.mjs')).benchInvoices({ option, run, summary, startServer, benchDatabases, machine, saveReport }),
   // Issue 6: bench/notes.mjs (bench/notes.ts is its server), with this runner's helpers.
   // Issue 5: bench/page-weight.mjs reads its own options (--write, --no-lighthouse).
   'page-weight': async () => void (await import('./page-weight.mjs')),
-  notes: async () => (await import('./notes.mjs')).benchNotes({ option, run, summary, startServer, benchDatabases, machine, writeSection, resultsDir, root }),
+  notes: async () => (await import('./notes.mjs')).benchNotes({ option, run, summary, startServer, benchDatabases, machine, saveReport }),
   // Issue 7: bench/photos.mjs (bench/photos-server.ts is its server): PGlite unless --db is given; --zip-rounds=3.
-  photos: async () => (await import('./photos.mjs')).benchPhotos({ option, summary, startServer, benchDatabases, machine, writeSection, resultsDir, root }),
+  photos: async () => (await import('./photos.mjs')).benchPhotos({ option, summary, startServer, benchDatabases, machine, saveReport, resultsDir }),
 };
 if (!BENCHES[name]) {
   console.error(`Usage: npm run bench -- <${Object.keys(BENCHES).join('|')}> [--db=pglite|postgres] [--duration=10] [--connections=10] [--write]`);
@@ -165,6 +165,17 @@ async function benchDatabases(pgliteFolder) {
   return databases;
 }
 
+/** Keeps the raw report under bench/.results, prints its figures, and with --write puts them in bench/README.md. */
+async function saveReport(name, report, toMarkdown) {
+  report.loadAfter = os.loadavg()[0];
+  await mkdir(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${name}-${report.startedAt.replace(/[:.]/g, '-')}.json`);
+  await writeFile(file, JSON.stringify(report, null, 2));
+  const markdown = toMarkdown(report);
+  console.log(`\n${markdown}\nResults: ${path.relative(root, file)}`);
+  if (option('write', false)) await writeSection(name, markdown);
+}
+
 async function benchEntities() {
   const duration = Number(option('duration', 10));
   const connections = Number(option('connections', 10));
@@ -232,13 +243,7 @@ async function benchEntities() {
     };
   }
 
-  report.loadAfter = os.loadavg()[0];
-  await mkdir(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `entities-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
-  await writeFile(file, JSON.stringify(report, null, 2));
-  const markdown = entitiesMarkdown(report);
-  console.log(`\n${markdown}\nResults: ${path.relative(root, file)}`);
-  if (option('write', false)) await writeSection('entities', markdown);
+  await saveReport('entities', report, entitiesMarkdown);
 }
 
 function machine() {

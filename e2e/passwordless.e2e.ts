@@ -46,6 +46,7 @@ const codeIn = (mail: ReceivedMail) => /\b(\d{3}[ -]?\d{3})\b/.exec(mail.text ??
 describe('signing in by email', () => {
   it('by the link: opening it signs nobody in, only the Continue click does', async () => {
     const { context, page } = await open('/auth/passwordless/login?theme=acme');
+    await page.getByText('Acme Builders', { exact: true }).waitFor();
     await expectNoAxeViolations(page);
     const mail = await requestEmail(page, DEMO.customer.email);
     expect(mail.subject).toContain('Acme Builders');

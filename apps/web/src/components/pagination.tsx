@@ -18,7 +18,7 @@ export interface PaginationProps {
 }
 
 const button =
-  'inline-flex min-w-10 items-center justify-center rounded-full px-3 py-2 text-sm font-medium ring-1 ring-slate-300 transition hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent';
+  'inline-flex min-w-10 items-center justify-center rounded-full px-3 py-2 text-sm font-medium ring-1 ring-slate-300 transition-[filter,opacity] hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent';
 
 /**
  * A table's page controls (spec §5): the page buttons of lib/page-buttons.ts with ellipses, previous

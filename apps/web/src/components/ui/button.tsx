@@ -9,13 +9,16 @@ const VARIANTS: Record<Variant, string> = {
   danger: 'bg-red-700 text-white hover:bg-red-800 disabled:opacity-60',
 };
 
-/** Spec §9 UI theme: buttons are large and fully rounded. */
+/**
+ * Spec §9 UI theme: buttons are large and fully rounded. Their colours never transition: a brand
+ * colour arriving mid-fade would pass through unreadable text-on-background pairs.
+ */
 export function Button({ variant = 'primary', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
   return (
     <button
       type="button"
       {...props}
-      className={`inline-flex items-center justify-center gap-2 rounded-full px-6 py-3 text-base font-semibold transition disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
+      className={`inline-flex items-center justify-center gap-2 rounded-full px-6 py-3 text-base font-semibold transition-[filter,opacity,box-shadow] disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
     />
   );
 }

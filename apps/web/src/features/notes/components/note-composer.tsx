@@ -129,7 +129,7 @@ export function NoteComposer({ text, onText, files, onFiles, onSend }: NoteCompo
             type="submit"
             disabled={!canSend}
             aria-label="Send note"
-            className="rounded-full bg-portal p-3 text-on-portal transition hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50"
+            className="rounded-full bg-portal p-3 text-on-portal transition-[filter,opacity] hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50"
           >
             <SendHorizontal aria-hidden="true" className="size-5" />
           </button>
