@@ -3,5 +3,6 @@
  * "2026-03-02T15:04:05.000000Z". JavaScript dates hold milliseconds, so the last three digits are 0.
  */
 export function apiTimestamp(date: Date): string {
-  return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+  // On every row of every list: a slice, not a regular expression (toISOString always ends ".sssZ").
+  return `${date.toISOString().slice(0, -1)}000Z`;
 }
