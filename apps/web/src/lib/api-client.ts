@@ -1,5 +1,4 @@
 import type { ApiError } from '@portal/contract';
-import type { z } from 'zod';
 import { authToken } from './auth-token';
 
 /** API base = configured API URL + API path (spec §7); both default to this origin's /api. */
@@ -25,13 +24,11 @@ export class ApiRequestError extends Error {
 
 type QueryValue = string | number | boolean | null | undefined;
 
-export interface RequestOptions<T extends z.ZodType> {
+export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Query parameters; undefined, null and '' are left out. */
   query?: Record<string, QueryValue> | URLSearchParams;
   body?: unknown;
-  /** Validates and types the answer; a 204 answers undefined. */
-  schema?: T;
   signal?: AbortSignal;
   /** Sends no credential even when a token is stored (the theme lookup). */
   anonymous?: boolean;
@@ -43,7 +40,12 @@ export function onUnauthorized(handler: (error: ApiRequestError) => void) {
   unauthorizedHandler = handler;
 }
 
-export async function apiRequest<T extends z.ZodType = z.ZodUnknown>(path: string, options: RequestOptions<T> = {}): Promise<z.infer<T>> {
+/**
+ * One API call. `T` is the answer's type from the contract (`apiRequest<Note>(…)`): the browser
+ * does not parse answers again, the server answers from the same schemas (decision 015). A 204
+ * answers undefined.
+ */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const params =
     options.query instanceof URLSearchParams
       ? options.query
@@ -74,9 +76,8 @@ export async function apiRequest<T extends z.ZodType = z.ZodUnknown>(path: strin
     if (response.status === 401 && !options.anonymous) unauthorizedHandler?.(error);
     throw error;
   }
-  if (response.status === 204) return undefined as z.infer<T>;
-  const data: unknown = await response.json();
-  return (options.schema ? options.schema.parse(data) : data) as z.infer<T>;
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
 }
 
 /** The file name of a Content-Disposition header (`attachment; filename="invoice-INV-1001.pdf"`), or null. */

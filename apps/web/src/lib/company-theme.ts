@@ -1,4 +1,4 @@
-import { CompanyThemeSchema } from '@portal/contract';
+import type { CompanyTheme } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 
@@ -9,7 +9,7 @@ export const companyThemeQueryOptions = (code: string | undefined) =>
   queryOptions({
     queryKey: ['themes', code ?? '', 'company'],
     queryFn: ({ signal }) =>
-      apiRequest(`/themes/${encodeURIComponent(code ?? '')}/company`, { schema: CompanyThemeSchema, anonymous: true, signal }),
+      apiRequest<CompanyTheme>(`/themes/${encodeURIComponent(code ?? '')}/company`, { anonymous: true, signal }),
     enabled: Boolean(code),
     staleTime: THEME_STALE_TIME_MS,
     retry: false,

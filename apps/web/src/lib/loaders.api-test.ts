@@ -1,4 +1,4 @@
-import { CompanySchema, PortalEntitySchema } from '@portal/contract';
+import { CompanySchema, paginatedSchema, PortalEntitySchema, type Company, type PortalEntity } from '@portal/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { authToken } from './auth-token';
@@ -17,12 +17,17 @@ import {
   singleQueryOptions,
 } from './loaders';
 
+// The loaders no longer parse answers (decision 015): these tests parse them with the contract's
+// schemas, so the server's answers are held to the contract.
+const entities = (items: PortalEntity[]) => PortalEntitySchema.array().parse(items);
+const entityPage = paginatedSchema(PortalEntitySchema);
+
 /** Casey's entity ids in id order, read once from the server. */
 let caseyIds: number[];
 
 beforeEach(async () => {
   authToken.set(inject('caseyToken'));
-  if (!caseyIds) caseyIds = (await fetchAll('/entities', PortalEntitySchema)).map((entity) => entity.id);
+  if (!caseyIds) caseyIds = entities(await fetchAll<PortalEntity>('/entities')).map((entity) => entity.id);
 });
 
 /** The URLs the client asked for, through the real fetch. */
@@ -40,17 +45,18 @@ describe('single fetch', () => {
   it('reads one record once and serves it from the cache after', async () => {
     const requests = recordRequests();
     const client = newClient();
-    const options = singleQueryOptions(`/entities/${caseyIds[0]}`, PortalEntitySchema, { include: ['model', 'company'] });
+    const options = singleQueryOptions<PortalEntity>(`/entities/${caseyIds[0]}`, { include: ['model', 'company'] });
     const first = await client.fetchQuery(options);
     const second = await client.fetchQuery(options);
     expect(second).toBe(first);
+    PortalEntitySchema.parse(first);
     expect(first).toMatchObject({ id: caseyIds[0], model: { status: expect.any(Object) }, company: expect.any(Object) });
     expect(requests.urls()).toEqual([`/entities/${caseyIds[0]}?include=model,company`]);
   });
 
   it('reads a company with its theme', async () => {
-    const entity = await newClient().fetchQuery(singleQueryOptions(`/entities/${caseyIds[0]}`, PortalEntitySchema));
-    const company = await newClient().fetchQuery(singleQueryOptions(`/companies/${entity.company_id}`, CompanySchema, { include: 'portal_theme' }));
+    const entity = PortalEntitySchema.parse(await newClient().fetchQuery(singleQueryOptions<PortalEntity>(`/entities/${caseyIds[0]}`)));
+    const company = CompanySchema.parse(await newClient().fetchQuery(singleQueryOptions<Company>(`/companies/${entity.company_id}`, { include: 'portal_theme' })));
     expect(company.portal_theme?.code).toBeTruthy();
   });
 });
@@ -59,7 +65,7 @@ describe('paged fetch', () => {
   it('starts at page 1 and follows next_page_url to the end', async () => {
     const requests = recordRequests();
     const pages = [];
-    for await (const page of fetchPages('/entities', PortalEntitySchema, { page: { size: 1 } })) pages.push(page);
+    for await (const page of fetchPages<PortalEntity>('/entities', { page: { size: 1 } })) pages.push(entityPage.parse(page));
     expect(pages.map((page) => page.current_page)).toEqual(caseyIds.map((_, index) => index + 1));
     expect(pages.flatMap((page) => page.data.map((entity) => entity.id))).toEqual(caseyIds);
     expect(pages.at(-1)!.next_page_url).toBeNull();
@@ -68,9 +74,10 @@ describe('paged fetch', () => {
 
   it('drives an infinite query: the next page while next_page_url is present', async () => {
     const client = newClient();
-    const options = pagedQueryOptions('/entities', PortalEntitySchema, { page: { size: 3 }, include: 'model' });
+    const options = pagedQueryOptions<PortalEntity>('/entities', { page: { size: 3 }, include: 'model' });
     const result = await client.fetchInfiniteQuery({ ...options, pages: 10 });
     expect(result.pageParams).toEqual([1, 2]);
+    result.pages.forEach((page) => entityPage.parse(page));
     expect(result.pages.flatMap((page) => page.data.map((entity) => entity.id))).toEqual(caseyIds);
     expect(result.pages[0]!.data[0]!.model).toBeTruthy();
   });
@@ -79,19 +86,19 @@ describe('paged fetch', () => {
 describe('fetch all', () => {
   it('reads every page until none remain', async () => {
     const requests = recordRequests();
-    const all = await fetchAll('/entities', PortalEntitySchema, { page: { size: 2 } });
+    const all = entities(await fetchAll<PortalEntity>('/entities', { page: { size: 2 } }));
     expect(all.map((entity) => entity.id)).toEqual(caseyIds);
     expect(requests.count()).toBe(Math.ceil(caseyIds.length / 2));
   });
 
   it('stops once the requested size is reached', async () => {
     const requests = recordRequests();
-    const some = await fetchAll('/entities', PortalEntitySchema, { page: { size: 1 } }, { size: 2 });
+    const some = entities(await fetchAll<PortalEntity>('/entities', { page: { size: 1 } }, { size: 2 }));
     expect(some.map((entity) => entity.id)).toEqual(caseyIds.slice(0, 2));
     expect(requests.count()).toBe(2);
 
     const client = newClient();
-    const viaQuery = await client.fetchQuery(allQueryOptions('/entities', PortalEntitySchema, { sort: '-id' }, 3));
+    const viaQuery = entities(await client.fetchQuery(allQueryOptions<PortalEntity>('/entities', { sort: '-id' }, 3)));
     expect(viaQuery.map((entity) => entity.id)).toEqual([...caseyIds].reverse().slice(0, 3));
   });
 });
@@ -99,7 +106,7 @@ describe('fetch all', () => {
 describe('batch fetch', () => {
   it('reads 100 a page by default', async () => {
     const requests = recordRequests();
-    const all = await newClient().fetchQuery(batchQueryOptions('/entities', PortalEntitySchema, { filter: { model_type: 'project' } }));
+    const all = entities(await newClient().fetchQuery(batchQueryOptions<PortalEntity>('/entities', { filter: { model_type: 'project' } })));
     expect(BATCH_PAGE_SIZE).toBe(100);
     expect(all.map((entity) => entity.id)).toEqual(caseyIds);
     expect(requests.urls()).toEqual(['/entities?filter[model_type]=project&page[number]=1&page[size]=100']);
@@ -121,7 +128,7 @@ describe('batch fetch', () => {
       }
     });
     const requests = { urls: () => seen };
-    const all = await fetchBatch('/entities', PortalEntitySchema, { sort: '-id' }, { pageSize: 1 });
+    const all = entities(await fetchBatch<PortalEntity>('/entities', { sort: '-id' }, { pageSize: 1 }));
     expect(all.map((entity) => entity.id)).toEqual([...caseyIds].reverse());
     const urls = requests.urls();
     expect(urls[0]).toBe('/entities?page[number]=1&page[size]=1&sort=-id');
@@ -135,7 +142,7 @@ describe('query keys', () => {
     const key = listQueryKey('/entities', { filter: { company_id: 1 }, include: ['model'] });
     expect(key).toEqual(['/entities', 'filter%5Bcompany_id%5D=1&include=model']);
     expect(key.every((part) => typeof part === 'string')).toBe(true);
-    expect(singleQueryOptions('/entities/1', PortalEntitySchema).queryKey).toEqual(['/entities/1', '']);
+    expect(singleQueryOptions<PortalEntity>('/entities/1').queryKey).toEqual(['/entities/1', '']);
   });
 
   it('throw the spec message when a key holds an object', async () => {

@@ -1,12 +1,12 @@
-import { MAX_PER_PAGE, paginatedSchema, type ListQuery, type Paginated } from '@portal/contract';
+import { MAX_PER_PAGE, type ListQuery, type Paginated } from '@portal/contract';
 import { infiniteQueryOptions, queryOptions, type QueryKey } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from './api-client';
 import { listQueryParams, withPage } from './list-query';
 
 /**
  * The list loaders of spec §7 over the API client: single fetch, paged fetch, fetch all and batch
- * fetch. The fetchers are plain async functions; the *QueryOptions builders hand them to TanStack
+ * fetch. The fetchers are plain async functions typed by the contract (`fetchPage<Note>(…)`; the
+ * answers are not parsed again, decision 015); the *QueryOptions builders hand them to TanStack
  * Query (which caches) under keys made of strings only.
  */
 
@@ -40,33 +40,21 @@ export interface LoadOptions {
   signal?: AbortSignal;
 }
 
-/** One GET of one record (or any answer its schema reads). */
-export function fetchOne<T extends z.ZodType>(path: string, schema: T, query?: ListQuery, options: LoadOptions = {}): Promise<z.infer<T>> {
-  return apiRequest(path, { query: listQueryParams(query), schema, signal: options.signal });
+/** One GET of one record (or any other answer). */
+export function fetchOne<T>(path: string, query?: ListQuery, options: LoadOptions = {}): Promise<T> {
+  return apiRequest<T>(path, { query: listQueryParams(query), signal: options.signal });
 }
 
 /** One page of a list. */
-export function fetchPage<T extends z.ZodType>(
-  path: string,
-  item: T,
-  query?: ListQuery,
-  options: LoadOptions = {},
-): Promise<Paginated<z.infer<T>>> {
-  return apiRequest(path, { query: listQueryParams(query), schema: paginatedSchema(item), signal: options.signal }) as Promise<
-    Paginated<z.infer<T>>
-  >;
+export function fetchPage<T>(path: string, query?: ListQuery, options: LoadOptions = {}): Promise<Paginated<T>> {
+  return apiRequest<Paginated<T>>(path, { query: listQueryParams(query), signal: options.signal });
 }
 
 /** Paged fetch: page 1, then the next page while the last one names a next_page_url. */
-export async function* fetchPages<T extends z.ZodType>(
-  path: string,
-  item: T,
-  query?: ListQuery,
-  options: LoadOptions = {},
-): AsyncGenerator<Paginated<z.infer<T>>, void, undefined> {
+export async function* fetchPages<T>(path: string, query?: ListQuery, options: LoadOptions = {}): AsyncGenerator<Paginated<T>, void, undefined> {
   let number = 1;
   for (;;) {
-    const page = await fetchPage(path, item, withPage(query, number), options);
+    const page = await fetchPage<T>(path, withPage(query, number), options);
     yield page;
     if (!page.next_page_url) return;
     number = page.current_page + 1;
@@ -79,16 +67,11 @@ export interface FetchAllOptions extends LoadOptions {
 }
 
 /** Fetch all: page after page until no pages remain or `size` items are read. */
-export async function fetchAll<T extends z.ZodType>(
-  path: string,
-  item: T,
-  query?: ListQuery,
-  options: FetchAllOptions = {},
-): Promise<z.infer<T>[]> {
-  const items: z.infer<T>[] = [];
+export async function fetchAll<T>(path: string, query?: ListQuery, options: FetchAllOptions = {}): Promise<T[]> {
+  const items: T[] = [];
   if (options.size !== undefined && options.size <= 0) return items;
   const pageSize = query?.page?.size ?? (options.size === undefined ? MAX_PER_PAGE : Math.min(options.size, MAX_PER_PAGE));
-  for await (const page of fetchPages(path, item, withPage(query, 1, pageSize), options)) {
+  for await (const page of fetchPages<T>(path, withPage(query, 1, pageSize), options)) {
     items.push(...page.data);
     if (options.size !== undefined && items.length >= options.size) return items.slice(0, options.size);
   }
@@ -101,60 +84,55 @@ export interface FetchBatchOptions extends LoadOptions {
 }
 
 /** Batch fetch: the first page, then pages 2 to last_page all at once; items in page order. */
-export async function fetchBatch<T extends z.ZodType>(
-  path: string,
-  item: T,
-  query?: ListQuery,
-  options: FetchBatchOptions = {},
-): Promise<z.infer<T>[]> {
+export async function fetchBatch<T>(path: string, query?: ListQuery, options: FetchBatchOptions = {}): Promise<T[]> {
   const size = options.pageSize ?? BATCH_PAGE_SIZE;
-  const first = await fetchPage(path, item, withPage(query, 1, size), options);
+  const first = await fetchPage<T>(path, withPage(query, 1, size), options);
   const rest = await Promise.all(
     Array.from({ length: Math.max(0, first.last_page - 1) }, (_, index) =>
-      fetchPage(path, item, withPage(query, index + 2, size), options),
+      fetchPage<T>(path, withPage(query, index + 2, size), options),
     ),
   );
   return [first, ...rest].flatMap((page) => page.data);
 }
 
 /** Single fetch, cached by TanStack Query under the path and query. */
-export function singleQueryOptions<T extends z.ZodType>(path: string, schema: T, query?: ListQuery) {
+export function singleQueryOptions<T>(path: string, query?: ListQuery) {
   return queryOptions({
     queryKey: listQueryKey(path, query),
-    queryFn: ({ signal }) => fetchOne(path, schema, query, { signal }),
+    queryFn: ({ signal }) => fetchOne<T>(path, query, { signal }),
   });
 }
 
 /** One page of a list (a table with page buttons). */
-export function pageQueryOptions<T extends z.ZodType>(path: string, item: T, query?: ListQuery) {
+export function pageQueryOptions<T>(path: string, query?: ListQuery) {
   return queryOptions({
     queryKey: listQueryKey(path, query, 'page'),
-    queryFn: ({ signal }) => fetchPage(path, item, query, { signal }),
+    queryFn: ({ signal }) => fetchPage<T>(path, query, { signal }),
   });
 }
 
 /** Paged fetch for an infinite query: from page 1, the next page while next_page_url is present. */
-export function pagedQueryOptions<T extends z.ZodType>(path: string, item: T, query?: ListQuery) {
+export function pagedQueryOptions<T>(path: string, query?: ListQuery) {
   return infiniteQueryOptions({
     queryKey: listQueryKey(path, query, 'paged'),
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => fetchPage(path, item, withPage(query, pageParam), { signal }),
-    getNextPageParam: (last: Paginated<z.infer<T>>) => (last.next_page_url ? last.current_page + 1 : undefined),
+    queryFn: ({ pageParam, signal }) => fetchPage<T>(path, withPage(query, pageParam), { signal }),
+    getNextPageParam: (last: Paginated<T>) => (last.next_page_url ? last.current_page + 1 : undefined),
   });
 }
 
 /** Fetch all, as one cached query. */
-export function allQueryOptions<T extends z.ZodType>(path: string, item: T, query?: ListQuery, size?: number) {
+export function allQueryOptions<T>(path: string, query?: ListQuery, size?: number) {
   return queryOptions({
     queryKey: listQueryKey(path, query, 'all', size === undefined ? '' : String(size)),
-    queryFn: ({ signal }) => fetchAll(path, item, query, { signal, size }),
+    queryFn: ({ signal }) => fetchAll<T>(path, query, { signal, size }),
   });
 }
 
 /** Batch fetch, as one cached query. */
-export function batchQueryOptions<T extends z.ZodType>(path: string, item: T, query?: ListQuery) {
+export function batchQueryOptions<T>(path: string, query?: ListQuery) {
   return queryOptions({
     queryKey: listQueryKey(path, query, 'batch'),
-    queryFn: ({ signal }) => fetchBatch(path, item, query, { signal }),
+    queryFn: ({ signal }) => fetchBatch<T>(path, query, { signal }),
   });
 }

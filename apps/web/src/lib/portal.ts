@@ -1,4 +1,4 @@
-import { CompanySchema, DEFAULT_PORTAL_COLOR, PortalEntitySchema, type Company, type CompanyTheme, type PortalEntity } from '@portal/contract';
+import { DEFAULT_PORTAL_COLOR, type Company, type CompanyTheme, type PortalEntity } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { fetchOne, fetchPage } from './loaders';
 
@@ -9,7 +9,7 @@ import { fetchOne, fetchPage } from './loaders';
 export const entityQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['entities', String(id), 'model,company'],
-    queryFn: ({ signal }) => fetchOne(`/entities/${id}`, PortalEntitySchema, { include: ['model', 'company'] }, { signal }),
+    queryFn: ({ signal }) => fetchOne<PortalEntity>(`/entities/${id}`, { include: ['model', 'company'] }, { signal }),
     staleTime: 0,
     retry: false,
   });
@@ -17,14 +17,14 @@ export const entityQueryOptions = (id: number) =>
 export const companyQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['companies', String(id), 'portal_theme'],
-    queryFn: ({ signal }) => fetchOne(`/companies/${id}`, CompanySchema, { include: ['portal_theme'] }, { signal }),
+    queryFn: ({ signal }) => fetchOne<Company>(`/companies/${id}`, { include: ['portal_theme'] }, { signal }),
     staleTime: 0,
     retry: false,
   });
 
 /** Spec §7: the first entity of a company, `page[size]=1&page[number]=1&filter[company_id]=…`; its id, or null. */
 export async function firstEntityId(companyId: number, signal?: AbortSignal): Promise<number | null> {
-  const page = await fetchPage('/entities', PortalEntitySchema, { page: { size: 1, number: 1 }, filter: { company_id: companyId } }, { signal });
+  const page = await fetchPage<PortalEntity>('/entities', { page: { size: 1, number: 1 }, filter: { company_id: companyId } }, { signal });
   return page.data[0]?.id ?? null;
 }
 

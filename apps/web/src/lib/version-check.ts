@@ -1,4 +1,4 @@
-import { VersionSchema } from '@portal/contract';
+import type { Version } from '@portal/contract';
 import { toast } from './toast';
 
 export const VERSION_POLL_MS = 5 * 60_000;
@@ -6,7 +6,7 @@ export const VERSION_POLL_MS = 5 * 60_000;
 async function currentBuild(): Promise<string | null> {
   try {
     const response = await fetch('/version.json', { cache: 'no-store' });
-    return response.ok ? VersionSchema.parse(await response.json()).build : null;
+    return response.ok ? ((await response.json()) as Version).build : null;
   } catch {
     return null;
   }

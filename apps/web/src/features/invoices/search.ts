@@ -1,5 +1,6 @@
 import { INVOICE_DEFAULT_SORT, INVOICE_SORTS, PORTAL_INVOICE_STATUSES, type InvoiceSort } from '@portal/contract';
-import { z } from 'zod';
+// zod/mini, like lib/search.ts: the route's validator is in the first bundle (decision 015).
+import * as z from 'zod/mini';
 import { DEFAULT_PAGE_NUMBER, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../lib/page-buttons';
 import { isMissing } from '../../lib/search';
 
@@ -9,17 +10,20 @@ import { isMissing } from '../../lib/search';
  * the page does not know (an old bookmark, a typo) falls back to the default instead of failing the
  * route: the table still shows.
  */
-const lenient = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (isMissing(value) ? undefined : value), schema.optional()).catch(undefined);
+const lenient = <T extends z.ZodMiniType>(schema: T) =>
+  z.optional(z.catch(z.pipe(z.transform((value: unknown) => (isMissing(value) ? undefined : value)), z.optional(schema)), undefined));
+
+const MAX_ID = 2_147_483_647;
+const integer = z.refine<number>((value) => Number.isInteger(value));
 
 const SORT_VALUES = INVOICE_SORTS.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
 
 export const invoicesSearchSchema = z.object({
-  page: lenient(z.coerce.number().int().min(1).max(2_147_483_647)),
-  size: lenient(z.coerce.number().int().refine((size) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(size))),
+  page: lenient(z.coerce.number().check(integer, z.minimum(1), z.maximum(MAX_ID))),
+  size: lenient(z.coerce.number().check(integer, z.refine((size) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(size)))),
   sort: lenient(z.enum(SORT_VALUES)),
   status: lenient(z.enum(PORTAL_INVOICE_STATUSES)),
-  invoice: lenient(z.coerce.number().int().positive().max(2_147_483_647)),
+  invoice: lenient(z.coerce.number().check(integer, z.positive(), z.maximum(MAX_ID))),
   view: lenient(z.enum(['statement'])),
 });
 export type InvoicesSearch = z.infer<typeof invoicesSearchSchema>;

@@ -1,11 +1,14 @@
-import { SessionListSchema } from '@portal/contract';
+import type { SessionListSchema } from '@portal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+
+export type SessionList = z.infer<typeof SessionListSchema>;
 
 export const sessionsQueryOptions = () =>
   queryOptions({
     queryKey: ['auth', 'sessions'],
-    queryFn: ({ signal }) => apiRequest('/auth/sessions', { schema: SessionListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<SessionList>('/auth/sessions', { signal }),
   });
 
 export function useSessions() {

@@ -1,9 +1,9 @@
-import { SignInResponseSchema, type LoginRequest } from '@portal/contract';
+import type { LoginRequest, SignInResponse } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const login = (body: LoginRequest) =>
-  apiRequest('/auth/login', { method: 'POST', body, schema: SignInResponseSchema, anonymous: true });
+  apiRequest<SignInResponse>('/auth/login', { method: 'POST', body, anonymous: true });
 
 export function useLogin() {
   return useMutation({ mutationFn: login });

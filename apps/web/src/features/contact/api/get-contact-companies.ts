@@ -1,4 +1,4 @@
-import { ContactCompanyListSchema } from '@portal/contract';
+import type { ContactCompanyList } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client';
 export const contactCompaniesQueryOptions = () =>
   queryOptions({
     queryKey: ['contact', 'companies'],
-    queryFn: ({ signal }) => apiRequest('/contact/companies', { schema: ContactCompanyListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<ContactCompanyList>('/contact/companies', { signal }),
   });
 
 export function useContactCompanies(enabled: boolean) {

@@ -1,4 +1,4 @@
-import { ContactInfoSchema } from '@portal/contract';
+import type { ContactInfo } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client';
 export const contactQueryOptions = (entity: number) =>
   queryOptions({
     queryKey: ['contact', String(entity)],
-    queryFn: ({ signal }) => apiRequest('/contact', { query: { entity }, schema: ContactInfoSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<ContactInfo>('/contact', { query: { entity }, signal }),
   });
 
 export function useContact(entity: number | undefined) {

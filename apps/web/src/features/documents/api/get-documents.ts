@@ -1,4 +1,4 @@
-import { DocumentSchema, type DocumentSort } from '@portal/contract';
+import type { Document, DocumentSort } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pageQueryOptions } from '../../../lib/loaders';
 
@@ -13,7 +13,7 @@ export interface DocumentsTableState {
 
 /** One page of the project's shared documents, searched by name and sorted. */
 export const documentsQueryOptions = (entity: number, state: DocumentsTableState) =>
-  pageQueryOptions(documentsPath(entity), DocumentSchema, {
+  pageQueryOptions<Document>(documentsPath(entity), {
     filter: { name: state.search.trim() || undefined },
     sort: [`${state.sort.direction === 'desc' ? '-' : ''}${state.sort.field}`],
     page: { number: state.page, size: state.size },

@@ -1,8 +1,8 @@
-import { InvoiceSummarySchema } from '@portal/contract';
+import type { InvoiceSummary } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { singleQueryOptions } from '../../../lib/loaders';
 
-export const invoiceSummaryQueryOptions = (entity: number) => singleQueryOptions(`/entities/${entity}/invoices/summary`, InvoiceSummarySchema);
+export const invoiceSummaryQueryOptions = (entity: number) => singleQueryOptions<InvoiceSummary>(`/entities/${entity}/invoices/summary`);
 
 export function useInvoiceSummary(entity: number) {
   return useQuery(invoiceSummaryQueryOptions(entity));

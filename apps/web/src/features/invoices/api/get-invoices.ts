@@ -1,4 +1,4 @@
-import { InvoiceSchema } from '@portal/contract';
+import type { Invoice } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pageQueryOptions } from '../../../lib/loaders';
 import type { TableState } from '../search';
@@ -7,7 +7,7 @@ export const invoicesPath = (entity: number) => `/entities/${entity}/invoices`;
 
 /** One page of the project's invoices, as the table's state asks for it. */
 export const invoicesQueryOptions = (entity: number, state: TableState) =>
-  pageQueryOptions(invoicesPath(entity), InvoiceSchema, {
+  pageQueryOptions<Invoice>(invoicesPath(entity), {
     filter: { status: state.status },
     sort: [`${state.sort.direction === 'desc' ? '-' : ''}${state.sort.field}`],
     page: { number: state.page, size: state.size },

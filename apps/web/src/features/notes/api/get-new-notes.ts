@@ -1,4 +1,4 @@
-import { NOTES_POLL_INTERVAL_MS, NoteSchema, type Note } from '@portal/contract';
+import { NOTES_POLL_INTERVAL_MS, type Note } from '@portal/contract';
 import { useEffect, useRef } from 'react';
 import { fetchPage } from '../../../lib/loaders';
 
@@ -6,7 +6,7 @@ import { fetchPage } from '../../../lib/loaders';
 export async function fetchNewNotes(entity: number, since: number, signal?: AbortSignal): Promise<Note[]> {
   const found: Note[] = [];
   for (let number = 1; ; number++) {
-    const page = await fetchPage('/notes', NoteSchema, { page: { number, size: 100 }, params: { entity, since } }, { signal });
+    const page = await fetchPage<Note>('/notes', { page: { number, size: 100 }, params: { entity, since } }, { signal });
     found.push(...page.data);
     if (!page.next_page_url || page.data.length === 0) break;
   }

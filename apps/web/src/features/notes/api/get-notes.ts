@@ -1,4 +1,4 @@
-import { NOTES_PAGE_SIZE, NoteSchema, type Paginated, type Note } from '@portal/contract';
+import { NOTES_PAGE_SIZE, type Paginated, type Note } from '@portal/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { fetchPage, type LoadOptions } from '../../../lib/loaders';
 
@@ -11,7 +11,7 @@ export interface NotesPageParam {
 
 /** A page of a project's notes, newest first (spec §7's paged fetch over `GET /notes`). */
 export function fetchNotesPage(entity: number, param: NotesPageParam, options: LoadOptions = {}): Promise<Paginated<Note>> {
-  return fetchPage('/notes', NoteSchema, { page: { number: param.number, size: NOTES_PAGE_SIZE }, params: { entity, before: param.before } }, options);
+  return fetchPage<Note>('/notes', { page: { number: param.number, size: NOTES_PAGE_SIZE }, params: { entity, before: param.before } }, options);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { NoteReadStateSchema } from '@portal/contract';
+import type { NoteReadState } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client';
 export const readStateQueryOptions = (entity: number) =>
   queryOptions({
     queryKey: ['notes', String(entity), 'read'],
-    queryFn: ({ signal }) => apiRequest('/notes/read', { query: { entity }, schema: NoteReadStateSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<NoteReadState>('/notes/read', { query: { entity }, signal }),
     // The mark stays where it was when the page opened, however far the user reads meanwhile.
     staleTime: Infinity,
     gcTime: 0,

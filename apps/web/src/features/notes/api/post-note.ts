@@ -1,4 +1,4 @@
-import { NoteSchema, type Note } from '@portal/contract';
+import type { Note } from '@portal/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface NoteDraft {
@@ -18,5 +18,5 @@ export function postNote(entity: number, draft: NoteDraft): Promise<Note> {
     for (const file of draft.files) form.append('files', file, file.name);
     body = form;
   }
-  return apiRequest('/notes', { method: 'POST', query: { entity }, body, schema: NoteSchema });
+  return apiRequest<Note>('/notes', { method: 'POST', query: { entity }, body });
 }
