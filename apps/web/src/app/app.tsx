@@ -1,35 +1,31 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { onUnauthorized } from '../lib/api-client';
 import { authToken } from '../lib/auth-token';
-import { createQueryClient } from '../lib/query-client';
 import { toast } from '../lib/toast';
 import { startVersionCheck } from '../lib/version-check';
+import { createDataLayer } from './data-layer';
 import { createPortalRouter } from './router';
 
 /** Spec §8: the message of any 401 toast when the server gave none. */
 export const UNKNOWN_ERROR = 'An unknown error occurred';
 
 function createPortal() {
-  const queryClient = createQueryClient();
-  const router = createPortalRouter(queryClient);
+  const dataLayer = createDataLayer();
+  const router = createPortalRouter(dataLayer);
   // Spec §4/§8: any 401 signs the user out, sends them to /login and says why.
   onUnauthorized((error) => {
     authToken.remove();
-    queryClient.clear();
+    dataLayer.clear();
     toast.error('Error', error.body?.message || UNKNOWN_ERROR);
     void router.navigate({ href: `/login${router.state.location.searchStr}`, replace: true });
   });
-  return { queryClient, router };
+  return { router };
 }
 
 export function App() {
-  const [{ queryClient, router }] = useState(createPortal);
+  const [{ router }] = useState(createPortal);
   useEffect(() => startVersionCheck(), []);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  );
+  // No QueryClientProvider here: the portal layouts bring TanStack Query with them (decision 024).
+  return <RouterProvider router={router} />;
 }

@@ -1,8 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
+import type { DataLayer } from './data-layer';
 import { authLayoutRoute } from './layouts/auth-layout';
-import { defaultLayoutRoute } from './layouts/default-layout';
-import { fullscreenLayoutRoute } from './layouts/fullscreen-layout';
+import { defaultLayoutRoute, fullscreenLayoutRoute } from './layouts/portal-route';
 import { contactRoute } from './routes/contact';
 import { documentsRoute } from './routes/documents';
 import { indexRoute } from './routes/index';
@@ -21,10 +20,10 @@ export const routeTree = rootRoute.addChildren([
   fullscreenLayoutRoute.addChildren([notesRoute]),
 ]);
 
-export function createPortalRouter(queryClient: QueryClient) {
+export function createPortalRouter(dataLayer: DataLayer) {
   return createRouter({
     routeTree,
-    context: { queryClient },
+    context: { dataLayer },
     defaultPreload: 'intent',
     scrollRestoration: true,
   });

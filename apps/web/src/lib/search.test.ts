@@ -1,18 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { isMissing, portalSearchSchema } from './search';
+import { isMissing, validatePortalSearch, validateSignInSearch } from './search';
 
 describe('the portal query (spec §2 rules 4 and 8)', () => {
   it.each(['undefined', 'null', '', undefined, null])('counts %j as missing', (value) => {
     expect(isMissing(value)).toBe(true);
-    expect(portalSearchSchema.parse({ entity: value, company_id: value })).toEqual({});
+    expect(validatePortalSearch({ entity: value, company_id: value, theme: value })).toEqual({});
   });
 
   it('reads entity and company_id as ids, and theme as a code', () => {
-    expect(portalSearchSchema.parse({ entity: '12', company_id: 3, theme: 'acme' })).toEqual({ entity: 12, company_id: 3, theme: 'acme' });
+    expect(validatePortalSearch({ entity: '12', company_id: 3, theme: 'acme' })).toEqual({ entity: 12, company_id: 3, theme: 'acme' });
+    expect(validatePortalSearch({ entity: 2_147_483_647, theme: 'A-1' })).toEqual({ entity: 2_147_483_647, theme: 'A-1' });
   });
 
-  it('refuses an entity that is no id, so the route fails validation', () => {
-    expect(portalSearchSchema.safeParse({ entity: 'abc' }).success).toBe(false);
-    expect(portalSearchSchema.safeParse({ company_id: '-1' }).success).toBe(false);
+  it('leaves other keys out', () => {
+    expect(validatePortalSearch({ entity: 1, page: 2 })).toEqual({ entity: 1 });
+  });
+
+  it.each([
+    { entity: 'abc' },
+    { company_id: '-1' },
+    { entity: 0 },
+    { entity: 1.5 },
+    { entity: '1.5' },
+    { entity: 2_147_483_648 },
+    { entity: true },
+    { theme: '-acme' },
+    { theme: 'a b' },
+    { theme: 'a'.repeat(64) },
+    { theme: 12 },
+  ])('refuses %j, so the route fails validation (a 404)', (search) => {
+    expect(() => validatePortalSearch(search)).toThrow();
+  });
+});
+
+describe('the sign-in query', () => {
+  it('keeps every key, and reads theme as a code', () => {
+    expect(validateSignInSearch({ theme: 'acme', entity: 4, email: 'a@b.c' })).toEqual({ theme: 'acme', entity: 4, email: 'a@b.c' });
+    expect(validateSignInSearch({ theme: 'null', entity: 'x' })).toEqual({ entity: 'x' });
+    expect(validateSignInSearch({})).toEqual({});
+  });
+
+  it('refuses a theme that is no code', () => {
+    expect(() => validateSignInSearch({ theme: 'a/b' })).toThrow();
   });
 });

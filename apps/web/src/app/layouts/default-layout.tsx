@@ -1,12 +1,21 @@
-import { createRoute, Outlet } from '@tanstack/react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Outlet } from '@tanstack/react-router';
 import { ColorBar } from '../../components/color-bar';
 import { PageSpinner } from '../../components/ui/page-spinner';
-import { rootRoute } from '../routes/root';
-import { portalRouteOptions } from './portal-route';
+import { defaultLayoutRoute } from './portal-route';
 import { SiteHeader } from './site-header';
 import { usePortalBrand } from './use-portal-brand';
 
 export function DefaultLayout() {
+  const { queryClient } = defaultLayoutRoute.useRouteContext();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <DefaultLayoutPage />
+    </QueryClientProvider>
+  );
+}
+
+function DefaultLayoutPage() {
   const search = defaultLayoutRoute.useSearch();
   const { brand, company } = usePortalBrand(search);
   return (
@@ -17,10 +26,3 @@ export function DefaultLayout() {
     </div>
   );
 }
-
-export const defaultLayoutRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  id: 'default',
-  ...portalRouteOptions,
-  component: DefaultLayout,
-});

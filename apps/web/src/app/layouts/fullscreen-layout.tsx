@@ -1,12 +1,21 @@
-import { createRoute, Link, Outlet } from '@tanstack/react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Link, Outlet } from '@tanstack/react-router';
 import { ColorBar } from '../../components/color-bar';
 import { PageSpinner } from '../../components/ui/page-spinner';
-import { rootRoute } from '../routes/root';
-import { portalRouteOptions } from './portal-route';
+import { fullscreenLayoutRoute } from './portal-route';
 import { usePortalBrand } from './use-portal-brand';
 
 /** A page that needs the whole screen (the notes thread): only a way back above it. */
 export function FullscreenLayout() {
+  const { queryClient } = fullscreenLayoutRoute.useRouteContext();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <FullscreenLayoutPage />
+    </QueryClientProvider>
+  );
+}
+
+function FullscreenLayoutPage() {
   const search = fullscreenLayoutRoute.useSearch();
   const { brand } = usePortalBrand(search);
   return (
@@ -22,10 +31,3 @@ export function FullscreenLayout() {
     </div>
   );
 }
-
-export const fullscreenLayoutRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  id: 'fullscreen',
-  ...portalRouteOptions,
-  component: FullscreenLayout,
-});

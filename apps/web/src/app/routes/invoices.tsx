@@ -1,11 +1,11 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { invoicesSearchSchema } from '../../features/invoices/search';
-import { defaultLayoutRoute } from '../layouts/default-layout';
+import { validateInvoicesSearch } from '../../features/invoices/search';
+import { defaultLayoutRoute } from '../layouts/portal-route';
 
 export const invoicesRoute = createRoute({
   getParentRoute: () => defaultLayoutRoute,
   path: '/invoices',
   // Page, size, sort, status filter, the open invoice and the statement live in the URL (issue 8).
-  validateSearch: invoicesSearchSchema,
+  validateSearch: validateInvoicesSearch,
   component: lazyRouteComponent(() => import('../../features/invoices/components/invoices-page'), 'InvoicesPage'),
 });

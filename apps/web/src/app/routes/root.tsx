@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, SearchParamError, useLocation } from '@tanstack/react-router';
 import { ErrorPage } from '../../components/error-page';
 import { LoadingBar } from '../../components/loading-bar';
@@ -9,9 +8,11 @@ import { lazy, Suspense } from 'react';
 // The toaster (and Radix's toast code) loads with the first toast, not with every page.
 const Toaster = lazy(() => import('../../components/toaster').then((module) => ({ default: module.Toaster })));
 import { guardSignIn } from '../auth-guard';
+import type { DataLayer } from '../data-layer';
 
 export interface RouterContext {
-  queryClient: QueryClient;
+  /** TanStack Query, loaded by the signed-in pages only (decision 024). */
+  dataLayer: DataLayer;
 }
 
 function Root() {

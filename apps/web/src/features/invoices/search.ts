@@ -1,38 +1,55 @@
-import { INVOICE_DEFAULT_SORT, INVOICE_SORTS, PORTAL_INVOICE_STATUSES, type InvoiceSort } from '@portal/contract';
-// zod/mini, like lib/search.ts: the route's validator is in the first bundle (decision 015).
-import * as z from 'zod/mini';
+import { INVOICE_DEFAULT_SORT, INVOICE_SORTS, PORTAL_INVOICE_STATUSES, type InvoiceSort, type PortalInvoiceStatus } from '@portal/contract';
 import { DEFAULT_PAGE_NUMBER, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../lib/page-buttons';
-import { isMissing } from '../../lib/search';
+import { isMissing, MAX_ID } from '../../lib/search';
 
 /**
  * The invoices page keeps its table state in the URL (issue 8), so back, reload and a shared link
  * show the same page: page, size, sort, status, and which invoice or the statement is open. A value
  * the page does not know (an old bookmark, a typo) falls back to the default instead of failing the
- * route: the table still shows.
+ * route: the table still shows. Plain functions like lib/search.ts: the route's validator is in the
+ * first bundle (decision 024).
  */
-const lenient = <T extends z.ZodMiniType>(schema: T) =>
-  z.optional(z.catch(z.pipe(z.transform((value: unknown) => (isMissing(value) ? undefined : value)), z.optional(schema)), undefined));
+export interface InvoicesSearch {
+  page?: number | undefined;
+  size?: number | undefined;
+  sort?: string | undefined;
+  status?: PortalInvoiceStatus | undefined;
+  invoice?: number | undefined;
+  view?: 'statement' | undefined;
+}
 
-const MAX_ID = 2_147_483_647;
-const integer = z.refine<number>((value) => Number.isInteger(value));
+/** A whole number (or a string of one) from `min` to 2^31 - 1; else undefined. */
+function integer(value: unknown, min: number): number | undefined {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isInteger(number) && number >= min && number <= MAX_ID ? number : undefined;
+}
 
-const SORT_VALUES = INVOICE_SORTS.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
+function oneOf<T extends string>(values: readonly T[], value: unknown): T | undefined {
+  return (values as readonly unknown[]).includes(value) ? (value as T) : undefined;
+}
 
-export const invoicesSearchSchema = z.object({
-  page: lenient(z.coerce.number().check(integer, z.minimum(1), z.maximum(MAX_ID))),
-  size: lenient(z.coerce.number().check(integer, z.refine((size) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(size)))),
-  sort: lenient(z.enum(SORT_VALUES)),
-  status: lenient(z.enum(PORTAL_INVOICE_STATUSES)),
-  invoice: lenient(z.coerce.number().check(integer, z.positive(), z.maximum(MAX_ID))),
-  view: lenient(z.enum(['statement'])),
-});
-export type InvoicesSearch = z.infer<typeof invoicesSearchSchema>;
+const SORT_VALUES = INVOICE_SORTS.flatMap((field) => [field, `-${field}`]);
+
+/** The route's `validateSearch`: never throws. */
+export function validateInvoicesSearch(search: Record<string, unknown>): InvoicesSearch {
+  const value = (key: keyof InvoicesSearch) => (isMissing(search[key]) ? undefined : search[key]);
+  const size = integer(value('size'), 1);
+  const read: InvoicesSearch = {
+    page: integer(value('page'), 1),
+    size: size !== undefined && (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : undefined,
+    sort: oneOf(SORT_VALUES, value('sort')),
+    status: oneOf(PORTAL_INVOICE_STATUSES, value('status')),
+    invoice: integer(value('invoice'), 1),
+    view: oneOf(['statement'] as const, value('view')),
+  };
+  return Object.fromEntries(Object.entries(read).filter(([, entry]) => entry !== undefined));
+}
 
 export interface TableState {
   page: number;
   size: number;
   sort: { field: InvoiceSort; direction: 'asc' | 'desc' };
-  status: (typeof PORTAL_INVOICE_STATUSES)[number] | undefined;
+  status: PortalInvoiceStatus | undefined;
 }
 
 export function tableState(search: InvoicesSearch): TableState {

@@ -1,10 +1,10 @@
 import type { LoginRequest, SignInResponse } from '@portal/contract';
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useAction } from '../../../lib/use-action';
 
 export const login = (body: LoginRequest) =>
   apiRequest<SignInResponse>('/auth/login', { method: 'POST', body, anonymous: true });
 
 export function useLogin() {
-  return useMutation({ mutationFn: login });
+  return useAction(login);
 }

@@ -24,7 +24,7 @@ export function LoginPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    login.mutate(
+    void login.run(
       { email, password },
       {
         onSuccess: ({ token }) => {

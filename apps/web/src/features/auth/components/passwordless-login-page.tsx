@@ -54,11 +54,11 @@ export function PasswordlessLoginPage() {
 
   const sendEmail = (event: FormEvent) => {
     event.preventDefault();
-    request.mutate({ email, ...(theme ? { theme } : {}) }, { onSuccess: () => setSentTo(email) });
+    void request.run({ email, ...(theme ? { theme } : {}) }, { onSuccess: () => setSentTo(email) });
   };
   const submitCode = (event: FormEvent) => {
     event.preventDefault();
-    verify.mutate({ email, code: code.replace(/\s+/g, '') }, { onSuccess: signedIn });
+    void verify.run({ email, code: code.replace(/\s+/g, '') }, { onSuccess: signedIn });
   };
 
   if (linkToken) {
@@ -69,7 +69,7 @@ export function PasswordlessLoginPage() {
         <p className="mb-6 text-slate-600">Continue to sign in{email ? ` as ${email}` : ''}.</p>
         <div className="flex flex-col gap-4">
           <FormError message={errorMessage(verify.error)} />
-          <Button type="button" disabled={verify.isPending} onClick={() => verify.mutate({ token: linkToken }, { onSuccess: signedIn })}>
+          <Button type="button" disabled={verify.isPending} onClick={() => void verify.run({ token: linkToken }, { onSuccess: signedIn })}>
             {verify.isPending ? 'Signing in…' : 'Continue'}
           </Button>
         </div>

@@ -1,0 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * The signed-in pages' data layer (TanStack Query and the client of lib/query-client.ts), loaded
+ * with the first of them rather than with the sign-in page (decision 024). The portal layouts'
+ * `beforeLoad` waits for it and hands the client on in the route context.
+ */
+export interface DataLayer {
+  /** The query client, created once, on first use. */
+  load(): Promise<QueryClient>;
+  /** Spec §4/§8: forgets every cached answer (sign-out, a 401); nothing to do before the first load. */
+  clear(): void;
+}
+
+export function createDataLayer(): DataLayer {
+  let client: QueryClient | null = null;
+  let loading: Promise<QueryClient> | null = null;
+  return {
+    load: () =>
+      (loading ??= import('../lib/query-client').then(({ createQueryClient }) => (client = createQueryClient()))),
+    clear: () => client?.clear(),
+  };
+}
