@@ -96,10 +96,15 @@ async function seedTenant(db: Db) {
 async function main() {
   const { database, dataDir, seedMs } = await openBenchDatabase(seedTenant);
 
-  const env = parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: 'http://127.0.0.1', SEED_DEMO: 'false', DATA_DIR: dataDir ?? '/tmp/portal-bench' });
-  const app = await buildApp({ env, database, logger: { level: 'warn' } });
-
+  const settings = { NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: 'http://127.0.0.1', SEED_DEMO: 'false', DATA_DIR: dataDir ?? '/tmp/portal-bench' };
+  const app = await buildApp({ env: parseEnv(settings), database, logger: { level: 'warn' } });
   const { bare, port } = await listenWithBareRoutes(app);
+  // The same server with its caches off (API_CACHE_MB=0), on the same database: every answer read
+  // from the database and serialized, measured in the same run.
+  const uncached = await buildApp({ env: parseEnv({ ...settings, API_CACHE_MB: '0' }), database, logger: { level: 'warn' } });
+  await uncached.listen({ port: 0, host: '127.0.0.1' });
+  const uncachedAddress = uncached.server.address();
+  const uncachedPort = typeof uncachedAddress === 'object' && uncachedAddress ? uncachedAddress.port : 0;
 
   const login = async (email: string) => {
     const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } });
@@ -118,8 +123,9 @@ async function main() {
   bare.set('list', jsonBody(list.body));
   bare.set('show', jsonBody(show.body));
 
-  announceReady(app, database, {
+  announceReady([app, uncached], database, {
       url: `http://127.0.0.1:${port}`,
+      uncachedUrl: `http://127.0.0.1:${uncachedPort}`,
       kind: database.kind,
       seedMs,
       tenant: TENANT,

@@ -27,13 +27,13 @@ export async function listenWithBareRoutes(app: FastifyInstance) {
 
 export const jsonBody = (body: string | Buffer): BareBody => ({ type: 'application/json; charset=utf-8', body });
 
-/** Closes the app and the database on SIGTERM/SIGINT, then tells the runner it is ready. */
-export function announceReady(app: FastifyInstance, database: Database, ready: Record<string, unknown>) {
+/** Closes the app(s) and the database on SIGTERM/SIGINT, then tells the runner it is ready. */
+export function announceReady(app: FastifyInstance | FastifyInstance[], database: Database, ready: Record<string, unknown>) {
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
     closing = true;
-    await app.close();
+    for (const each of Array.isArray(app) ? app : [app]) await each.close();
     await database.close();
     process.exit(0);
   };

@@ -19,6 +19,7 @@ import { notesRoutes } from './modules/notes/notes.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { integrationRoutes } from './modules/integration/integration.routes';
 import { authenticate, authPlugin } from './plugins/auth';
+import { changesPlugin } from './plugins/changes';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { filesPlugin } from './plugins/files';
@@ -69,6 +70,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(dbPlugin, { database });
+  await app.register(changesPlugin, { cacheMegabytes: env.API_CACHE_MB, now });
   await app.register(authPlugin, { idleDays: env.SESSION_IDLE_DAYS, absoluteDays: env.SESSION_ABSOLUTE_DAYS, now });
   await app.register(rateLimiterPlugin, { multiplier: env.RATE_LIMIT_MULTIPLIER });
   await app.register(filesPlugin, { dataDir: env.DATA_DIR, secret: env.FILES_SECRET, publicUrl: env.PUBLIC_URL, store: blobs ?? createBlobStore(env) });

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { seedDemo } from '../src/db/seed';
 import { parseEnv } from '../src/env';
 import { createBlobStore } from '../src/lib/blob-store';
+import { CHANGES_CHANNEL } from '../src/lib/change-feed';
 
 /** Which database this run tests against: the root vitest.config.ts sets TEST_DB per project. */
 export const TEST_DB: Database['kind'] = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -157,4 +159,22 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await cleanUp();
     throw error;
   }
+}
+
+/**
+ * Resolves once the app's change feed has handled every write committed before the call: a marker
+ * sent on the same channel arrives after them (PostgreSQL delivers notifications in commit order).
+ */
+export async function changesSettled(app: App): Promise<void> {
+  const marker = `settled_${randomBytes(6).toString('hex')}`;
+  const seen = new Promise<void>((resolve) => {
+    const stop = app.changes.subscribe((change) => {
+      if (change?.table === marker) {
+        stop();
+        resolve();
+      }
+    });
+  });
+  await app.database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${marker})`);
+  await seen;
 }

@@ -18,7 +18,80 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   kind: DatabaseKind;
+  /**
+   * Follows a NOTIFY channel. `onLive(false)` says notifications may have been missed (the listening
+   * connection dropped); `onLive(true)` that they flow again. Resolves once listening (or, on
+   * PostgreSQL, once the first attempt failed and retries go on in the background).
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface NotificationHandlers {
+  onNotify(payload: string): void;
+  onLive(live: boolean): void;
+}
+
+const CHANNEL = /^[a-z_][a-z0-9_]*$/;
+/** How long a lost PostgreSQL listener waits before connecting again. */
+const LISTEN_RETRY_MS = 1000;
+
+/**
+ * A dedicated connection that LISTENs (a pooled one would hand the channel to whoever borrows it
+ * next) and connects again, for as long as it is wanted, when PostgreSQL drops it.
+ */
+async function pgListener(url: string, channel: string, handlers: NotificationHandlers, onError?: (error: Error) => void) {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  const lost = (client: pg.Client) => {
+    if (current !== client) return;
+    current = null;
+    handlers.onLive(false);
+    client.end().catch(() => {});
+    if (!stopped) retry = setTimeout(() => void connect(), LISTEN_RETRY_MS).unref();
+  };
+
+  async function connect() {
+    retry = null;
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '');
+    });
+    client.on('error', (error) => {
+      onError?.(error);
+      lost(client);
+    });
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      onError?.(error as Error);
+      client.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect(), LISTEN_RETRY_MS).unref();
+      return;
+    }
+    if (stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    handlers.onLive(true);
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const client = current;
+    current = null;
+    if (client) {
+      handlers.onLive(false);
+      await client.end().catch(() => {});
+    }
+  };
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -48,7 +121,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pool.end();
       throw error;
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const listeners = new Set<() => Promise<void>>();
+    return {
+      db,
+      kind: 'postgres',
+      async listen(channel, handlers) {
+        if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+        const stop = await pgListener(options.url!, channel, handlers, options.onIdleError);
+        listeners.add(stop);
+        return async () => {
+          listeners.delete(stop);
+          await stop();
+        };
+      },
+      async close() {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
+    };
   }
 
   const dataDir = options.dataDir ?? 'memory://';
@@ -61,5 +151,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await client.close();
     throw error;
   }
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    async listen(channel, handlers) {
+      if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+      // In process: nothing to lose between PGlite and us while it is open.
+      const unlisten = await client.listen(channel, (payload) => handlers.onNotify(payload));
+      handlers.onLive(true);
+      return async () => {
+        handlers.onLive(false);
+        if (!client.closed) await unlisten();
+      };
+    },
+    close: () => client.close(),
+  };
 }

@@ -48,11 +48,11 @@ export const authPlugin = fp(
     app.decorate('now', options.now ?? (() => new Date()));
     app.decorate(
       'sessions',
-      sessionsRepository(app.database.db, { idleMs: options.idleDays * DAY_MS, absoluteMs: options.absoluteDays * DAY_MS }),
+      sessionsRepository(app.database.db, { idleMs: options.idleDays * DAY_MS, absoluteMs: options.absoluteDays * DAY_MS }, app.changes),
     );
     app.decorateRequest('portalUser', null);
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'changes'] },
 );
 
 /** The hook that guards a scope of routes; registered on the /api scope. */

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { offlineFeed, type ChangeFeed } from '../../lib/change-feed';
 import { portalUsers, sessions } from '../../db/schema';
 import { newSecret, parseToken, sameDigest, sha256 } from './tokens';
 
@@ -19,7 +20,55 @@ export interface AuthenticatedUser {
   sessionId: number;
 }
 
-export function sessionsRepository(db: Db, policy: SessionPolicy) {
+/** Enough for every session active within a minute on a large portal; about 300 bytes each. */
+const MAX_CACHED_SESSIONS = 20_000;
+
+interface CachedSession {
+  secretHash: string;
+  user: Omit<AuthenticatedUser, 'sessionId'>;
+  createdAt: number;
+  lastUsedAt: number;
+}
+
+/**
+ * Sessions verified within the last minute, kept in memory so that a request costs no query
+ * (docs/decisions/025-response-and-session-caches.md). An entry serves only while the change feed is
+ * live, and leaves when the database says its session was revoked or deleted, or its user changed;
+ * once a minute has passed it goes back to the database, which touches last_used_at as before.
+ */
+function sessionCache(feed: ChangeFeed) {
+  const entries = new Map<number, CachedSession>();
+  let generation = 0;
+  feed.subscribe((change) => {
+    if (change && change.table === 'sessions' && change.id !== null) {
+      entries.delete(change.id);
+    } else if (!change || change.table === 'sessions' || change.table === 'portal_users') {
+      entries.clear();
+    } else {
+      return;
+    }
+    generation++;
+  });
+  return {
+    get: (id: number) => (feed.live ? entries.get(id) : undefined),
+    /** The moment a database read begins: a change after it keeps that read out of the cache. */
+    mark: () => generation,
+    put(id: number, entry: CachedSession, mark: number) {
+      if (!feed.live || mark !== generation) return;
+      entries.delete(id);
+      if (entries.size >= MAX_CACHED_SESSIONS) entries.delete(entries.keys().next().value!);
+      entries.set(id, entry);
+    },
+    delete: (id: number) => entries.delete(id),
+  };
+}
+
+export function sessionsRepository(db: Db, policy: SessionPolicy, feed: ChangeFeed = offlineFeed) {
+  const cache = sessionCache(feed);
+  /** Inside the idle and absolute limits, and touched less than a minute ago. */
+  const inForce = (entry: CachedSession, now: number) =>
+    now - entry.lastUsedAt <= Math.min(policy.idleMs, TOUCH_INTERVAL_MS) && now - entry.createdAt <= policy.absoluteMs;
+
   return {
     /** A new session and its token; a sign-in always gets a fresh one. */
     async create(userId: number, context: { userAgent?: string | undefined; ip?: string | undefined; now: Date }) {
@@ -42,6 +91,11 @@ export function sessionsRepository(db: Db, policy: SessionPolicy) {
     async authenticate(token: string, now: Date): Promise<AuthenticatedUser | null> {
       const parsed = parseToken(token);
       if (!parsed) return null;
+      const digest = sha256(parsed.secret);
+      const cached = cache.get(parsed.id);
+      if (cached && sameDigest(cached.secretHash, digest) && inForce(cached, now.getTime())) return { ...cached.user, sessionId: parsed.id };
+
+      const mark = cache.mark();
       const [row] = await db
         .select({
           session: sessions,
@@ -51,14 +105,17 @@ export function sessionsRepository(db: Db, policy: SessionPolicy) {
         .innerJoin(portalUsers, eq(portalUsers.id, sessions.portal_user_id))
         .where(eq(sessions.id, parsed.id))
         .limit(1);
-      if (!row || !sameDigest(row.session.secret_hash, sha256(parsed.secret))) return null;
+      if (!row || !sameDigest(row.session.secret_hash, digest)) return null;
       const { session } = row;
       if (session.revoked_at) return null;
       if (now.getTime() - session.last_used_at.getTime() > policy.idleMs) return null;
       if (now.getTime() - session.created_at.getTime() > policy.absoluteMs) return null;
-      if (now.getTime() - session.last_used_at.getTime() > TOUCH_INTERVAL_MS) {
+      let lastUsedAt = session.last_used_at.getTime();
+      if (now.getTime() - lastUsedAt > TOUCH_INTERVAL_MS) {
         await db.update(sessions).set({ last_used_at: now }).where(eq(sessions.id, session.id));
+        lastUsedAt = now.getTime();
       }
+      cache.put(session.id, { secretHash: session.secret_hash, user: row.user, createdAt: session.created_at.getTime(), lastUsedAt }, mark);
       return { ...row.user, sessionId: session.id };
     },
 
@@ -83,6 +140,8 @@ export function sessionsRepository(db: Db, policy: SessionPolicy) {
         .set({ revoked_at: now })
         .where(and(eq(sessions.id, sessionId), eq(sessions.portal_user_id, userId), isNull(sessions.revoked_at)))
         .returning({ id: sessions.id });
+      // The trigger tells every process; this one forgets at once, before it answers.
+      for (const row of rows) cache.delete(row.id);
       return rows.length > 0;
     },
 
@@ -93,6 +152,7 @@ export function sessionsRepository(db: Db, policy: SessionPolicy) {
         .set({ revoked_at: now })
         .where(and(eq(sessions.portal_user_id, userId), ne(sessions.id, keepSessionId), isNull(sessions.revoked_at)))
         .returning({ id: sessions.id });
+      for (const row of rows) cache.delete(row.id);
       return rows.length;
     },
   };

@@ -32,14 +32,16 @@ export async function companiesRoutes(fastify: FastifyInstance, options: Compani
         querystring: companyQuery.querystring,
         response: { 200: CompanySchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
       },
+      onRequest: app.responses.serve,
       preValidation: companyQuery.preValidation,
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
+      const answer = app.responses.begin(request);
       const { includes } = companyQuery.from(request);
       const found = await repository.findForUser(user.id, request.params.id);
       if (!found) throw notFound();
-      return serializeCompany(found.company, options.publicUrl, includes.has('portal_theme') ? found.theme : undefined);
+      return answer.send(reply, serializeCompany(found.company, options.publicUrl, includes.has('portal_theme') ? found.theme : undefined));
     },
   );
 }

@@ -115,15 +115,17 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
         querystring: entitiesListQuery.querystring,
         response: { 200: PortalEntityPageSchema, ...errors },
       },
+      onRequest: app.responses.serve,
       preValidation: entitiesListQuery.preValidation,
       serializerCompiler: trustedSerializerCompiler,
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
+      const answer = app.responses.begin(request);
       const { filters, sort, includes, page } = entitiesListQuery.from(request);
       const wanted = plan(includes);
       const { rows, total } = await entities.listForUser(user.id, { filters, sort, page, with: wanted.read });
-      return paginate(serialize(rows, wanted, await coversOf(rows, wanted)), total, page, pageUrls(publicUrl, request.url));
+      return answer.send(reply, paginate(serialize(rows, wanted, await coversOf(rows, wanted)), total, page, pageUrls(publicUrl, request.url)));
     },
   );
 
@@ -140,11 +142,13 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
         querystring: entityShowQuery.querystring,
         response: { 200: PortalEntitySchema, ...errors, 404: ApiErrorSchema },
       },
+      onRequest: app.responses.serve,
       preValidation: entityShowQuery.preValidation,
       serializerCompiler: trustedSerializerCompiler,
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
+      const answer = app.responses.begin(request);
       const { includes } = entityShowQuery.from(request);
       // One record: the project is read whole, as the project page shows it (spec §7 "a portal entity").
       const expanded = new Set<EntityInclude>(includes);
@@ -152,7 +156,7 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
       const found = await entities.findWithRelations(user.id, request.params.id);
       if (!found) throw notFound();
       const wanted = plan(expanded);
-      return serialize([found], wanted, await coversOf([found], wanted))[0]!;
+      return answer.send(reply, serialize([found], wanted, await coversOf([found], wanted))[0]!);
     },
   );
 }
