@@ -10,10 +10,11 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companies, projects, staff } from '../../db/schema';
+import { companies, portalEntities, portalUsers, projects, staff } from '../../db/schema';
 import { invalid, notFound, unauthenticated } from '../../lib/http-errors';
 import { bearerToken } from '../../plugins/auth';
 import { serializeCompany } from '../companies/companies.serializers';
+import { companyNoteEmail } from '../notes/notes-email';
 import { notesRepository } from '../notes/notes.repository';
 import { serializeIntegrationNote } from '../notes/notes.serializers';
 import { apiKeysRepository, type CompanyRow } from './api-keys.repository';
@@ -60,6 +61,37 @@ export async function integrationRoutes(fastify: FastifyInstance, options: Integ
     request.integration = found;
   });
 
+  /**
+   * Everyone the project is shared with hears of a new shared note (product.md, "Email"), each in a
+   * message of their own that links to their own thread; the mail goes out in the background.
+   */
+  async function tellCustomers(
+    request: FastifyRequest,
+    company: CompanyRow,
+    project: { id: number; number: string | null; name: string | null; address_street: string | null },
+    authorName: string,
+    body: string,
+  ) {
+    const recipients = await db
+      .select({ entityId: portalEntities.id, email: portalUsers.email })
+      .from(portalEntities)
+      .innerJoin(portalUsers, eq(portalUsers.id, portalEntities.portal_user_id))
+      .where(and(eq(portalEntities.company_id, company.id), eq(portalEntities.model_type, 'project'), eq(portalEntities.model_id, project.id)));
+    for (const recipient of recipients) {
+      app.mailer.sendInBackground(
+        companyNoteEmail({
+          to: recipient.email,
+          company,
+          project,
+          authorName,
+          body,
+          threadUrl: `${options.publicUrl}/notes?entity=${recipient.entityId}`,
+        }),
+        request.log,
+      );
+    }
+  }
+
   app.post(
     '/integration/projects/:id/notes',
     {
@@ -70,7 +102,8 @@ export async function integrationRoutes(fastify: FastifyInstance, options: Integ
         description:
           "Authorization: Bearer <API key>. The project must be the key's company's (404 otherwise); the author, when named, " +
           'one of its staff (422 otherwise). `shared_with_portal: false` makes an internal note that no portal user ever reads. ' +
-          'Notes can be added while the portal has notes switched off; they show once it is switched on.',
+          'Notes can be added while the portal has notes switched off; they show once it is switched on. ' +
+          'A shared note is emailed to every portal user the project is shared with, while notes are switched on.',
         params: z.object({ id: IdSchema }),
         body: IntegrationNoteCreateSchema,
         response: { 201: IntegrationNoteSchema, ...errors },
@@ -79,17 +112,19 @@ export async function integrationRoutes(fastify: FastifyInstance, options: Integ
     async (request, reply) => {
       const company = requireCompany(request);
       const [project] = await db
-        .select({ id: projects.id })
+        .select({ id: projects.id, number: projects.number, name: projects.name, address_street: projects.address_street })
         .from(projects)
         .where(and(eq(projects.id, request.params.id), eq(projects.company_id, company.id)));
       if (!project) throw notFound();
       const authorId = request.body.author_staff_id ?? null;
+      let authorName = company.name;
       if (authorId !== null) {
         const [member] = await db
-          .select({ id: staff.id })
+          .select({ id: staff.id, name: staff.name })
           .from(staff)
           .where(and(eq(staff.id, authorId), eq(staff.company_id, company.id)));
         if (!member) throw invalid({ author_staff_id: ['The author must be a staff member of the company.'] });
+        authorName = member.name;
       }
       const { note } = await notes.create({
         projectId: project.id,
@@ -97,6 +132,7 @@ export async function integrationRoutes(fastify: FastifyInstance, options: Integ
         authorStaffId: authorId,
         sharedWithPortal: request.body.shared_with_portal,
       });
+      if (note.note.shared_with_portal && company.is_portal_project_notes_enabled) await tellCustomers(request, company, project, authorName, note.note.body);
       return reply
         .status(201)
         .send(serializeIntegrationNote(note, { company, publicUrl: options.publicUrl, links: app.fileLinks }));

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import type { App } from '../../app';
-import { companies, notes, noteThreads, projects, staff } from '../../db/schema';
+import { companies, notes, noteThreads, portalEntities, projects, staff } from '../../db/schema';
 import { bearer, demoIds, signInDemo } from '../entities/test-support';
 import { HTML_BYTES, imageBytes, multipartBody, pdfBytes } from '../files/test-fixtures';
 import { apiKeysRepository } from '../integration/api-keys.repository';
@@ -382,6 +382,43 @@ describe('the integration API and the portal keep their credentials apart', () =
     expect((await companyNote(key, kitchenProject, { body: 'Before revoking' })).statusCode).toBe(201);
     await apiKeysRepository(app.database.db).revoke(id);
     expect((await companyNote(key, kitchenProject, { body: 'After revoking' })).statusCode).toBe(401);
+  });
+
+  it('emails every customer the project is shared with, each alone and with a link to their own thread', async () => {
+    const [shared] = await app.database.db
+      .insert(portalEntities)
+      .values({ portal_user_id: ids.nico.id, company_id: ids.acme.id, model_type: 'project', model_id: kitchenProject })
+      .returning({ id: portalEntities.id });
+    try {
+      const dana = await staffId('Dana Whitfield');
+      const response = await companyNote(acmeKey, kitchenProject, { body: 'Grout colour is <Charcoal>', author_staff_id: dana });
+      expect(response.statusCode).toBe(201);
+      const toCasey = await smtp.waitFor((mail) => mail.to.includes(ids.casey.email) && mail.text.includes('Grout colour'));
+      const toNico = await smtp.waitFor((mail) => mail.to.includes(ids.nico.email) && mail.text.includes('Grout colour'));
+      expect(toCasey.to).toEqual([ids.casey.email]);
+      expect(toNico.to).toEqual([ids.nico.email]);
+      expect(toCasey.subject).toBe('New note from Dana Whitfield on Kitchen remodel (ACM-1042)');
+      expect(toCasey.text).toContain(`http://portal.test/notes?entity=${kitchen}`);
+      expect(toNico.text).toContain(`http://portal.test/notes?entity=${shared!.id}`);
+      expect(toCasey.html).toContain('Grout colour is &lt;Charcoal&gt;');
+      expect(toCasey.headers['reply-to']).toContain(ids.acme.contact_email!);
+    } finally {
+      await app.database.db.delete(portalEntities).where(eq(portalEntities.id, shared!.id));
+    }
+  });
+
+  it('emails nobody about an internal note, or while the company has notes switched off', async () => {
+    const before = smtp.messages.length;
+    expect((await companyNote(acmeKey, kitchenProject, { body: 'Internal: margin is thin', shared_with_portal: false })).statusCode).toBe(201);
+    await app.database.db.update(companies).set({ is_portal_project_notes_enabled: false }).where(eq(companies.id, ids.acme.id));
+    try {
+      const key = (await apiKeysRepository(app.database.db).create(ids.acme.id, 'switched off')).key;
+      expect((await companyNote(key, kitchenProject, { body: 'While notes are off' })).statusCode).toBe(201);
+    } finally {
+      await app.database.db.update(companies).set({ is_portal_project_notes_enabled: true }).where(eq(companies.id, ids.acme.id));
+    }
+    await app.mailer.idle();
+    expect(smtp.messages.slice(before)).toEqual([]);
   });
 
   it('switches areas on and off for its own company only', async () => {
