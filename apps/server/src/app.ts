@@ -100,7 +100,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(contactRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(integrationRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(docsRoutes);
-      await api.register(filesRoutes, { dataDir: env.DATA_DIR });
+      await api.register(filesRoutes, { dataDir: env.DATA_DIR, imageCacheMegabytes: env.IMAGE_CACHE_MB });
       await api.register(documentsRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(photosRoutes, { publicUrl: env.PUBLIC_URL });
     },

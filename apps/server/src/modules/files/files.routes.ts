@@ -31,12 +31,18 @@ const responses = {
 export interface FilesRoutesOptions {
   /** DATA_DIR: resized images are cached in DATA_DIR/cache/images. */
   dataDir: string;
+  /** The most that cache may hold, in MB (IMAGE_CACHE_MB); least recently used images go first. */
+  imageCacheMegabytes: number;
 }
 
 export async function filesRoutes(fastify: FastifyInstance, options: FilesRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const files = filesRepository(app.database.db);
-  const images = imageProxy({ store: app.blobs, cacheDir: path.join(options.dataDir, 'cache', 'images') });
+  const images = imageProxy({
+    store: app.blobs,
+    cacheDir: path.join(options.dataDir, 'cache', 'images'),
+    maxCacheBytes: options.imageCacheMegabytes * 1024 * 1024,
+  });
 
   const serve = (disposition: 'view' | 'download') =>
     async function handler(

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { BlobStore } from '../../lib/blob-store/types';
 import { HttpError, invalid } from '../../lib/http-errors';
 import type { FileRow } from './files.repository';
+import { diskLru } from './disk-lru';
 import { MAX_IMAGE_PIXELS } from './store';
 
 /** Spec §7 / issue 7: no side of a proxied image may be asked for above this. */
@@ -42,8 +43,9 @@ export interface RenderedImage {
  * original's size, so a 2x srcset entry of a small photo is just the photo. Input is capped at
  * 50 megapixels before anything is decoded.
  */
-export function imageProxy(options: { store: BlobStore; cacheDir: string }) {
+export function imageProxy(options: { store: BlobStore; cacheDir: string; maxCacheBytes: number }) {
   const inFlight = new Map<string, Promise<RenderedImage>>();
+  const cache = diskLru({ dir: options.cacheDir, maxBytes: options.maxCacheBytes });
 
   function cacheKey(file: Pick<FileRow, 'sha256'>, modifiers: ImageModifiers): string {
     const normal = [modifiers.w ?? '', modifiers.h ?? '', modifiers.f, modifiers.f === 'png' ? '' : (modifiers.q ?? DEFAULT_QUALITY), modifiers.fit ?? ''].join(',');
@@ -55,7 +57,9 @@ export function imageProxy(options: { store: BlobStore; cacheDir: string }) {
     const contentType = CONTENT_TYPES[modifiers.f];
     const etag = `"${key}"`;
     try {
-      return { file: target, size: (await stat(target)).size, contentType, etag };
+      const cached = { file: target, size: (await stat(target)).size, contentType, etag };
+      cache.touch(target);
+      return cached;
     } catch {
       // Not cached yet.
     }
@@ -89,6 +93,7 @@ export function imageProxy(options: { store: BlobStore; cacheDir: string }) {
       await rm(partial, { force: true });
       throw error;
     }
+    await cache.add(target, output.length);
     return { file: target, size: output.length, contentType, etag };
   }
 
@@ -105,6 +110,8 @@ export function imageProxy(options: { store: BlobStore; cacheDir: string }) {
       return pending;
     },
     open: (image: RenderedImage) => createReadStream(image.file),
+    /** Bytes in the disk cache. */
+    cacheSize: () => cache.size(),
   };
 }
 export type ImageProxy = ReturnType<typeof imageProxy>;

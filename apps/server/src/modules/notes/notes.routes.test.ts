@@ -393,8 +393,8 @@ describe('the integration API and the portal keep their credentials apart', () =
       const dana = await staffId('Dana Whitfield');
       const response = await companyNote(acmeKey, kitchenProject, { body: 'Grout colour is <Charcoal>', author_staff_id: dana });
       expect(response.statusCode).toBe(201);
-      const toCasey = await smtp.waitFor((mail) => mail.to.includes(ids.casey.email) && mail.text.includes('Grout colour'));
-      const toNico = await smtp.waitFor((mail) => mail.to.includes(ids.nico.email) && mail.text.includes('Grout colour'));
+      const toCasey = await smtp.waitFor((mail) => mail.to.includes(ids.casey.email) && (mail.text ?? '').includes('Grout colour'));
+      const toNico = await smtp.waitFor((mail) => mail.to.includes(ids.nico.email) && (mail.text ?? '').includes('Grout colour'));
       expect(toCasey.to).toEqual([ids.casey.email]);
       expect(toNico.to).toEqual([ids.nico.email]);
       expect(toCasey.subject).toBe('New note from Dana Whitfield on Kitchen remodel (ACM-1042)');
