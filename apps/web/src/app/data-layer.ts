@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 /**
  * The signed-in pages' data layer (TanStack Query and the client of lib/query-client.ts), loaded
  * with the first of them rather than with the sign-in page (decision 024). The portal layouts'
- * `beforeLoad` waits for it and hands the client on in the route context.
+ * loader waits for it and hands the client to the layout.
  */
 export interface DataLayer {
   /** The query client, created once, on first use. */

@@ -7,7 +7,7 @@ import { SiteHeader } from './site-header';
 import { usePortalBrand } from './use-portal-brand';
 
 export function DefaultLayout() {
-  const { queryClient } = defaultLayoutRoute.useRouteContext();
+  const { queryClient } = defaultLayoutRoute.useLoaderData();
   return (
     <QueryClientProvider client={queryClient}>
       <DefaultLayoutPage />

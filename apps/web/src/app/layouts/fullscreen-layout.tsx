@@ -7,7 +7,7 @@ import { usePortalBrand } from './use-portal-brand';
 
 /** A page that needs the whole screen (the notes thread): only a way back above it. */
 export function FullscreenLayout() {
-  const { queryClient } = fullscreenLayoutRoute.useRouteContext();
+  const { queryClient } = fullscreenLayoutRoute.useLoaderData();
   return (
     <QueryClientProvider client={queryClient}>
       <FullscreenLayoutPage />
