@@ -120,11 +120,17 @@ async function lighthouseScores(targets) {
       }
       for (const formFactor of ['mobile', 'desktop']) {
         const config = formFactor === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
-        const runner = await lighthouse(
-          target.url,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(target.token) },
-          config,
-        );
+        // A run Lighthouse could not measure (now and then NO_FCP or NO_LCP on this machine) is run again, twice at most.
+        let runner;
+        for (let attempt = 1; ; attempt++) {
+          runner = await lighthouse(
+            target.url,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(target.token) },
+            config,
+          );
+          if (!runner.lhr.runtimeError || attempt === 3) break;
+          console.warn(`Lighthouse could not measure ${target.name} (${formFactor}): ${runner.lhr.runtimeError.code}; running it again`);
+        }
         const { categories, audits } = runner.lhr;
         results.push({
           page: target.name,
