@@ -57,6 +57,26 @@ export default tseslint.config(
     },
   },
   {
+    // The browser takes the contract's types and its plain values, never its zod schemas (decisions
+    // 015 and 024): a value import of '@portal/contract' would bring classic zod and every schema.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.api-test.ts', 'apps/web/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@portal/contract',
+              allowTypeImports: true,
+              message: "Import types with `import type`, and values from '@portal/contract/constants'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.).*', message: 'The contract depends on zod only.' }] }],

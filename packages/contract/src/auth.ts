@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common';
 
-/** Spec §3/§9: where the web app keeps the sign-in token. */
-export const TOKEN_STORAGE_KEY = 'cc_portal_token';
-
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 

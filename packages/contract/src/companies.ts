@@ -14,9 +14,6 @@ export const COMPANY_SWITCHES = [
 ] as const;
 export type CompanySwitch = (typeof COMPANY_SWITCHES)[number];
 
-/** The default portal colour (spec §4 and §9): used whenever the portal is "blank". */
-export const DEFAULT_PORTAL_COLOR = '#2aa21d';
-
 export const PortalThemeSchema = z.object({
   id: z.number().int(),
   company_id: z.number().int(),

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-
-/** Issue 6: the contact form's limits. */
-export const CONTACT_SUBJECT_MAX_LENGTH = 200;
-export const CONTACT_MESSAGE_MAX_LENGTH = 5_000;
-export const CONTACT_MESSAGES_PER_HOUR = 5;
-/** The honeypot: a field people never see; a bot that fills it in is thanked and ignored. */
-export const CONTACT_HONEYPOT_FIELD = 'website';
+import { CONTACT_SUBJECT_MAX_LENGTH, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_HONEYPOT_FIELD } from './constants';
 
 export const ContactCompanySchema = z
   .object({

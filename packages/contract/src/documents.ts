@@ -7,8 +7,6 @@ export const DOCUMENT_SORTS = ['name', 'created_at', 'size', 'type'] as const;
 export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 /** Newest first unless asked otherwise. */
 export const DOCUMENT_DEFAULT_SORT = '-created_at';
-/** Spec §9 table default: 10 a page. */
-export const DOCUMENT_DEFAULT_PAGE_SIZE = 10;
 
 /** Who shared a document: a member of the company's staff, or the customer (a portal user). */
 export const DocumentSharerSchema = z.object({

@@ -6,9 +6,6 @@ export const FILE_KINDS = ['pdf', 'jpeg', 'png', 'webp', 'gif', 'docx', 'xlsx', 
 export const FileKindSchema = z.enum(FILE_KINDS);
 export type FileKind = z.infer<typeof FileKindSchema>;
 
-/** Issue 7: a document upload may be at most 25 MB. */
-export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
-
 /**
  * A stored file as an answer carries it. The URLs are signed (valid up to an hour, stable within
  * half an hour so browsers cache them): `url` shows PDFs and images in the browser, `download_url`

@@ -1,3 +1,4 @@
+export * from './constants';
 export * from './common';
 export * from './errors';
 export * from './companies';
@@ -7,7 +8,6 @@ export * from './pagination';
 export * from './health';
 export * from './auth';
 export * from './list-query';
-export * from './routes';
 export * from './invoices';
 export * from './notes';
 export * from './contact';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common';
 import { paginatedSchema } from './pagination';
+import { PORTAL_INVOICE_STATUSES } from './constants';
 
 /**
  * Invoices of a project (issue 8). Every per-project call lives under `/entities/{entity}/…`, behind the
@@ -11,28 +12,8 @@ import { paginatedSchema } from './pagination';
 export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'void'] as const;
 export type InvoiceStatusValue = (typeof INVOICE_STATUSES)[number];
 
-/** What a portal user may see, and filter by. */
-export const PORTAL_INVOICE_STATUSES = ['sent', 'partially_paid', 'paid', 'overdue', 'void'] as const;
 export const PortalInvoiceStatusSchema = z.enum(PORTAL_INVOICE_STATUSES);
 export type PortalInvoiceStatus = z.infer<typeof PortalInvoiceStatusSchema>;
-
-/** How each status reads on screen and in PDFs. */
-export const INVOICE_STATUS_LABELS: Record<PortalInvoiceStatus, string> = {
-  sent: 'Sent',
-  partially_paid: 'Partially paid',
-  paid: 'Paid',
-  overdue: 'Overdue',
-  void: 'Void',
-};
-
-/** `GET /entities/{entity}/invoices`: what it sorts and filters by; anything else is 400. */
-export const INVOICE_SORTS = ['number', 'issue_date', 'due_date', 'status', 'total', 'balance'] as const;
-export type InvoiceSort = (typeof INVOICE_SORTS)[number];
-export const INVOICE_FILTERS = ['status'] as const;
-/** Newest first, as a customer reads their invoices. */
-export const INVOICE_DEFAULT_SORT = '-issue_date';
-/** Spec §9 table default. */
-export const INVOICE_DEFAULT_PAGE_SIZE = 10;
 
 /** A calendar date, "2026-03-02" (no time, no zone). */
 export const CalendarDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -113,17 +94,6 @@ export const InvoiceSummarySchema = z
   })
   .meta({ id: 'InvoiceSummary' });
 export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
-
-/** The aging buckets of a statement: days past the due date. */
-export const AGING_BUCKETS = ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'over_90'] as const;
-export type AgingBucket = (typeof AGING_BUCKETS)[number];
-export const AGING_BUCKET_LABELS: Record<AgingBucket, string> = {
-  current: 'Current',
-  days_1_30: '1-30 days',
-  days_31_60: '31-60 days',
-  days_61_90: '61-90 days',
-  over_90: 'Over 90 days',
-};
 
 export const StatementEntrySchema = z.object({
   date: CalendarDateSchema,

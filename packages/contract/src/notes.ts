@@ -1,19 +1,7 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common';
 import { paginatedSchema } from './pagination';
-
-/** Issue 6: the limits of a note, shared by the server's checks and the composer's counter. */
-export const NOTE_BODY_MAX_LENGTH = 10_000;
-export const NOTE_MAX_ATTACHMENTS = 5;
-export const NOTE_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
-/** What a note may carry, checked by the file's bytes: images and PDFs. */
-export const NOTE_ATTACHMENT_KINDS = ['jpeg', 'png', 'webp', 'gif', 'pdf'] as const;
-/** The thread is polled this often for new notes (issue 6: they appear within 15 seconds). */
-export const NOTES_POLL_INTERVAL_MS = 10_000;
-/** The composer shows its counter from this many characters on. */
-export const NOTE_COUNTER_FROM = 9_000;
-/** Newest first, 30 a page unless asked otherwise. */
-export const NOTES_PAGE_SIZE = 30;
+import { NOTE_BODY_MAX_LENGTH, NOTE_ATTACHMENT_KINDS } from './constants';
 
 /** No NUL (PostgreSQL text cannot hold it) and something besides white space. */
 export const noteBodySchema = z

@@ -1,10 +1,5 @@
 import { z } from 'zod';
 
-/** Spec §3/§9: a paginated list's per_page when none is asked for. */
-export const DEFAULT_PER_PAGE = 30;
-/** The largest page a list endpoint serves. */
-export const MAX_PER_PAGE = 100;
-
 export const PaginationLinkSchema = z.object({
   url: z.string().nullable(),
   label: z.string(),

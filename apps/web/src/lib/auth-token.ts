@@ -1,4 +1,4 @@
-import { TOKEN_STORAGE_KEY } from '@portal/contract';
+import { TOKEN_STORAGE_KEY } from '@portal/contract/constants';
 
 type Listener = (token: string | null) => void;
 const listeners = new Set<Listener>();

@@ -1,4 +1,5 @@
-import { MAX_PER_PAGE, type ListQuery, type Paginated } from '@portal/contract';
+import { MAX_PER_PAGE } from '@portal/contract/constants';
+import type { ListQuery, Paginated } from '@portal/contract';
 import { infiniteQueryOptions, queryOptions, type QueryKey } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 import { listQueryParams, withPage } from './list-query';

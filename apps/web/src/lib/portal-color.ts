@@ -1,4 +1,4 @@
-import { DEFAULT_PORTAL_COLOR } from '@portal/contract';
+import { DEFAULT_PORTAL_COLOR } from '@portal/contract/constants';
 import { useEffect } from 'react';
 import { readableTextOn } from './color';
 

@@ -1,4 +1,5 @@
-import { DEFAULT_PORTAL_COLOR, type Company, type CompanyTheme, type PortalEntity } from '@portal/contract';
+import { DEFAULT_PORTAL_COLOR } from '@portal/contract/constants';
+import type { Company, CompanyTheme, PortalEntity } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { fetchOne, fetchPage } from './loaders';
 

@@ -1,4 +1,5 @@
-import { INVOICE_DEFAULT_SORT, INVOICE_SORTS, PORTAL_INVOICE_STATUSES, type InvoiceSort, type PortalInvoiceStatus } from '@portal/contract';
+import { INVOICE_DEFAULT_SORT, INVOICE_SORTS, PORTAL_INVOICE_STATUSES } from '@portal/contract/constants';
+import type { InvoiceSort, PortalInvoiceStatus } from '@portal/contract';
 import { DEFAULT_PAGE_NUMBER, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../lib/page-buttons';
 import { isMissing, MAX_ID } from '../../lib/search';
 

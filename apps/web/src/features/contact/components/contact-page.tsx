@@ -1,11 +1,5 @@
-import {
-  CONTACT_HONEYPOT_FIELD,
-  CONTACT_MESSAGE_MAX_LENGTH,
-  CONTACT_MESSAGES_PER_HOUR,
-  CONTACT_SUBJECT_MAX_LENGTH,
-  type ContactCompany,
-  type ContactInfo,
-} from '@portal/contract';
+import { CONTACT_HONEYPOT_FIELD, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGES_PER_HOUR, CONTACT_SUBJECT_MAX_LENGTH } from '@portal/contract/constants';
+import type { ContactCompany, ContactInfo } from '@portal/contract';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Building2, Globe, Mail, MapPin, Phone } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';

@@ -1,4 +1,5 @@
-import { DOCUMENT_DEFAULT_PAGE_SIZE, type Document, type DocumentSort } from '@portal/contract';
+import { DOCUMENT_DEFAULT_PAGE_SIZE } from '@portal/contract/constants';
+import type { Document, DocumentSort } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, Download, Eye, FileText, FolderKanban, Search } from 'lucide-react';

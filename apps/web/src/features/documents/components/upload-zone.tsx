@@ -1,4 +1,4 @@
-import { MAX_DOCUMENT_BYTES } from '@portal/contract';
+import { MAX_DOCUMENT_BYTES } from '@portal/contract/constants';
 import { Upload } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';

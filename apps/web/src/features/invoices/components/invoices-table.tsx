@@ -1,4 +1,5 @@
-import { INVOICE_STATUS_LABELS, PORTAL_INVOICE_STATUSES, type Invoice, type InvoiceSort, type PortalInvoiceStatus } from '@portal/contract';
+import { INVOICE_STATUS_LABELS, PORTAL_INVOICE_STATUSES } from '@portal/contract/constants';
+import type { Invoice, InvoiceSort, PortalInvoiceStatus } from '@portal/contract';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useId } from 'react';

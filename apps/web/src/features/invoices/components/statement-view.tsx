@@ -1,4 +1,4 @@
-import { AGING_BUCKET_LABELS, AGING_BUCKETS } from '@portal/contract';
+import { AGING_BUCKET_LABELS, AGING_BUCKETS } from '@portal/contract/constants';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { formatMoney } from '../../../lib/format';
 import { useStatement } from '../api/get-statement';

@@ -1,4 +1,5 @@
-import { INVOICE_STATUS_LABELS, type PortalInvoiceStatus } from '@portal/contract';
+import { INVOICE_STATUS_LABELS } from '@portal/contract/constants';
+import type { PortalInvoiceStatus } from '@portal/contract';
 
 const STYLES: Record<PortalInvoiceStatus, string> = {
   sent: 'bg-blue-100 text-blue-900',

@@ -1,4 +1,5 @@
-import { NOTES_POLL_INTERVAL_MS, type Note } from '@portal/contract';
+import { NOTES_POLL_INTERVAL_MS } from '@portal/contract/constants';
+import type { Note } from '@portal/contract';
 import { useEffect, useRef } from 'react';
 import { fetchPage } from '../../../lib/loaders';
 

@@ -1,4 +1,5 @@
-import { NOTES_PAGE_SIZE, type Paginated, type Note } from '@portal/contract';
+import { NOTES_PAGE_SIZE } from '@portal/contract/constants';
+import type { Paginated, Note } from '@portal/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { fetchPage, type LoadOptions } from '../../../lib/loaders';
 

@@ -1,4 +1,4 @@
-import { NOTE_ATTACHMENT_MAX_BYTES, NOTE_BODY_MAX_LENGTH, NOTE_COUNTER_FROM, NOTE_MAX_ATTACHMENTS } from '@portal/contract';
+import { NOTE_ATTACHMENT_MAX_BYTES, NOTE_BODY_MAX_LENGTH, NOTE_COUNTER_FROM, NOTE_MAX_ATTACHMENTS } from '@portal/contract/constants';
 import { FileText, Paperclip, SendHorizontal, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { formatBytes } from './note-item';

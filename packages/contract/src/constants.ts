@@ -1,0 +1,91 @@
+/**
+ * The contract's plain values: limits, defaults, labels and the like, with no zod in sight, so the
+ * web app can import them without the schemas (decisions 015 and 024). Everything here is also
+ * exported from the package's root, beside the schemas that use it.
+ */
+
+// Sign-in
+
+/** Spec §3/§9: where the web app keeps the sign-in token. */
+export const TOKEN_STORAGE_KEY = 'cc_portal_token';
+
+// Companies
+
+/** The default portal colour (spec §4 and §9): used whenever the portal is "blank". */
+export const DEFAULT_PORTAL_COLOR = '#2aa21d';
+
+// Lists
+
+/** Spec §3/§9: a paginated list's per_page when none is asked for. */
+export const DEFAULT_PER_PAGE = 30;
+/** The largest page a list endpoint serves. */
+export const MAX_PER_PAGE = 100;
+
+// Files
+
+/** Issue 7: a document upload may be at most 25 MB. */
+export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
+
+// Documents
+
+/** Spec §9 table default: 10 a page. */
+export const DOCUMENT_DEFAULT_PAGE_SIZE = 10;
+
+// Notes
+
+/** Issue 6: the limits of a note, shared by the server's checks and the composer's counter. */
+export const NOTE_BODY_MAX_LENGTH = 10_000;
+export const NOTE_MAX_ATTACHMENTS = 5;
+export const NOTE_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** What a note may carry, checked by the file's bytes: images and PDFs. */
+export const NOTE_ATTACHMENT_KINDS = ['jpeg', 'png', 'webp', 'gif', 'pdf'] as const;
+/** The thread is polled this often for new notes (issue 6: they appear within 15 seconds). */
+export const NOTES_POLL_INTERVAL_MS = 10_000;
+/** The composer shows its counter from this many characters on. */
+export const NOTE_COUNTER_FROM = 9_000;
+/** Newest first, 30 a page unless asked otherwise. */
+export const NOTES_PAGE_SIZE = 30;
+
+// Contact
+
+/** Issue 6: the contact form's limits. */
+export const CONTACT_SUBJECT_MAX_LENGTH = 200;
+export const CONTACT_MESSAGE_MAX_LENGTH = 5_000;
+export const CONTACT_MESSAGES_PER_HOUR = 5;
+/** The honeypot: a field people never see; a bot that fills it in is thanked and ignored. */
+export const CONTACT_HONEYPOT_FIELD = 'website';
+
+// Invoices
+
+/** What a portal user may see, and filter by. */
+export const PORTAL_INVOICE_STATUSES = ['sent', 'partially_paid', 'paid', 'overdue', 'void'] as const;
+/** How each status reads on screen and in PDFs. */
+export const INVOICE_STATUS_LABELS: Record<(typeof PORTAL_INVOICE_STATUSES)[number], string> = {
+  sent: 'Sent',
+  partially_paid: 'Partially paid',
+  paid: 'Paid',
+  overdue: 'Overdue',
+  void: 'Void',
+};
+
+/** `GET /entities/{entity}/invoices`: what it sorts and filters by; anything else is 400. */
+export const INVOICE_SORTS = ['number', 'issue_date', 'due_date', 'status', 'total', 'balance'] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+export const INVOICE_FILTERS = ['status'] as const;
+/** Newest first, as a customer reads their invoices. */
+export const INVOICE_DEFAULT_SORT = '-issue_date';
+/** Spec §9 table default. */
+export const INVOICE_DEFAULT_PAGE_SIZE = 10;
+
+/** The aging buckets of a statement: days past the due date. */
+export const AGING_BUCKETS = ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'over_90'] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
+export const AGING_BUCKET_LABELS: Record<AgingBucket, string> = {
+  current: 'Current',
+  days_1_30: '1-30 days',
+  days_31_60: '31-60 days',
+  days_61_90: '61-90 days',
+  over_90: 'Over 90 days',
+};
+
+export * from './routes';
