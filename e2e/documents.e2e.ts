@@ -2,13 +2,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, signedInContext } from './support/auth';
+import { apiSignIn, DEMO, signedInContext } from './support/auth';
 import { launchChromium } from './support/chromium';
-import { expectNoAxeViolations, newPage } from './support/page';
+import { baseURL, expectNoAxeViolations, newPage } from './support/page';
 
 const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
-// Demo entities: 1 kitchen (Acme), 4 lake house (Brightside); both share documents.
+// Demo entities: 1 kitchen and 3 roof (Acme), 4 lake house (Brightside); all share documents.
 const KITCHEN = 1;
+const ROOF = 3;
 const LAKE_HOUSE = 4;
 
 /** A small but real PDF, written by hand. */
@@ -30,6 +31,9 @@ async function signedIn(width = 1280) {
   await signedInContext(context, DEMO.customer);
   return { context, page, consoleErrors };
 }
+/** The table's URL state (decision 026): entity=3&q=…&page=… as an object. */
+const search = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
+const historyLength = (page: Page) => page.evaluate(() => history.length);
 const rowNames = (page: Page) => page.locator('tbody tr td:first-child').evaluateAll((cells) => cells.map((cell) => cell.firstChild?.textContent ?? ''));
 
 describe('documents', () => {
@@ -111,6 +115,97 @@ describe('documents', () => {
     expect(await alert.textContent()).toMatch(/invoice\.pdf: The file must be a PDF/);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: path.join(screenshots, 'documents-375.png'), fullPage: true });
+    await context.close();
+  });
+});
+
+describe('the documents table in the URL (decision 026)', () => {
+  // Twelve documents on the roof (which has none in the demo), so there is a page 2 at 10 a page.
+  const roofNames = Array.from({ length: 12 }, (_, index) => `Roof e2e ${String(index + 1).padStart(2, '0')}.txt`);
+  beforeAll(async () => {
+    const token = await apiSignIn(DEMO.customer);
+    for (const name of roofNames) {
+      const form = new FormData();
+      form.append('file', new Blob([`Roof note ${name}\n`], { type: 'text/plain' }), name);
+      const response = await fetch(`${baseURL()}/api/entities/${ROOF}/documents`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      expect(response.status, await response.text()).toBe(201);
+    }
+  });
+
+  async function waitForRows(page: Page, names: string[]) {
+    await expect.poll(() => rowNames(page), { timeout: 10_000 }).toEqual(names);
+  }
+
+  it('keeps sort, page and search in the URL: reload shows the same table, Back the one before', async () => {
+    const { context, page, consoleErrors } = await signedIn();
+    await page.goto(`/documents?entity=${ROOF}`);
+    // Newest first by default, and nothing but the project in the URL.
+    await waitForRows(page, roofNames.toReversed().slice(0, 10));
+    expect(search(page)).toEqual({ entity: String(ROOF) });
+
+    await page.getByRole('button', { name: 'Name' }).click();
+    await waitForRows(page, roofNames.slice(0, 10));
+    expect(search(page)).toEqual({ entity: String(ROOF), sort: 'name' });
+    await page.getByRole('navigation', { name: 'Document pages' }).getByRole('button', { name: 'Page 2' }).click();
+    await waitForRows(page, roofNames.slice(10));
+    expect(search(page)).toEqual({ entity: String(ROOF), sort: 'name', page: '2' });
+
+    await page.reload();
+    await waitForRows(page, roofNames.slice(10));
+    expect(await page.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('ascending');
+    expect(await page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+
+    await page.goBack();
+    await waitForRows(page, roofNames.slice(0, 10));
+    expect(search(page)).toEqual({ entity: String(ROOF), sort: 'name' });
+    await page.goBack();
+    await waitForRows(page, roofNames.toReversed().slice(0, 10));
+    expect(await page.getByRole('columnheader', { name: 'Date' }).getAttribute('aria-sort')).toBe('descending');
+    await page.goForward();
+    await page.goForward();
+    await waitForRows(page, roofNames.slice(10));
+
+    // Typing replaces the history entry (one per keystroke would make Back useless) and starts at page 1.
+    const entries = await historyLength(page);
+    const box = page.getByLabel('Search documents by name');
+    await box.pressSequentially('e2e 1', { delay: 30 });
+    await waitForRows(page, ['Roof e2e 10.txt', 'Roof e2e 11.txt', 'Roof e2e 12.txt']);
+    await expect.poll(() => search(page)).toEqual({ entity: String(ROOF), sort: 'name', q: 'e2e 1' });
+    expect(await historyLength(page)).toBe(entries);
+
+    await page.reload();
+    await waitForRows(page, ['Roof e2e 10.txt', 'Roof e2e 11.txt', 'Roof e2e 12.txt']);
+    expect(await box.inputValue()).toBe('e2e 1');
+    await expectNoAxeViolations(page);
+
+    // The search took the place of page 2: Back goes to page 1, and the box empties with the URL.
+    await page.goBack();
+    await waitForRows(page, roofNames.slice(0, 10));
+    expect(search(page)).toEqual({ entity: String(ROOF), sort: 'name' });
+    expect(await box.inputValue()).toBe('');
+
+    await page.getByLabel('Rows per page').selectOption('15');
+    await waitForRows(page, roofNames);
+    expect(search(page)).toEqual({ entity: String(ROOF), sort: 'name', size: '15' });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens a shared link filtered and sorted, and falls back to the defaults for values it does not know', async () => {
+    const { context, page, consoleErrors } = await signedIn();
+    await page.goto(`/documents?entity=${ROOF}&q=${encodeURIComponent('e2e 1')}&sort=-name`);
+    await waitForRows(page, ['Roof e2e 12.txt', 'Roof e2e 11.txt', 'Roof e2e 10.txt']);
+    expect(await page.getByLabel('Search documents by name').inputValue()).toBe('e2e 1');
+    expect(await page.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('descending');
+
+    await page.goto(`/documents?entity=${KITCHEN}&q=permit`);
+    await waitForRows(page, ['Building permit BP-2026-0412.pdf']);
+
+    await page.goto(`/documents?entity=${ROOF}&sort=colour&page=abc&size=7&q=`);
+    await waitForRows(page, roofNames.toReversed().slice(0, 10));
+    expect(await page.getByRole('heading', { level: 1, name: 'Documents' }).count()).toBe(1);
+    expect(await page.getByLabel('Rows per page').inputValue()).toBe('10');
+    expect(consoleErrors).toEqual([]);
     await context.close();
   });
 });

@@ -1,15 +1,9 @@
-import type { Document, DocumentSort } from '@portal/contract';
+import type { Document } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pageQueryOptions } from '../../../lib/loaders';
+import type { DocumentsTableState } from '../search';
 
 export const documentsPath = (entity: number) => `/entities/${entity}/documents`;
-
-export interface DocumentsTableState {
-  search: string;
-  sort: { field: DocumentSort; direction: 'asc' | 'desc' };
-  page: number;
-  size: number;
-}
 
 /** One page of the project's shared documents, searched by name and sorted. */
 export const documentsQueryOptions = (entity: number, state: DocumentsTableState) =>

@@ -1,7 +1,6 @@
-import { DOCUMENT_DEFAULT_PAGE_SIZE } from '@portal/contract/constants';
 import type { Document, DocumentSort } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi, Link, useRouterState } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, Download, Eye, FileText, FolderKanban, Search } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useDeferredValue, useRef, useState } from 'react';
@@ -11,7 +10,8 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { paths } from '../../../lib/paths';
 import { entityQueryOptions } from '../../../lib/portal';
-import { useDocuments, type DocumentsTableState } from '../api/get-documents';
+import { useDocuments } from '../api/get-documents';
+import { MAX_SEARCH_LENGTH, searchOf, tableState, type DocumentsTableState } from '../search';
 import { UploadZone } from './upload-zone';
 
 const route = getRouteApi('/default/documents');
@@ -76,47 +76,41 @@ const COLUMNS: { field: DocumentSort | null; label: string; className?: string }
 ];
 
 function DocumentsView({ entity, companyName }: { entity: number; companyName: string }) {
-  const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search);
-  const [state, setState] = useState<Omit<DocumentsTableState, 'search'>>({
-    sort: { field: 'created_at', direction: 'desc' },
-    page: 1,
-    size: DOCUMENT_DEFAULT_PAGE_SIZE,
-  });
+  // The table's state is the URL's (decision 026): search text, page, size and sort.
+  const state = tableState(route.useSearch());
+  const navigate = route.useNavigate();
+  // The table follows the typed text a little behind, so a fast typist does not fetch each keystroke.
+  const deferredSearch = useDeferredValue(state.search);
   const [preview, setPreview] = useState<Document | null>(null);
   // The preview dialog has no Dialog.Trigger (each row opens it): focus goes back to the row's button.
   const previewOpener = useRef<HTMLElement | null>(null);
   const documents = useDocuments(entity, { ...state, search: deferredSearch });
   const page = documents.data;
+  // Typing replaces the history entry; anything else moves to another one (a push, Back, Forward, a
+  // link), and then the search box starts again from the URL's text. The resolved location, not the
+  // location: it changes once the page's search has, so the box never starts from the old text.
+  const historyEntry = useRouterState({ select: (router) => router.resolvedLocation?.state.__TSR_index });
+
+  /**
+   * Any change but the page number itself starts again at page 1. Sorting, paging and the page size
+   * push a history entry, so Back returns to the table before; the search text replaces the entry.
+   */
+  const show = (next: Partial<DocumentsTableState>, options: { replace?: boolean } = {}) =>
+    void navigate({
+      search: (previous) => ({ ...previous, ...searchOf({ ...tableState(previous), page: 1, ...next }) }),
+      replace: options.replace ?? false,
+      // Typing must not scroll the page back to the top.
+      resetScroll: !options.replace,
+    });
 
   const sortBy = (field: DocumentSort) =>
-    setState((previous) => ({
-      ...previous,
-      page: 1,
-      sort: { field, direction: previous.sort.field === field && previous.sort.direction === 'asc' ? 'desc' : 'asc' },
-    }));
+    show({ sort: { field, direction: state.sort.field === field && state.sort.direction === 'asc' ? 'desc' : 'asc' } });
 
   return (
     <div className="flex flex-col gap-6">
       <PageHeading title="Documents">Contracts, plans and permits shared by {companyName}, and what you sent them.</PageHeading>
       <UploadZone entity={entity} />
-      <div className="relative max-w-md">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
-        <label htmlFor="document-search" className="sr-only">
-          Search documents by name
-        </label>
-        <input
-          id="document-search"
-          type="search"
-          value={search}
-          placeholder="Search by name"
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setState((previous) => ({ ...previous, page: 1 }));
-          }}
-          className="w-full rounded-full border border-slate-300 bg-white py-2 pr-4 pl-9 text-slate-900"
-        />
-      </div>
+      <SearchBox key={historyEntry} initial={state.search} onSearch={(text) => show({ search: text }, { replace: true })} />
 
       {!page ? (
         documents.isError ? (
@@ -230,10 +224,10 @@ function DocumentsView({ entity, companyName }: { entity: number; companyName: s
             label="Document pages"
             page={page.current_page}
             lastPage={page.last_page}
-            pageSize={page.per_page}
+            pageSize={state.size}
             total={page.total}
-            onPageChange={(number) => setState((previous) => ({ ...previous, page: number }))}
-            onPageSizeChange={(size) => setState((previous) => ({ ...previous, size, page: 1 }))}
+            onPageChange={(number) => show({ page: number })}
+            onPageSizeChange={(size) => show({ size })}
           />
         </>
       )}
@@ -257,6 +251,34 @@ function DocumentsView({ entity, companyName }: { entity: number; companyName: s
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
+    </div>
+  );
+}
+
+/**
+ * The search box keeps the text as typed (spaces included, which the URL trims away) and hands each
+ * change to `onSearch`; it is remounted with the URL's text when the history entry changes.
+ */
+function SearchBox({ initial, onSearch }: { initial: string; onSearch: (text: string) => void }) {
+  const [text, setText] = useState(initial);
+  return (
+    <div className="relative max-w-md">
+      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
+      <label htmlFor="document-search" className="sr-only">
+        Search documents by name
+      </label>
+      <input
+        id="document-search"
+        type="search"
+        value={text}
+        placeholder="Search by name"
+        maxLength={MAX_SEARCH_LENGTH}
+        onChange={(event) => {
+          setText(event.target.value);
+          onSearch(event.target.value);
+        }}
+        className="w-full rounded-full border border-slate-300 bg-white py-2 pr-4 pl-9 text-slate-900"
+      />
     </div>
   );
 }
