@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, DEMO, signedInContext } from './support/auth';
 import { launchChromium } from './support/chromium';
-import { baseURL, expectNoAxeViolations, newPage } from './support/page';
+import { baseURL, expectNoAxeViolations, newPage, settledScreenshot } from './support/page';
 
 /**
  * Issue 8 in a real browser: the invoices table (sort, filter, pages, state in the URL), one
@@ -87,7 +87,7 @@ describe('the invoices table', () => {
     expect(await page.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(screenshots, 'invoices-1280.png'), fullPage: true });
+    await settledScreenshot(page, { path: path.join(screenshots, 'invoices-1280.png'), fullPage: true });
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -206,7 +206,7 @@ describe('one invoice', () => {
     expect(await payments.locator('tbody tr').count()).toBe(invoice.payments.length);
     expect(await page.getByRole('heading', { name: 'Terms' }).count()).toBe(1);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(screenshots, 'invoice-1280.png'), fullPage: true });
+    await settledScreenshot(page, { path: path.join(screenshots, 'invoice-1280.png'), fullPage: true });
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
     expect(download.suggestedFilename()).toBe('invoice-INV-1005.pdf');
@@ -248,7 +248,7 @@ describe('the statement of account', () => {
     for (const amount of Object.values(statement.aging)) expect(agingText).toContain(money(amount));
     expect(agingText).toContain(money(statement.balance));
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(screenshots, 'invoices-statement-1280.png'), fullPage: false });
+    await settledScreenshot(page, { path: path.join(screenshots, 'invoices-statement-1280.png'), fullPage: false });
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download statement PDF' }).click()]);
     expect(download.suggestedFilename()).toBe(`statement-ACM-1042-${statement.as_of}.pdf`);
@@ -273,14 +273,14 @@ describe('on a phone (375 px)', () => {
     await page.goto(`/invoices?entity=${kitchen}`);
     await table(page).locator('tbody tr').first().waitFor();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(screenshots, 'invoices-375.png'), fullPage: true });
+    await settledScreenshot(page, { path: path.join(screenshots, 'invoices-375.png'), fullPage: true });
     await page.getByRole('link', { name: 'INV-1026' }).click();
     await page.getByRole('heading', { name: /Invoice INV-1026/ }).waitFor();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(screenshots, 'invoice-375.png'), fullPage: true });
+    await settledScreenshot(page, { path: path.join(screenshots, 'invoice-375.png'), fullPage: true });
     await page.getByRole('link', { name: 'Statement of account' }).click();
     await page.getByRole('heading', { level: 2, name: 'Statement of account' }).waitFor();
-    await page.screenshot({ path: path.join(screenshots, 'invoices-statement-375.png'), fullPage: false });
+    await settledScreenshot(page, { path: path.join(screenshots, 'invoices-statement-375.png'), fullPage: false });
     await context.close();
   });
 });

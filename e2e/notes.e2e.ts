@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer, type TestSmtpServer } from '../apps/server/src/modules/mail/test-smtp-server';
 import { DEMO, storeToken } from './support/auth';
 import { launchChromium } from './support/chromium';
-import { expectNoAxeViolations } from './support/page';
+import { expectNoAxeViolations, settledScreenshot } from './support/page';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -127,7 +127,7 @@ describe('the notes thread', () => {
     expect(await page.content()).not.toContain('Omar, please add a dolly');
     expect(await page.content()).not.toContain('Bottom plate rot');
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(screenshots, 'notes-1280.png') });
+    await settledScreenshot(page, { path: path.join(screenshots, 'notes-1280.png') });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -138,7 +138,7 @@ describe('the notes thread', () => {
     await expectNoAxeViolations(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
-    await page.screenshot({ path: path.join(screenshots, 'notes-375.png') });
+    await settledScreenshot(page, { path: path.join(screenshots, 'notes-375.png') });
     await context.close();
   });
 
@@ -259,7 +259,7 @@ describe('the contact page', () => {
     await page.getByText('Project Manager').waitFor();
     expect(await page.getByRole('link', { name: 'dana@acme-builders.example.com' }).getAttribute('href')).toBe('mailto:dana@acme-builders.example.com');
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(screenshots, 'contact-1280.png'), fullPage: true });
+    await settledScreenshot(page, { path: path.join(screenshots, 'contact-1280.png'), fullPage: true });
 
     await page.getByRole('textbox', { name: 'Subject' }).fill('Cabinet hardware');
     await page.getByRole('textbox', { name: 'Message' }).fill('Could we see the brass pulls before they are installed?');
@@ -281,7 +281,7 @@ describe('the contact page', () => {
     await page.getByText('Dana Whitfield').waitFor();
     await expectNoAxeViolations(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-    await page.screenshot({ path: path.join(screenshots, 'contact-375.png'), fullPage: true });
+    await settledScreenshot(page, { path: path.join(screenshots, 'contact-375.png'), fullPage: true });
 
     await page.goto('/contact');
     await page.getByRole('heading', { level: 2, name: 'Brightside Remodeling' }).waitFor();

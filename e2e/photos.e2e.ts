@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, DEMO, signedInContext } from './support/auth';
 import { launchChromium } from './support/chromium';
-import { baseURL, expectNoAxeViolations, newPage } from './support/page';
+import { baseURL, expectNoAxeViolations, newPage, settledScreenshot } from './support/page';
 
 const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
 // Demo entities: 1 kitchen (Acme, albums on), 4 lake house (Brightside, albums off).
@@ -35,7 +35,7 @@ describe('photos', () => {
     await expect.poll(() => page.getByRole('button', { name: /Cabinets and counters\s*7 photos/ }).count()).toBe(1);
     await expect.poll(() => page.locator('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0))).toBe(true);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(screenshots, 'photos-1280.png'), fullPage: true });
+    await settledScreenshot(page, { path: path.join(screenshots, 'photos-1280.png'), fullPage: true });
 
     await demolition.click();
     await page.getByRole('heading', { level: 1, name: 'Demolition' }).waitFor();
@@ -47,7 +47,7 @@ describe('photos', () => {
     expect(await first.getAttribute('height')).toBe('210');
     expect(await first.getAttribute('srcset')).toMatch(/f=webp.* 1x, .*w=560.* 2x$/);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(screenshots, 'photos-album-1280.png'), fullPage: true });
+    await settledScreenshot(page, { path: path.join(screenshots, 'photos-album-1280.png'), fullPage: true });
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -64,7 +64,7 @@ describe('photos', () => {
     expect(await photo.getAttribute('alt')).toBe('The old kitchen before we started');
     await expect.poll(() => photo.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(screenshots, 'photos-viewer-1280.png') });
+    await settledScreenshot(page, { path: path.join(screenshots, 'photos-viewer-1280.png') });
 
     await page.keyboard.press('ArrowRight');
     await page.getByRole('dialog', { name: 'Photo 2 of 5' }).waitFor();
@@ -86,7 +86,7 @@ describe('photos', () => {
     const { context, page } = await newPage(browser, { width: 375, height: 740 });
     await signedInContext(context, DEMO.customer);
     await page.goto(`/photos?entity=${KITCHEN}`);
-    await page.screenshot({ path: path.join(screenshots, 'photos-375.png'), fullPage: true });
+    await settledScreenshot(page, { path: path.join(screenshots, 'photos-375.png'), fullPage: true });
     await page.getByRole('button', { name: /Demolition/ }).click();
     await page.getByRole('button', { name: /^Open photo 1 of 5/ }).click();
     await page.getByRole('dialog', { name: 'Photo 1 of 5' }).waitFor();
@@ -101,7 +101,7 @@ describe('photos', () => {
       );
     await swipe(300, 60);
     await page.getByRole('dialog', { name: 'Photo 2 of 5' }).waitFor();
-    await page.screenshot({ path: path.join(screenshots, 'photos-viewer-375.png') });
+    await settledScreenshot(page, { path: path.join(screenshots, 'photos-viewer-375.png') });
     await swipe(60, 300);
     await page.getByRole('dialog', { name: 'Photo 1 of 5' }).waitFor();
     await context.close();

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, signedInContext } from './support/auth';
 import { launchChromium } from './support/chromium';
-import { expectNoAxeViolations, newPage } from './support/page';
+import { expectNoAxeViolations, newPage, settledScreenshot } from './support/page';
 
 const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
 
@@ -111,7 +111,7 @@ describe('the project page', () => {
     expect(await page.getByText('$12,062.50').isVisible()).toBe(true);
     expect(await page.getByText('Welcome to your Acme Builders project portal', { exact: false }).isVisible()).toBe(true);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(screenshots, 'index-1280.png'), fullPage: true });
+    await settledScreenshot(page, { path: path.join(screenshots, 'index-1280.png'), fullPage: true });
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -163,7 +163,7 @@ describe('the project page', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(screenshots, 'index-375.png'), fullPage: true });
+    await settledScreenshot(page, { path: path.join(screenshots, 'index-375.png'), fullPage: true });
     await context.close();
   });
 });
@@ -177,7 +177,7 @@ describe('screenshots of the sign-in page', () => {
     await page.goto(target);
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     if (target.includes('acme')) await page.getByText('Acme Builders', { exact: true }).waitFor();
-    await page.screenshot({ path: path.join(screenshots, file) });
+    await settledScreenshot(page, { path: path.join(screenshots, file) });
     await context.close();
   });
 });

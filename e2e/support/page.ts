@@ -24,3 +24,17 @@ export async function expectNoAxeViolations(page: Page) {
   const summary = results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
   expect(summary).toEqual([]);
 }
+
+/**
+ * A screenshot of the page at rest: the colour bar paints the stale colour, which follows a new
+ * company colour 1 s later and then fades for 1 s (spec §4), so a picture taken sooner shows the
+ * previous colour.
+ */
+export async function settledScreenshot(page: Page, options: Parameters<Page['screenshot']>[0]) {
+  await page.waitForFunction(() => {
+    const style = document.documentElement.style;
+    return style.getPropertyValue('--portal-color-stale') === style.getPropertyValue('--portal-color');
+  });
+  await page.waitForTimeout(1_100);
+  return page.screenshot(options);
+}
