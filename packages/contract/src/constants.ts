@@ -28,6 +28,10 @@ export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
 
 // Documents
 
+export const DOCUMENT_SORTS = ['name', 'created_at', 'size', 'type'] as const;
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
+/** Newest first unless asked otherwise. */
+export const DOCUMENT_DEFAULT_SORT = '-created_at';
 /** Spec §9 table default: 10 a page. */
 export const DOCUMENT_DEFAULT_PAGE_SIZE = 10;
 

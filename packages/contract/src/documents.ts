@@ -3,11 +3,6 @@ import { TimestampSchema } from './common';
 import { FileKindSchema, StoredFileSchema } from './files';
 import { paginatedSchema } from './pagination';
 
-export const DOCUMENT_SORTS = ['name', 'created_at', 'size', 'type'] as const;
-export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
-/** Newest first unless asked otherwise. */
-export const DOCUMENT_DEFAULT_SORT = '-created_at';
-
 /** Who shared a document: a member of the company's staff, or the customer (a portal user). */
 export const DocumentSharerSchema = z.object({
   kind: z.enum(['staff', 'customer']),

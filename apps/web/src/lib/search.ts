@@ -12,6 +12,17 @@ export function isMissing(value: unknown): boolean {
 
 export const MAX_ID = 2_147_483_647;
 
+/** A whole number (or a string of one) from `min` to 2^31 - 1; else undefined. */
+export function integer(value: unknown, min: number): number | undefined {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isInteger(number) && number >= min && number <= MAX_ID ? number : undefined;
+}
+
+/** One of `values`, else undefined. */
+export function oneOf<T extends string>(values: readonly T[], value: unknown): T | undefined {
+  return (values as readonly unknown[]).includes(value) ? (value as T) : undefined;
+}
+
 /** A database id, as a number or a string of digits: a positive integer up to 2^31 - 1; else null. */
 export function readId(value: unknown): number | null {
   const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;

@@ -1,7 +1,7 @@
-import { DOCUMENT_DEFAULT_PAGE_SIZE } from '@portal/contract/constants';
-import type { DOCUMENT_DEFAULT_SORT, DocumentSort } from '@portal/contract';
+import { DOCUMENT_DEFAULT_PAGE_SIZE, DOCUMENT_DEFAULT_SORT, DOCUMENT_SORTS } from '@portal/contract/constants';
+import type { DocumentSort } from '@portal/contract';
 import { DEFAULT_PAGE_NUMBER, PAGE_SIZE_OPTIONS } from '../../lib/page-buttons';
-import { isMissing, MAX_ID } from '../../lib/search';
+import { integer, isMissing, oneOf } from '../../lib/search';
 
 /**
  * The documents page keeps its table state in the URL, as the invoices page does (decision 026),
@@ -18,30 +18,10 @@ export interface DocumentsSearch {
 }
 
 /**
- * DOCUMENT_SORTS and DOCUMENT_DEFAULT_SORT live beside the zod schemas in the contract, not (yet) in
- * '@portal/contract/constants', so the browser cannot import them as values. Their copies here are
- * checked against the contract's types: a field added, removed or renamed there, or another
- * default, fails the typecheck.
- */
-const SORT_FIELDS = { name: true, created_at: true, size: true, type: true } satisfies Record<DocumentSort, true>;
-export const DOCUMENT_SORT_FIELDS = Object.keys(SORT_FIELDS) as DocumentSort[];
-export const DEFAULT_SORT: typeof DOCUMENT_DEFAULT_SORT = '-created_at';
-
-/**
  * A document's name is at most 255 bytes (the server's cleanFileName), so a longer search can match
  * nothing: the URL keeps its first 255 characters. The API itself sets no limit on filter[name].
  */
 export const MAX_SEARCH_LENGTH = 255;
-
-/** A whole number (or a string of one) from `min` to 2^31 - 1; else undefined. */
-function integer(value: unknown, min: number): number | undefined {
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof number === 'number' && Number.isInteger(number) && number >= min && number <= MAX_ID ? number : undefined;
-}
-
-function oneOf<T extends string>(values: readonly T[], value: unknown): T | undefined {
-  return (values as readonly unknown[]).includes(value) ? (value as T) : undefined;
-}
 
 /**
  * The search text as the URL keeps it: trimmed, at most MAX_SEARCH_LENGTH characters (whole code
@@ -55,7 +35,7 @@ export function searchText(value: unknown): string | undefined {
   return isMissing(capped) ? undefined : capped;
 }
 
-const SORT_VALUES = DOCUMENT_SORT_FIELDS.flatMap((field) => [field, `-${field}`]);
+const SORT_VALUES = DOCUMENT_SORTS.flatMap((field) => [field, `-${field}`]);
 
 /**
  * The route's `validateSearch`: never throws. Every key is in the result, undefined when missing or
@@ -83,7 +63,7 @@ export interface DocumentsTableState {
 }
 
 export function tableState(search: DocumentsSearch): DocumentsTableState {
-  const sort = search.sort ?? DEFAULT_SORT;
+  const sort = search.sort ?? DOCUMENT_DEFAULT_SORT;
   return {
     search: search.q ?? '',
     page: search.page ?? DEFAULT_PAGE_NUMBER,
@@ -99,6 +79,6 @@ export function searchOf(state: DocumentsTableState): DocumentsSearch {
     q: searchText(state.search),
     page: state.page === DEFAULT_PAGE_NUMBER ? undefined : state.page,
     size: state.size === DOCUMENT_DEFAULT_PAGE_SIZE ? undefined : state.size,
-    sort: sort === DEFAULT_SORT ? undefined : sort,
+    sort: sort === DOCUMENT_DEFAULT_SORT ? undefined : sort,
   };
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { createDataLayer } from '../../app/data-layer';
+import { createPortalRouter } from '../../app/router';
 import { searchOf, tableState, validateInvoicesSearch } from './search';
 
-const parse = (search: Record<string, unknown>) => ({ value: validateInvoicesSearch(search) });
+/** What was read, without the keys left undefined (the router leaves those out of the URL). */
+const parse = (search: Record<string, unknown>) => ({
+  value: Object.fromEntries(Object.entries(validateInvoicesSearch(search)).filter(([, entry]) => entry !== undefined)),
+});
 
 describe('the invoices page query (issue 8)', () => {
   it('reads page, size, sort, status, invoice and view', () => {
@@ -27,6 +32,18 @@ describe('the invoices page query (issue 8)', () => {
   ])('falls back to the default for %s=%j instead of failing the route', (key, value) => {
     const result = parse({ [key]: value, page: key === 'page' ? value : '2' });
     expect(result).toEqual({ value: key === 'page' ? {} : { page: 2 } });
+  });
+
+  it('gives the page the defaults for values it does not know, through the real route table', () => {
+    const router = createPortalRouter(createDataLayer());
+    const url = new URL('/invoices?entity=1&sort=colour&page=abc&size=7&status=draft&view=list', 'http://portal.test');
+    const matches = router.matchRoutes(url.pathname, router.options.parseSearch(url.search));
+    const invoices = matches.find((match) => match.routeId === '/default/invoices');
+    expect(invoices?.status).not.toBe('error');
+    const search = invoices!.search as Record<string, unknown>;
+    expect(search.entity).toBe(1);
+    expect(tableState(search)).toEqual(tableState({}));
+    expect(search.view).toBeUndefined();
   });
 
   it('keeps defaults out of the URL', () => {

@@ -1,7 +1,7 @@
 import { INVOICE_DEFAULT_SORT, INVOICE_SORTS, PORTAL_INVOICE_STATUSES } from '@portal/contract/constants';
 import type { InvoiceSort, PortalInvoiceStatus } from '@portal/contract';
 import { DEFAULT_PAGE_NUMBER, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../lib/page-buttons';
-import { isMissing, MAX_ID } from '../../lib/search';
+import { integer, isMissing, oneOf } from '../../lib/search';
 
 /**
  * The invoices page keeps its table state in the URL (issue 8), so back, reload and a shared link
@@ -19,23 +19,17 @@ export interface InvoicesSearch {
   view?: 'statement' | undefined;
 }
 
-/** A whole number (or a string of one) from `min` to 2^31 - 1; else undefined. */
-function integer(value: unknown, min: number): number | undefined {
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof number === 'number' && Number.isInteger(number) && number >= min && number <= MAX_ID ? number : undefined;
-}
-
-function oneOf<T extends string>(values: readonly T[], value: unknown): T | undefined {
-  return (values as readonly unknown[]).includes(value) ? (value as T) : undefined;
-}
-
 const SORT_VALUES = INVOICE_SORTS.flatMap((field) => [field, `-${field}`]);
 
-/** The route's `validateSearch`: never throws. */
+/**
+ * The route's `validateSearch`: never throws. Every key is in the result, undefined when missing or
+ * unknown: the router spreads the result over the raw query, so a key left out would hand the page
+ * the raw `sort=colour` (and the API a 400). The router leaves undefined values out of the URL.
+ */
 export function validateInvoicesSearch(search: Record<string, unknown>): InvoicesSearch {
   const value = (key: keyof InvoicesSearch) => (isMissing(search[key]) ? undefined : search[key]);
   const size = integer(value('size'), 1);
-  const read: InvoicesSearch = {
+  return {
     page: integer(value('page'), 1),
     size: size !== undefined && (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : undefined,
     sort: oneOf(SORT_VALUES, value('sort')),
@@ -43,7 +37,6 @@ export function validateInvoicesSearch(search: Record<string, unknown>): Invoice
     invoice: integer(value('invoice'), 1),
     view: oneOf(['statement'] as const, value('view')),
   };
-  return Object.fromEntries(Object.entries(read).filter(([, entry]) => entry !== undefined));
 }
 
 export interface TableState {
