@@ -1,5 +1,9 @@
+import { NOTE_ATTACHMENT_KINDS, NOTE_ATTACHMENT_MAX_BYTES } from '@portal/contract';
 import { eq } from 'drizzle-orm';
+import { storeFile, type FileOwner } from '../modules/files/store';
 import { notesRepository } from '../modules/notes/notes.repository';
+import type { Db } from './client';
+import { demoPdf, demoPhoto } from './demo-media';
 import { staff } from './schema';
 import type { AreaSeeder, DemoContext, SeedTx } from './seed-areas';
 
@@ -12,7 +16,14 @@ interface DemoNote {
   by: Author;
   body: string;
   internal?: boolean;
+  /** Files on the note, as a composer would attach them: site photos and PDFs. */
+  attachments?: DemoAttachment[];
 }
+
+type DemoAttachment = { name: string } & ({ photo: { seed: number; label: string } } | { pdf: { title: string; paragraphs: string[] } });
+
+/** The same rules as a note posted in the portal. */
+const ATTACHMENT_POLICY = { maxBytes: NOTE_ATTACHMENT_MAX_BYTES, accept: NOTE_ATTACHMENT_KINDS };
 
 /** The kitchen remodel: two weeks of a real conversation, with a few notes the company keeps to itself. */
 const KITCHEN: DemoNote[] = [
@@ -36,6 +47,10 @@ const KITCHEN: DemoNote[] = [
     at: [22, 15],
     by: { staff: 'omar' },
     body: 'Demo is done: cabinets, counters and the old soffit are out. We found some water damage behind the sink wall; nothing structural, but we will replace two feet of the bottom plate.',
+    attachments: [
+      { name: 'sink-wall.jpg', photo: { seed: 901, label: 'Water damage behind the sink wall' } },
+      { name: 'kitchen-after-demo.jpg', photo: { seed: 902, label: 'Kitchen after demolition' } },
+    ],
   },
   { day: 4, at: [22, 48], by: { user: 'casey' }, body: 'Oh no. How much will that add? And does it push the schedule?' },
   { day: 4, at: [23, 20], by: { staff: 'omar' }, body: 'Bottom plate rot ~24", 2 studs sistered. Materials < $80, 3 labor hours. Dana to decide on change order.', internal: true },
@@ -51,6 +66,19 @@ const KITCHEN: DemoNote[] = [
     at: [18, 20],
     by: { staff: 'dana' },
     body: "Rough plumbing and electrical passed inspection today. Next up: drywall. Please pick your countertop edge by Friday; the profiles are here:\nhttps://acme-builders.example.com/finishes/countertop-edges\n\nEased, bevel and ogee are all included in the price.",
+    attachments: [
+      {
+        name: 'rough-in-inspection.pdf',
+        pdf: {
+          title: 'Rough-in inspection: passed',
+          paragraphs: [
+            'City of Austin, Development Services. Permit 2026-041733 BP, 4512 Avenue F.',
+            'Rough plumbing: passed. Rough electrical: passed. No corrections required.',
+            'Next inspection: insulation, before drywall.',
+          ],
+        },
+      },
+    ],
   },
   { day: 8, at: [1, 12], by: { user: 'casey' }, body: "We'd like the eased edge please. Also, can the outlet on the island be a pop-up one instead of on the side?" },
   {
@@ -67,7 +95,13 @@ const KITCHEN: DemoNote[] = [
     by: { staff: 'omar' },
     body: 'Cabinets delivered and checked: all 14 boxes, no damage. Installation starts tomorrow morning.',
   },
-  { day: 14, at: [19, 50], by: { user: 'casey' }, body: 'So exciting! The color looks even better than the sample.' },
+  {
+    day: 14,
+    at: [19, 50],
+    by: { user: 'casey' },
+    body: 'So exciting! The color looks even better than the sample.',
+    attachments: [{ name: 'cabinets.jpg', photo: { seed: 903, label: 'New cabinets' } }],
+  },
   {
     day: 16,
     at: [22, 0],
@@ -134,14 +168,29 @@ export const seedNotes: AreaSeeder = async (tx: SeedTx, demo: DemoContext) => {
     [demo.projects.deck, DECK],
   ];
   for (const [projectId, thread] of threads) {
+    const companyId = projectId === demo.projects.lakeHouse ? demo.companies.brightside : demo.companies.acme;
     for (const note of thread) {
       const createdAt = new Date(dayStart(note.day) + (note.at[0] * 60 + note.at[1]) * 60_000);
+      const owner: FileOwner =
+        typeof note.by === 'object' && 'user' in note.by
+          ? { companyId, portalUserId: demo.users[note.by.user] }
+          : { companyId, staffId: typeof note.by === 'object' ? demo.staff[note.by.staff] : null };
+      const fileIds: number[] = [];
+      for (const attachment of note.attachments ?? []) {
+        const body =
+          'photo' in attachment
+            ? await demoPhoto(attachment.photo.seed, attachment.photo.label, 1200, 900)
+            : await demoPdf(attachment.pdf.title, attachment.pdf.paragraphs, createdAt);
+        const file = await storeFile(tx as unknown as Db, demo.blobs, { body, name: attachment.name, owner, policy: ATTACHMENT_POLICY, createdAt });
+        fileIds.push(file.id);
+      }
       await repository.create({
         projectId,
         body: note.body,
         authorStaffId: typeof note.by === 'object' && 'staff' in note.by ? demo.staff[note.by.staff] : null,
         authorPortalUserId: typeof note.by === 'object' && 'user' in note.by ? demo.users[note.by.user] : null,
         sharedWithPortal: !note.internal,
+        fileIds,
         createdAt,
       });
     }

@@ -88,6 +88,22 @@ describe('reading the thread', () => {
     expect(own).toMatchObject({ is_own: true, author: { name: 'Casey Morgan', avatar_url: null } });
   });
 
+  it('shows the demo thread with photos and an inspection report attached, each one served by its link', async () => {
+    const thread = await everyShared(casey, kitchen);
+    const attached = thread.flatMap((note) => note.attachments.map((file) => ({ note: note.body.slice(0, 12), file })));
+    expect(attached.map(({ note, file }) => `${note}: ${file.name}`).sort()).toEqual([
+      'Demo is done: kitchen-after-demo.jpg',
+      'Demo is done: sink-wall.jpg',
+      'Rough plumbi: rough-in-inspection.pdf',
+      'So exciting!: cabinets.jpg',
+    ]);
+    for (const { file } of attached) {
+      const served = await app.inject({ method: 'GET', url: file.url.replace('http://portal.test', '') });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe(file.name.endsWith('.pdf') ? 'application/pdf' : 'image/jpeg');
+    }
+  });
+
   it('leaves staff pictures out where the company switched profile pictures off', async () => {
     const page = await everyShared(casey, lakeHouse);
     const priya = page.find((note) => note.author.type === 'staff')!;
