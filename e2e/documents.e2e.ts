@@ -208,4 +208,16 @@ describe('the documents table in the URL (decision 026)', () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+
+  it('moves a link to a page past the end to the last page, without a history entry for the empty one', async () => {
+    const { context, page, consoleErrors } = await signedIn();
+    await page.goto(`/documents?entity=${ROOF}&page=9`);
+    await expect.poll(() => search(page).page, { timeout: 10_000 }).toBe('2');
+    await page.getByRole('table').waitFor();
+    expect(await rowNames(page)).toContain('Roof e2e 01.txt');
+    expect(await page.getByRole('button', { name: 'Page 2', exact: true }).getAttribute('aria-current')).toBe('page');
+    expect(await historyLength(page)).toBe(2);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
 });

@@ -178,6 +178,18 @@ describe('the invoices table', () => {
     await context.close();
   });
 
+  it('moves a link to a page past the end to the last page, and a link full of unknown values to the defaults', async () => {
+    const { context, page, consoleErrors } = await signedIn();
+    const invoices = await allInvoices();
+    await page.goto(`/invoices?entity=${kitchen}&page=9`);
+    await waitForRows(page, invoices.slice(20).map((invoice) => invoice.number));
+    expect(search(page).page).toBe('3');
+    await page.goto(`/invoices?entity=${kitchen}&sort=colour&page=abc&size=7&status=draft`);
+    await waitForRows(page, invoices.slice(0, 10).map((invoice) => invoice.number));
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it('says so when the company has invoicing switched off', async () => {
     const { context, page } = await signedIn();
     await page.goto(`/invoices?entity=${lakeHouse}`);

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
@@ -175,6 +174,6 @@ export async function changesSettled(app: App): Promise<void> {
       }
     });
   });
-  await app.database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${marker})`);
+  await app.database.notify(CHANGES_CHANNEL, marker);
   await seen;
 }

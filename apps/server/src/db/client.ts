@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -24,6 +25,8 @@ export interface Database {
    * PostgreSQL, once the first attempt failed and retries go on in the background).
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
+  /** NOTIFY through the ordinary connections (the pool), as any write's trigger would. */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,6 +36,10 @@ export interface NotificationHandlers {
 }
 
 const CHANNEL = /^[a-z_][a-z0-9_]*$/;
+
+async function notifyThrough(db: Db, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
 /** How long a lost PostgreSQL listener waits before connecting again. */
 const LISTEN_RETRY_MS = 1000;
 
@@ -125,6 +132,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      notify: (channel, payload) => notifyThrough(db, channel, payload),
       async listen(channel, handlers) {
         if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`);
         const stop = await pgListener(options.url!, channel, handlers, options.onIdleError);
@@ -154,6 +162,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    notify: (channel, payload) => notifyThrough(db, channel, payload),
     async listen(channel, handlers) {
       if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`);
       // In process: nothing to lose between PGlite and us while it is open.

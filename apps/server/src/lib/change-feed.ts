@@ -25,26 +25,74 @@ export function parseChange(payload: string): Change {
   return { table, id: number !== null && Number.isSafeInteger(number) ? number : null };
 }
 
+/** How often the feed proves that notifications still arrive, and how long one may take. */
+export const HEARTBEAT_MS = 5_000;
+const HEARTBEAT = 'heartbeat:';
+
 /**
  * What the database says changed (docs/decisions/025-response-and-session-caches.md): the triggers
  * of migration 0007 notify on every write to the tables the caches are made of, whoever writes.
+ *
+ * A listening connection that looks fine can still hear nothing: a half-open TCP connection, a
+ * transaction-mode pooler that accepts LISTEN and never delivers. So the feed is live only while its
+ * own heartbeat, sent through the ordinary pool every few seconds, comes back on the listener; one
+ * that is late turns the caches off until the next one arrives.
  */
-export async function openChangeFeed(database: Pick<Database, 'listen'>): Promise<ChangeFeed> {
+export async function openChangeFeed(
+  database: Pick<Database, 'listen' | 'notify'>,
+  options: { heartbeatMs?: number } = {},
+): Promise<ChangeFeed> {
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const listeners = new Set<(change: Change) => void>();
+  let connected = false;
   let live = false;
   let epoch = 0;
+  let sent = 0;
+  let awaited: string | null = null;
+  let firstBeat: (() => void) | null = null;
   const emit = (change: Change) => {
     epoch++;
     for (const listener of listeners) listener(change);
   };
+  const setLive = (next: boolean) => {
+    if (live === next) return;
+    live = next;
+    // Whatever was cached may have missed a change while the feed was deaf.
+    emit(null);
+  };
+  async function beat() {
+    if (!connected) return;
+    // The last one never came back: notifications are not arriving.
+    if (awaited) setLive(false);
+    const marker = `${HEARTBEAT}${++sent}`;
+    awaited = marker;
+    try {
+      await database.notify(CHANGES_CHANNEL, marker);
+    } catch {
+      // The database is unreachable: the heartbeat stays outstanding and the next beat turns the caches off.
+    }
+  }
+
+  const ready = new Promise<void>((resolve) => (firstBeat = resolve));
   const stop = await database.listen(CHANGES_CHANNEL, {
-    onNotify: (payload) => emit(parseChange(payload)),
+    onNotify(payload) {
+      if (!payload.startsWith(HEARTBEAT)) return emit(parseChange(payload));
+      if (payload !== awaited) return;
+      awaited = null;
+      setLive(true);
+      firstBeat?.();
+    },
     onLive(next) {
-      live = next;
-      // Whatever was cached may have missed a change while the feed was down.
-      emit(null);
+      connected = next;
+      awaited = null;
+      if (next) void beat();
+      else setLive(false);
     },
   });
+  const timer = setInterval(() => void beat(), heartbeatMs);
+  timer.unref();
+  // Serving starts with the first heartbeat back, or without the caches if none comes soon.
+  await Promise.race([ready, new Promise((resolve) => setTimeout(resolve, heartbeatMs).unref())]);
   return {
     get live() {
       return live;
@@ -56,7 +104,10 @@ export async function openChangeFeed(database: Pick<Database, 'listen'>): Promis
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    close: stop,
+    async close() {
+      clearInterval(timer);
+      await stop();
+    },
   };
 }
 

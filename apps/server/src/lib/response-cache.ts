@@ -2,6 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeFeed } from './change-feed';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** A URL longer than this is answered but not kept: valid queries are far shorter, and keys count against the budget. */
+const MAX_KEY_LENGTH = 1024;
+/** What an entry costs besides its body and key (the map slot, the object, the numbers). */
+const ENTRY_OVERHEAD = 100;
 
 export interface ResponseCacheOptions {
   /** The most the cached bodies may take together, in bytes; 0 turns the cache off. */
@@ -17,6 +21,8 @@ export interface ResponseCacheOptions {
 interface Entry {
   body: Buffer;
   expiresAt: number;
+  /** Body, key and overhead: what the entry counts against maxBytes. */
+  cost: number;
 }
 
 /**
@@ -38,7 +44,7 @@ export function responseCache(options: ResponseCacheOptions) {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    bytes -= entry.body.length;
+    bytes -= entry.cost;
   };
 
   options.feed.subscribe((change) => {
@@ -48,7 +54,8 @@ export function responseCache(options: ResponseCacheOptions) {
     bytes = 0;
   });
 
-  const keyOf = (request: FastifyRequest) => (request.portalUser ? `${request.portalUser.id} ${request.url}` : null);
+  const keyOf = (request: FastifyRequest) =>
+    request.portalUser && request.url.length <= MAX_KEY_LENGTH ? `${request.portalUser.id} ${request.url}` : null;
 
   return {
     stats,
@@ -80,10 +87,11 @@ export function responseCache(options: ResponseCacheOptions) {
       return {
         send(reply: FastifyReply, value: unknown) {
           const body = Buffer.from(JSON.stringify(value));
-          if (enabled && key && options.feed.live && mark === generation && body.length <= options.maxBytes / 4) {
+          const cost = key ? body.length + key.length * 2 + ENTRY_OVERHEAD : 0;
+          if (enabled && key && options.feed.live && mark === generation && cost <= options.maxBytes / 4) {
             remove(key);
-            entries.set(key, { body, expiresAt: options.expiresAt(options.now()) });
-            bytes += body.length;
+            entries.set(key, { body, expiresAt: options.expiresAt(options.now()), cost });
+            bytes += cost;
             while (bytes > options.maxBytes) remove(entries.keys().next().value!);
             stats.fills++;
           }

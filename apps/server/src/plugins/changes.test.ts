@@ -85,6 +85,14 @@ describe('the response cache', () => {
     expect((await t.app.inject({ method: 'GET', url: new URL(after).pathname + new URL(after).search })).statusCode).toBe(200);
   });
 
+  it('answers a very long URL but does not keep it: keys count against the memory budget', async () => {
+    const long = `/api/companies/${ids.acme.id}?include=${Array.from({ length: 120 }, () => 'portal_theme').join(',')}`;
+    expect(long.length).toBeGreaterThan(1024);
+    const hits = t.app.responses.stats.hits;
+    for (let i = 0; i < 2; i++) expect((await get(long)).statusCode).toBe(200);
+    expect(t.app.responses.stats.hits).toBe(hits);
+  });
+
   it('never keeps a refused query', async () => {
     const hits = t.app.responses.stats.hits;
     for (let i = 0; i < 2; i++) expect((await get('/api/entities?sort=name')).statusCode).toBe(400);

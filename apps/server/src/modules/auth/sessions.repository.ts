@@ -59,7 +59,11 @@ function sessionCache(feed: ChangeFeed) {
       if (entries.size >= MAX_CACHED_SESSIONS) entries.delete(entries.keys().next().value!);
       entries.set(id, entry);
     },
-    delete: (id: number) => entries.delete(id),
+    /** Forgets a session here and now; a read that began before (and saw it unrevoked) keeps out of the cache. */
+    delete(id: number) {
+      entries.delete(id);
+      generation++;
+    },
   };
 }
 

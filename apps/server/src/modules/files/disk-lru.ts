@@ -1,6 +1,9 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
+/** A `.part` file older than this was left by a process that died while writing it. */
+const STALE_PART_MS = 60 * 60 * 1000;
+
 /**
  * Keeps a folder of cached files under a size: least recently used first out. The order lives in
  * memory; at start it is rebuilt from the files' modification times, so a restart forgets only
@@ -20,9 +23,13 @@ export function diskLru(options: { dir: string; maxBytes: number; onEvict?: (fil
       for (const item of items) {
         const file = path.join(dir, item.name);
         if (item.isDirectory() && depth < 2) await walk(file, depth + 1);
-        else if (item.isFile() && !item.name.endsWith('.part')) {
+        else if (item.isFile()) {
           const info = await stat(file).catch(() => null);
-          if (info) found.push({ file, size: info.size, mtime: info.mtimeMs });
+          if (!info) continue;
+          // Half-written files a crash left behind: nobody will finish them.
+          if (item.name.endsWith('.part')) {
+            if (Date.now() - info.mtimeMs > STALE_PART_MS) await rm(file, { force: true }).catch(() => undefined);
+          } else found.push({ file, size: info.size, mtime: info.mtimeMs });
         }
       }
     };
@@ -63,7 +70,8 @@ export function diskLru(options: { dir: string; maxBytes: number; onEvict?: (fil
         if (total <= options.maxBytes * 0.9 || oldest === file) break;
         entries.delete(oldest);
         total -= oldestSize;
-        await rm(oldest, { force: true });
+        // A file that cannot be removed now is counted again by the next start's scan; it never fails an answer.
+        await rm(oldest, { force: true }).catch(() => undefined);
         options.onEvict?.(oldest);
       }
     },

@@ -131,7 +131,10 @@ export async function filesRoutes(fastify: FastifyInstance, options: FilesRoutes
         'cache-control': `private, max-age=${maxAge}, immutable`,
         'cross-origin-resource-policy': 'same-origin',
       });
-      if (request.headers['if-none-match'] === image.etag) return reply.status(304).send();
+      if (request.headers['if-none-match'] === image.etag) {
+        await images.release(image);
+        return reply.status(304).send();
+      }
       return reply.status(200).send(images.open(image));
     },
   );

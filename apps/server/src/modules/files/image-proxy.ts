@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { z } from 'zod';
@@ -30,8 +29,8 @@ const CONTENT_TYPES: Record<ImageFormat, string> = { webp: 'image/webp', avif: '
 const DEFAULT_QUALITY = 75;
 
 export interface RenderedImage {
-  /** A file in the disk cache. */
-  file: string;
+  /** The bytes: an open file of the disk cache (a file evicted meanwhile still reads whole), or those just rendered. */
+  body: FileHandle | Buffer;
   size: number;
   contentType: string;
   etag: string;
@@ -44,7 +43,7 @@ export interface RenderedImage {
  * 50 megapixels before anything is decoded.
  */
 export function imageProxy(options: { store: BlobStore; cacheDir: string; maxCacheBytes: number }) {
-  const inFlight = new Map<string, Promise<RenderedImage>>();
+  const inFlight = new Map<string, Promise<Buffer>>();
   const cache = diskLru({ dir: options.cacheDir, maxBytes: options.maxCacheBytes });
 
   function cacheKey(file: Pick<FileRow, 'sha256'>, modifiers: ImageModifiers): string {
@@ -52,17 +51,10 @@ export function imageProxy(options: { store: BlobStore; cacheDir: string; maxCac
     return createHash('sha256').update(`${file.sha256}\n${normal}`).digest('base64url');
   }
 
-  async function render(file: FileRow, modifiers: ImageModifiers, key: string): Promise<RenderedImage> {
-    const target = path.join(options.cacheDir, key.slice(0, 2), `${key}.${modifiers.f}`);
-    const contentType = CONTENT_TYPES[modifiers.f];
-    const etag = `"${key}"`;
-    try {
-      const cached = { file: target, size: (await stat(target)).size, contentType, etag };
-      cache.touch(target);
-      return cached;
-    } catch {
-      // Not cached yet.
-    }
+  const targetOf = (key: string, modifiers: ImageModifiers) => path.join(options.cacheDir, key.slice(0, 2), `${key}.${modifiers.f}`);
+
+  /** Renders the image and leaves a copy in the disk cache. */
+  async function render(file: FileRow, modifiers: ImageModifiers, target: string): Promise<Buffer> {
     const input = await options.store.get(file.blob_key);
     if (!input) throw new HttpError(404, 'Not found.');
     const fit = modifiers.fit ?? (modifiers.w && modifiers.h ? 'cover' : 'inside');
@@ -93,23 +85,46 @@ export function imageProxy(options: { store: BlobStore; cacheDir: string; maxCac
       await rm(partial, { force: true });
       throw error;
     }
-    await cache.add(target, output.length);
-    return { file: target, size: output.length, contentType, etag };
+    // Trimming the folder is the cache's housekeeping, not this answer's: it never delays or fails it.
+    void cache.add(target, output.length).catch(() => undefined);
+    return output;
   }
 
   return {
     cacheKey,
-    /** The image at these modifiers, from the disk cache or rendered once (concurrent asks share one render). */
+    /**
+     * The image at these modifiers: a file of the disk cache, opened for this answer alone, or rendered
+     * once (concurrent asks share one render).
+     */
     async get(file: FileRow, modifiers: ImageModifiers): Promise<RenderedImage> {
       const key = cacheKey(file, modifiers);
+      const target = targetOf(key, modifiers);
+      const meta = { contentType: CONTENT_TYPES[modifiers.f], etag: `"${key}"` };
+      const handle = await open(target, 'r').catch(() => null);
+      if (handle) {
+        try {
+          const { size } = await handle.stat();
+          cache.touch(target);
+          return { body: handle, size, ...meta };
+        } catch (error) {
+          await handle.close().catch(() => undefined);
+          throw error;
+        }
+      }
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = render(file, modifiers, key).finally(() => inFlight.delete(key));
+        pending = render(file, modifiers, target).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
-      return pending;
+      const body = await pending;
+      return { body, size: body.length, ...meta };
     },
-    open: (image: RenderedImage) => createReadStream(image.file),
+    /** What to send: a stream that closes the file when done, or the bytes. */
+    open: (image: RenderedImage) => (Buffer.isBuffer(image.body) ? image.body : image.body.createReadStream()),
+    /** Closes the file of an answer that sends no body (304). */
+    release: async (image: RenderedImage) => {
+      if (!Buffer.isBuffer(image.body)) await image.body.close();
+    },
     /** Bytes in the disk cache. */
     cacheSize: () => cache.size(),
   };

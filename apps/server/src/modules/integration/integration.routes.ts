@@ -132,7 +132,12 @@ export async function integrationRoutes(fastify: FastifyInstance, options: Integ
         authorStaffId: authorId,
         sharedWithPortal: request.body.shared_with_portal,
       });
-      if (note.note.shared_with_portal && company.is_portal_project_notes_enabled) await tellCustomers(request, company, project, authorName, note.note.body);
+      if (note.note.shared_with_portal && company.is_portal_project_notes_enabled) {
+        // The note is written: a failure to find its readers is logged, never a 500 that a CRM would retry (a second note).
+        await tellCustomers(request, company, project, authorName, note.note.body).catch((error: unknown) =>
+          request.log.error({ event: 'notes.customer-mail-failed', noteId: note.note.id, err: error }, 'customers were not told of a new note'),
+        );
+      }
       return reply
         .status(201)
         .send(serializeIntegrationNote(note, { company, publicUrl: options.publicUrl, links: app.fileLinks }));

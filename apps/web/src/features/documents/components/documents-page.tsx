@@ -10,6 +10,7 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { paths } from '../../../lib/paths';
 import { entityQueryOptions } from '../../../lib/portal';
+import { usePageInRange } from '../../../lib/use-page-in-range';
 import { useDocuments } from '../api/get-documents';
 import { MAX_SEARCH_LENGTH, searchOf, tableState, type DocumentsTableState } from '../search';
 import { UploadZone } from './upload-zone';
@@ -105,6 +106,8 @@ function DocumentsView({ entity, companyName }: { entity: number; companyName: s
 
   const sortBy = (field: DocumentSort) =>
     show({ sort: { field, direction: state.sort.field === field && state.sort.direction === 'asc' ? 'desc' : 'asc' } });
+  // A page past the end (an old link) becomes the last page, in place of the entry that asked for it.
+  usePageInRange(page, (last) => show({ page: last }, { replace: true }));
 
   return (
     <div className="flex flex-col gap-6">

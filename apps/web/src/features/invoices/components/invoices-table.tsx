@@ -5,6 +5,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useId } from 'react';
 import { Pagination } from '../../../components/pagination';
 import { formatMoney } from '../../../lib/format';
+import { usePageInRange } from '../../../lib/use-page-in-range';
 import { useInvoices } from '../api/get-invoices';
 import { searchOf, type TableState } from '../search';
 import { formatDate } from './format';
@@ -32,6 +33,11 @@ export function InvoicesTable({ entity, state }: { entity: number; state: TableS
   /** Any change but the page number itself starts again at page 1. */
   const show = (next: Partial<TableState>) =>
     void navigate({ search: (previous) => ({ ...previous, ...searchOf({ ...state, page: 1, ...next }) }) });
+
+  // A page past the end (an old link) becomes the last page, in place of the entry that asked for it.
+  usePageInRange(page, (last) =>
+    void navigate({ search: (previous) => ({ ...previous, ...searchOf({ ...state, page: last }) }), replace: true }),
+  );
 
   const sortBy = (field: InvoiceSort) =>
     show({ sort: { field, direction: state.sort.field === field && state.sort.direction === 'asc' ? 'desc' : 'asc' } });

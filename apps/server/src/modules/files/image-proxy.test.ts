@@ -1,0 +1,54 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { memoryBlobStore } from '../../lib/blob-store/memory-store';
+import type { FileRow } from './files.repository';
+import { imageProxy } from './image-proxy';
+import { imageBytes } from './test-fixtures';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'portal-images-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function setUp() {
+  const store = memoryBlobStore();
+  const source = await imageBytes('png', 64, 48);
+  const blob = await store.put(source, { contentType: 'image/png', maxBytes: 1_000_000 });
+  const file = { id: 1, blob_key: blob.key, sha256: blob.sha256 } as FileRow;
+  const images = imageProxy({ store, cacheDir: dir, maxCacheBytes: 1024 * 1024 });
+  return { images, file };
+}
+
+const body = async (images: Awaited<ReturnType<typeof setUp>>['images'], image: Parameters<typeof images.open>[0]) => {
+  const sent = images.open(image);
+  return Buffer.isBuffer(sent) ? sent : buffer(sent);
+};
+
+describe('the image proxy and its disk cache', () => {
+  it('renders once, then answers from the cache with the same bytes', async () => {
+    const { images, file } = await setUp();
+    const first = await images.get(file, { w: 32, f: 'webp' });
+    const rendered = await body(images, first);
+    const second = await images.get(file, { w: 32, f: 'webp' });
+    expect(Buffer.isBuffer(second.body)).toBe(false);
+    expect(await body(images, second)).toEqual(rendered);
+    expect(second).toMatchObject({ size: rendered.length, etag: first.etag, contentType: 'image/webp' });
+  });
+
+  it('still sends a cached image whole when the cache deletes its file mid-answer', async () => {
+    const { images, file } = await setUp();
+    const rendered = await body(images, await images.get(file, { w: 32, f: 'webp' }));
+    const cached = await images.get(file, { w: 32, f: 'webp' });
+    // Eviction (or an operator clearing DATA_DIR/cache) removes the file between the look-up and the send.
+    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) await rm(path.join(entry.parentPath, entry.name));
+    }
+    expect(await body(images, cached)).toEqual(rendered);
+  });
+});
