@@ -72,7 +72,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
   await app.register(dbPlugin, { database });
   await app.register(changesPlugin, { cacheMegabytes: env.API_CACHE_MB, now });
   await app.register(authPlugin, { idleDays: env.SESSION_IDLE_DAYS, absoluteDays: env.SESSION_ABSOLUTE_DAYS, now });
-  await app.register(rateLimiterPlugin, { multiplier: env.RATE_LIMIT_MULTIPLIER });
+  await app.register(rateLimiterPlugin, { multiplier: env.RATE_LIMIT_MULTIPLIER, db: database.kind === 'postgres' ? database.db : undefined });
   await app.register(filesPlugin, { dataDir: env.DATA_DIR, secret: env.FILES_SECRET, publicUrl: env.PUBLIC_URL, store: blobs ?? createBlobStore(env) });
   await app.register(multipartPlugin);
   await app.register(mailerPlugin, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox') });

@@ -9,3 +9,4 @@ export * from './contact';
 export * from './integration';
 export * from './documents';
 export * from './photos';
+export * from './rate-limits';

@@ -84,10 +84,10 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
     },
     async (request) => {
       const { email, password } = request.body;
-      enforceLimit(app, request, 'signInPerIp', request.ip);
+      await enforceLimit(app, request, 'signInPerIp', request.ip);
       const user = await users.findByEmail(email);
       // Keyed by the address asked for, account or not, so a 429 tells nothing either.
-      enforceLimit(app, request, 'signInPerAccount', email, user?.id ?? null);
+      await enforceLimit(app, request, 'signInPerAccount', email, user?.id ?? null);
       // The same argon2 work whether or not the account exists, so timing tells nothing.
       const valid = await passwords.verify(user?.password_hash ?? (await dummyPasswordHash()), password);
       if (!user || !user.password_hash || !valid) {
@@ -116,8 +116,8 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
     },
     async (request, reply) => {
       const { email, theme } = request.body;
-      enforceLimit(app, request, 'passwordlessPerIp', request.ip);
-      enforceLimit(app, request, 'passwordlessPerEmail', email);
+      await enforceLimit(app, request, 'passwordlessPerIp', request.ip);
+      await enforceLimit(app, request, 'passwordlessPerEmail', email);
       const user = await users.findByEmail(email);
       const brand = theme ? await users.brandByThemeCode(theme) : null;
       // A token is written for an unknown address too: the same database work, and a code typed for
@@ -155,7 +155,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
     },
     async (request) => {
       const body = request.body;
-      enforceLimit(app, request, 'signInPerIp', request.ip);
+      await enforceLimit(app, request, 'signInPerIp', request.ip);
       const now = app.now();
 
       if (body.token !== undefined) {

@@ -156,7 +156,7 @@ export async function contactRoutes(fastify: FastifyInstance, options: ContactRo
         throw invalid({ entity: ['Say which project (entity) or company (company_id) the message is for.'] });
       }
 
-      const limit = app.rateLimiter.hit(`contact:user:${user.id}`, { limit: CONTACT_MESSAGES_PER_HOUR, windowMs: HOUR_MS });
+      const limit = await app.rateLimiter.hit(`contact:user:${user.id}`, { limit: CONTACT_MESSAGES_PER_HOUR, windowMs: HOUR_MS });
       if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds);
 
       if (body[CONTACT_HONEYPOT_FIELD]?.trim()) {

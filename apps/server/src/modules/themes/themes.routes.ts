@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound, tooManyAttempts } from '../../lib/http-errors';
-import { RateLimiter, type RateLimitRule } from '../../lib/rate-limiter';
+import { RateLimiter, type RateLimitRule, type RateLimitStore } from '../../lib/rate-limiter';
 import { companiesRepository } from '../companies/companies.repository';
 import { absoluteUrl, hexColorOrNull } from '../companies/companies.serializers';
 
@@ -21,7 +21,7 @@ export async function themesRoutes(fastify: FastifyInstance, options: ThemesRout
   const repository = companiesRepository(app.database.db);
   const rule = options.rateLimit ?? THEME_RATE_LIMIT;
   // The app-wide limiter when the app has one; otherwise one of our own on the app's clock.
-  const limiter = app.hasDecorator('rateLimiter') ? app.rateLimiter : new RateLimiter({ now: () => app.now() });
+  const limiter: RateLimitStore = app.hasDecorator('rateLimiter') ? app.rateLimiter : new RateLimiter({ now: () => app.now() });
 
   app.get(
     '/themes/:code/company',
@@ -39,7 +39,7 @@ export async function themesRoutes(fastify: FastifyInstance, options: ThemesRout
       },
     },
     async (request) => {
-      const verdict = limiter.hit(`themes:ip:${request.ip}`, rule);
+      const verdict = await limiter.hit(`themes:ip:${request.ip}`, rule);
       if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
       const branding = await repository.brandingByThemeCode(request.params.code);
       if (!branding) throw notFound();
