@@ -9,11 +9,6 @@ export type Change = { table: string; id: number | null } | null;
 export interface ChangeFeed {
   /** True while every change is known to reach us; caches serve nothing otherwise. */
   readonly live: boolean;
-  /**
-   * Moves on every change and every loss of the feed. A cache fills an entry only when the epoch is
-   * the one it saw before reading the database: a change that landed during the read wins.
-   */
-  readonly epoch: number;
   subscribe(listener: (change: Change) => void): () => void;
   close(): Promise<void>;
 }
@@ -46,12 +41,10 @@ export async function openChangeFeed(
   const listeners = new Set<(change: Change) => void>();
   let connected = false;
   let live = false;
-  let epoch = 0;
   let sent = 0;
   let awaited: string | null = null;
   let firstBeat: (() => void) | null = null;
   const emit = (change: Change) => {
-    epoch++;
     for (const listener of listeners) listener(change);
   };
   const setLive = (next: boolean) => {
@@ -97,9 +90,6 @@ export async function openChangeFeed(
     get live() {
       return live;
     },
-    get epoch() {
-      return epoch;
-    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -114,7 +104,6 @@ export async function openChangeFeed(
 /** A feed that is never live: caches built on it serve nothing (API_CACHE_MB=0). */
 export const offlineFeed: ChangeFeed = {
   live: false,
-  epoch: 0,
   subscribe: () => () => {},
   close: async () => {},
 };

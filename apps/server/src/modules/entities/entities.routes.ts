@@ -16,7 +16,6 @@ import { z } from 'zod';
 import { notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
-import { trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { requireUser } from '../../plugins/auth';
 import { serializeCompany } from '../companies/companies.serializers';
 import { photosRepository } from '../photos/photos.repository';
@@ -117,7 +116,6 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
       },
       onRequest: app.responses.serve,
       preValidation: entitiesListQuery.preValidation,
-      serializerCompiler: trustedSerializerCompiler,
     },
     async (request, reply) => {
       const user = requireUser(request);
@@ -144,7 +142,6 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
       },
       onRequest: app.responses.serve,
       preValidation: entityShowQuery.preValidation,
-      serializerCompiler: trustedSerializerCompiler,
     },
     async (request, reply) => {
       const user = requireUser(request);

@@ -10,7 +10,7 @@ const STALE_PART_MS = 60 * 60 * 1000;
  * which old files were read recently. Files are only ever written whole (rename), so deleting one
  * never cuts an answer short that has already opened it.
  */
-export function diskLru(options: { dir: string; maxBytes: number; onEvict?: (file: string) => void }) {
+export function diskLru(options: { dir: string; maxBytes: number }) {
   /** Path → size, least recently used first. */
   const entries = new Map<string, number>();
   let total = 0;
@@ -72,7 +72,6 @@ export function diskLru(options: { dir: string; maxBytes: number; onEvict?: (fil
         total -= oldestSize;
         // A file that cannot be removed now is counted again by the next start's scan; it never fails an answer.
         await rm(oldest, { force: true }).catch(() => undefined);
-        options.onEvict?.(oldest);
       }
     },
     /** Bytes the folder holds, as far as this process knows (after the first scan). */

@@ -125,8 +125,6 @@ export function imageProxy(options: { store: BlobStore; cacheDir: string; maxCac
     release: async (image: RenderedImage) => {
       if (!Buffer.isBuffer(image.body)) await image.body.close();
     },
-    /** Bytes in the disk cache. */
-    cacheSize: () => cache.size(),
   };
 }
 export type ImageProxy = ReturnType<typeof imageProxy>;
