@@ -8,11 +8,10 @@
  *
  * Prints one line `BENCH_READY {json}` when it listens.
  */
-import { announceReady, jsonBody, listenWithBareRoutes, openBenchDatabase } from './support/bench-server';
+import { announceReady, benchEnv, benchSignIn, jsonBody, listenWithBareRoutes, openBenchDatabase } from './support/bench-server';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import type { Db } from '../apps/server/src/db/client';
-import { parseEnv } from '../apps/server/src/env';
 import { hashPassword } from '../apps/server/src/modules/auth/password';
 
 export const TENANT = { projects: 100_000, users: 20_000, bigUserEntities: 1_000, smallUserEntities: 10 } as const;
@@ -96,23 +95,18 @@ async function seedTenant(db: Db) {
 async function main() {
   const { database, dataDir, seedMs } = await openBenchDatabase(seedTenant);
 
-  const settings = { NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: 'http://127.0.0.1', SEED_DEMO: 'false', DATA_DIR: dataDir ?? '/tmp/portal-bench' };
-  const app = await buildApp({ env: parseEnv(settings), database, logger: { level: 'warn' } });
+  const folder = dataDir ?? '/tmp/portal-bench';
+  const app = await buildApp({ env: benchEnv(folder), database, logger: { level: 'warn' } });
   const { bare, port } = await listenWithBareRoutes(app);
   // The same server with its caches off (API_CACHE_MB=0), on the same database: every answer read
   // from the database and serialized, measured in the same run.
-  const uncached = await buildApp({ env: parseEnv({ ...settings, API_CACHE_MB: '0' }), database, logger: { level: 'warn' } });
+  const uncached = await buildApp({ env: benchEnv(folder, { API_CACHE_MB: '0' }), database, logger: { level: 'warn' } });
   await uncached.listen({ port: 0, host: '127.0.0.1' });
   const uncachedAddress = uncached.server.address();
   const uncachedPort = typeof uncachedAddress === 'object' && uncachedAddress ? uncachedAddress.port : 0;
 
-  const login = async (email: string) => {
-    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } });
-    if (response.statusCode !== 200) throw new Error(`bench sign-in failed: ${response.body}`);
-    return (response.json() as { token: string }).token;
-  };
-  const bigToken = await login(BIG_USER);
-  const smallToken = await login(SMALL_USER);
+  const bigToken = await benchSignIn(app, BIG_USER, PASSWORD);
+  const smallToken = await benchSignIn(app, SMALL_USER, PASSWORD);
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
   const listUrl = '/api/entities?include=model,company';

@@ -8,11 +8,10 @@
  *
  * Prints one line `BENCH_READY {json}` when it listens.
  */
-import { announceReady, jsonBody, listenWithBareRoutes, openBenchDatabase } from './support/bench-server';
+import { announceReady, benchEnv, benchSignIn, jsonBody, listenWithBareRoutes, openBenchDatabase } from './support/bench-server';
 import { buildApp } from '../apps/server/src/app';
 import type { Db } from '../apps/server/src/db/client';
 import { companies, portalEntities, portalUsers, projects } from '../apps/server/src/db/schema';
-import { parseEnv } from '../apps/server/src/env';
 import { hashPassword } from '../apps/server/src/modules/auth/password';
 import { addDays } from '../apps/server/src/modules/invoices/aging';
 import { insertInvoices, type NewInvoice } from '../apps/server/src/modules/invoices/invoices.repository';
@@ -93,14 +92,11 @@ async function seedTenant(db: Db) {
 async function main() {
   const { database, dataDir, seedMs } = await openBenchDatabase(seedTenant);
 
-  const env = parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: 'http://127.0.0.1', SEED_DEMO: 'false', DATA_DIR: dataDir ?? '/tmp/portal-bench-invoices' });
-  const app = await buildApp({ env, database, logger: { level: 'warn' }, now: () => TODAY });
+  const app = await buildApp({ env: benchEnv(dataDir ?? '/tmp/portal-bench-invoices'), database, logger: { level: 'warn' }, now: () => TODAY });
 
   const { bare, port } = await listenWithBareRoutes(app);
 
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: EMAIL, password: PASSWORD } });
-  if (login.statusCode !== 200) throw new Error(`bench sign-in failed: ${login.body}`);
-  const token = (login.json() as { token: string }).token;
+  const token = await benchSignIn(app, EMAIL, PASSWORD);
   const headers = { authorization: `Bearer ${token}` };
   const entities = (await app.inject({ url: '/api/entities?sort=id', headers })).json() as { data: { id: number }[] };
   const [bigEntity, smallEntity] = entities.data.map((entity) => entity.id) as [number, number];

@@ -8,7 +8,7 @@ import os from 'node:os';
 /** Two significant figures: the ratios to a bare route are small, and 0.0043 must not print as 0. */
 const ratio = (a, b) => (b ? Number((a / b).toPrecision(2)) : null);
 
-export async function benchInvoices({ option, run, summary, startServer, benchDatabases, machine, saveReport }) {
+export async function benchInvoices({ option, run, measureScenarios, startServer, benchDatabases, machine, saveReport }) {
   const duration = Number(option('duration', 10));
   const connections = Number(option('connections', 10));
   const startedAt = new Date();
@@ -31,17 +31,12 @@ export async function benchInvoices({ option, run, summary, startServer, benchDa
       ['bare-pdf', `${ready.url}/__bench/bare/pdf`, {}],
       ['pdf', `${ready.url}${ready.pdfUrl}`, auth],
     ];
-    const results = {};
+    let results;
     try {
       // Warm the JIT and the database caches before anything is measured.
       await run(`${ready.url}${ready.listUrl}`, { headers: auth, duration: 3, connections });
       await run(`${ready.url}${ready.pdfUrl}`, { headers: auth, duration: 3, connections });
-      for (const [label, url, headers] of scenarios) {
-        const result = summary(await run(url, { headers, duration, connections }));
-        results[label] = result;
-        console.log(`[${kind}] ${label.padEnd(22)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  non-2xx ${result.non2xx}`);
-        if (result.non2xx > 0 || result.errors > 0) throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-      }
+      results = await measureScenarios(kind, server, scenarios, { duration, connections });
     } finally {
       await server.stop();
     }

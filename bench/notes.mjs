@@ -28,7 +28,7 @@ function post(url, { headers, duration, connections }) {
   });
 }
 
-export async function benchNotes({ option, run, summary, startServer, benchDatabases, machine, saveReport }) {
+export async function benchNotes({ option, run, summary, measureScenarios, startServer, benchDatabases, machine, saveReport }) {
   const duration = Number(option('duration', 10));
   const connections = Number(option('connections', 10));
   const writers = Number(option('writers', 20));
@@ -49,17 +49,12 @@ export async function benchNotes({ option, run, summary, startServer, benchDatab
       ['older-page-10000', `${ready.url}${ready.page2Url}`, auth],
       ['poll-10000', `${ready.url}${ready.sinceUrl}`, auth],
     ];
-    const results = {};
+    let results;
     let check;
     try {
       await run(`${ready.url}${ready.bigUrl}`, { headers: auth, duration: 3, connections });
       await run(`${ready.url}${ready.smallUrl}`, { headers: auth, duration: 3, connections });
-      for (const [label, url, headers] of scenarios) {
-        const result = summary(await run(url, { headers, duration, connections }));
-        results[label] = result;
-        console.log(`[${kind}] ${label.padEnd(18)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  non-2xx ${result.non2xx}`);
-        if (result.non2xx > 0 || result.errors > 0) throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-      }
+      results = await measureScenarios(kind, server, scenarios, { duration, connections });
       const written = summary(await post(`${ready.url}${ready.writeUrl}`, { headers: auth, duration, connections: writers }));
       results['post-20-writers'] = written;
       console.log(`[${kind}] post (${writers} writers) ${String(written.rps).padStart(6)} notes/s  p50 ${written.p50} ms  p99 ${written.p99} ms  non-2xx ${written.non2xx}`);

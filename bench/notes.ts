@@ -9,11 +9,10 @@
  *
  * Prints one line `BENCH_READY {json}` when it listens.
  */
-import { announceReady, jsonBody, listenWithBareRoutes, openBenchDatabase } from './support/bench-server';
+import { announceReady, benchEnv, benchSignIn, jsonBody, listenWithBareRoutes, openBenchDatabase } from './support/bench-server';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import type { Db } from '../apps/server/src/db/client';
-import { parseEnv } from '../apps/server/src/env';
 import { hashPassword } from '../apps/server/src/modules/auth/password';
 
 export const THREADS = { big: 10_000, small: 50 } as const;
@@ -67,8 +66,7 @@ async function seed(db: Db) {
 async function main() {
   const { database, dataDir, seedMs } = await openBenchDatabase(seed);
 
-  const env = parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: 'http://127.0.0.1', SEED_DEMO: 'false', DATA_DIR: dataDir ?? '/tmp/portal-bench-notes' });
-  const app = await buildApp({ env, database, logger: { level: 'warn' } });
+  const app = await buildApp({ env: benchEnv(dataDir ?? '/tmp/portal-bench-notes'), database, logger: { level: 'warn' } });
 
   // After the writers: the thread's kept count against the rows, so a lost or doubled count fails the run.
   app.get('/__bench/check', { schema: { hide: true } }, async () => {
@@ -80,9 +78,7 @@ async function main() {
 
   const { bare, port } = await listenWithBareRoutes(app);
 
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: USER, password: PASSWORD } });
-  if (login.statusCode !== 200) throw new Error(`bench sign-in failed: ${login.body}`);
-  const token = (login.json() as { token: string }).token;
+  const token = await benchSignIn(app, USER, PASSWORD);
   const auth = { authorization: `Bearer ${token}` };
   const entities = (await app.inject({ method: 'GET', url: '/api/entities?include=model', headers: auth })).json() as {
     data: { id: number; model: { name: string } }[];

@@ -18,13 +18,12 @@ import sharp from 'sharp';
 import { buildApp } from '../apps/server/src/app';
 import { openDatabase, type Db } from '../apps/server/src/db/client';
 import { albums, companies, photos, portalEntities, portalUsers, projects } from '../apps/server/src/db/schema';
-import { parseEnv } from '../apps/server/src/env';
 import { createBlobStore } from '../apps/server/src/lib/blob-store';
 import type { BlobStore } from '../apps/server/src/lib/blob-store/types';
 import { IMAGE_KINDS } from '../apps/server/src/lib/file-types';
 import { hashPassword } from '../apps/server/src/modules/auth/password';
 import { storeFile } from '../apps/server/src/modules/files/store';
-import { announceReady, listenWithBareRoutes } from './support/bench-server';
+import { announceReady, benchEnv, benchSignIn, listenWithBareRoutes } from './support/bench-server';
 
 export const ALBUM = { photos: 300, width: 1600, height: 1200 } as const;
 /** The album grid's thumbnails: 320 CSS px wide at 1x and 2x (apps/web/src/lib/image-url.ts), webp. */
@@ -101,7 +100,7 @@ async function main() {
   const started = Date.now();
   const database = await openDatabase({ url, dataDir: url ? undefined : path.join(dataDir, 'db'), maxConnections: 10 });
   if (url) await database.db.execute(sql`TRUNCATE companies, portal_users RESTART IDENTITY CASCADE`);
-  const env = parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: 'http://127.0.0.1', SEED_DEMO: 'false', DATA_DIR: dataDir });
+  const env = benchEnv(dataDir);
   const blobs = createBlobStore(env);
   const { albumId, originalBytes, first } = await seedAlbum(database.db, blobs);
   const seedMs = Date.now() - started;
@@ -113,9 +112,7 @@ async function main() {
 
   const { bare, port } = await listenWithBareRoutes(app);
 
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: EMAIL, password: PASSWORD } });
-  if (login.statusCode !== 200) throw new Error(`bench sign-in failed: ${login.body}`);
-  const headers = { authorization: `Bearer ${(login.json() as { token: string }).token}` };
+  const headers = { authorization: `Bearer ${await benchSignIn(app, EMAIL, PASSWORD)}` };
   const entities = (await app.inject({ url: '/api/entities', headers })).json() as { data: { id: number }[] };
   const detail = await app.inject({ url: `/api/entities/${entities.data[0]!.id}/albums/${albumId}`, headers });
   if (detail.statusCode !== 200) throw new Error(`bench album read failed: ${detail.statusCode} ${detail.body}`);

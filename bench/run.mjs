@@ -34,11 +34,11 @@ const option = (key, fallback) => {
 const BENCHES = {
   entities: benchEntities,
   // Issue 8: bench/invoices.mjs, with this runner's helpers.
-  invoices: async () => (await import('./invoices.mjs')).benchInvoices({ option, run, summary, startServer, benchDatabases, machine, saveReport }),
+  invoices: async () => (await import('./invoices.mjs')).benchInvoices({ option, run, measureScenarios, startServer, benchDatabases, machine, saveReport }),
   // Issue 6: bench/notes.mjs (bench/notes.ts is its server), with this runner's helpers.
   // Issue 5: bench/page-weight.mjs reads its own options (--write, --no-lighthouse).
   'page-weight': async () => void (await import('./page-weight.mjs')),
-  notes: async () => (await import('./notes.mjs')).benchNotes({ option, run, summary, startServer, benchDatabases, machine, saveReport }),
+  notes: async () => (await import('./notes.mjs')).benchNotes({ option, run, summary, measureScenarios, startServer, benchDatabases, machine, saveReport }),
   // Issue 7: bench/photos.mjs (bench/photos-server.ts is its server): PGlite unless --db is given; --zip-rounds=3.
   photos: async () => (await import('./photos.mjs')).benchPhotos({ option, summary, startServer, benchDatabases, machine, saveReport, resultsDir }),
 };
@@ -107,6 +107,32 @@ async function startServer(env, script = 'bench/entities-server.ts') {
 }
 
 /** CPU seconds (user + system) the process has used, from /proc; null where there is no /proc. */
+/**
+ * Runs each `[label, url, headers]` in turn (autocannon), prints a line each and fails the run on any
+ * non-2xx answer or error. With `cpu`, also the server process's own CPU per answer: what one request
+ * costs it, whatever else the machine is doing.
+ */
+async function measureScenarios(kind, server, scenarios, { duration, connections, cpu = false }) {
+  const results = {};
+  const width = Math.max(...scenarios.map(([label]) => label.length));
+  for (const [label, url, headers] of scenarios) {
+    const cpuBefore = cpu ? await cpuSeconds(server.pid) : null;
+    const raw = await run(url, { headers, duration, connections });
+    const cpuAfter = cpu ? await cpuSeconds(server.pid) : null;
+    const result = summary(raw);
+    if (cpu) result.serverCpuMs = cpuBefore === null || cpuAfter === null ? null : Number((((cpuAfter - cpuBefore) * 1000) / raw.requests.total).toFixed(3));
+    results[label] = result;
+    console.log(
+      `[${kind}] ${label.padEnd(width)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms` +
+        `${cpu ? `  server CPU ${result.serverCpuMs} ms/req` : ''}  non-2xx ${result.non2xx}`,
+    );
+    if (result.non2xx > 0 || result.errors > 0) {
+      throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors. Server output:\n${server.output().slice(-4000)}`);
+    }
+  }
+  return results;
+}
+
 async function cpuSeconds(pid) {
   try {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
@@ -208,26 +234,12 @@ async function benchEntities() {
       ['list-10-size10-uncached', `${ready.uncachedUrl}${size10}`, small],
       ['record-uncached', `${ready.uncachedUrl}${ready.showUrl}`, big],
     ];
-    const results = {};
+    let results;
     try {
       // Warm the JIT and the database caches before anything is measured.
       await run(`${ready.url}${ready.listUrl}`, { headers: big, duration: 3, connections });
       await run(`${ready.uncachedUrl}${ready.listUrl}`, { headers: big, duration: 3, connections });
-      for (const [label, url, headers] of scenarios) {
-        const cpuBefore = await cpuSeconds(server.pid);
-        const raw = await run(url, { headers, duration, connections });
-        const cpuAfter = await cpuSeconds(server.pid);
-        const result = summary(raw);
-        // The server's own CPU per answer: what one request costs it, whatever else the machine is doing.
-        result.serverCpuMs = cpuBefore === null || cpuAfter === null ? null : Number((((cpuAfter - cpuBefore) * 1000) / raw.requests.total).toFixed(3));
-        results[label] = result;
-        console.log(
-          `[${kind}] ${label.padEnd(26)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  server CPU ${result.serverCpuMs} ms/req  non-2xx ${result.non2xx}`,
-        );
-        if (result.non2xx > 0 || result.errors > 0) {
-          throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors. Server output:\n${server.output().slice(-4000)}`);
-        }
-      }
+      results = await measureScenarios(kind, server, scenarios, { duration, connections, cpu: true });
     } finally {
       await server.stop();
     }

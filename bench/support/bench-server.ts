@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '../../apps/server/src/db/client';
+import { parseEnv, type Env } from '../../apps/server/src/env';
 
 export interface BareBody {
   type: string;
@@ -57,4 +58,16 @@ export async function openBenchDatabase(seed: (db: Db) => Promise<void>) {
   await seed(database.db);
   await database.db.execute(sql`ANALYZE`);
   return { database, dataDir, seedMs: Date.now() - started };
+}
+
+/** The environment of a bench server: production mode, quiet logs, links on loopback; `extra` on top. */
+export function benchEnv(dataDir: string, extra: Record<string, string> = {}): Env {
+  return parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: 'http://127.0.0.1', SEED_DEMO: 'false', DATA_DIR: dataDir, ...extra });
+}
+
+/** Signs a bench user in through the real route; the bearer token. */
+export async function benchSignIn(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`bench sign-in failed: ${response.body}`);
+  return (response.json() as { token: string }).token;
 }
