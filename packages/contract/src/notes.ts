@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common';
+import { StoredFileSchema } from './files';
 import { paginatedSchema } from './pagination';
 import { NOTE_BODY_MAX_LENGTH, NOTE_ATTACHMENT_KINDS } from './constants';
 
@@ -23,21 +24,9 @@ export const NoteAuthorSchema = z
   .meta({ id: 'NoteAuthor' });
 export type NoteAuthor = z.infer<typeof NoteAuthorSchema>;
 
-export const NoteAttachmentSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    content_type: z.string(),
-    kind: z.enum(NOTE_ATTACHMENT_KINDS),
-    size: z.number().int(),
-    width: z.number().int().nullable(),
-    height: z.number().int().nullable(),
-    /** Short-lived signed URLs (30 to 60 minutes): the file shown in the browser, and downloaded under its name. */
-    url: z.string(),
-    download_url: z.string(),
-    /** Images only: the image proxy, which takes w, h, f, q and fit (apps/web/src/lib/image-url.ts). */
-    image_url: z.string().nullable(),
-  })
+/** A file on a note: a stored file (files.ts) of the kinds a note may carry, without its own timestamp. */
+export const NoteAttachmentSchema = StoredFileSchema.omit({ created_at: true })
+  .extend({ kind: z.enum(NOTE_ATTACHMENT_KINDS) })
   .meta({ id: 'NoteAttachment' });
 export type NoteAttachment = z.infer<typeof NoteAttachmentSchema>;
 
