@@ -18,11 +18,11 @@ import sharp from 'sharp';
 import { buildApp } from '../apps/server/src/app';
 import { openDatabase, type Db } from '../apps/server/src/db/client';
 import { albums, companies, photos, portalEntities, portalUsers, projects } from '../apps/server/src/db/schema';
-import { createBlobStore } from '../apps/server/src/lib/blob-store';
-import type { BlobStore } from '../apps/server/src/lib/blob-store/types';
+import { createBlobStore } from '../apps/server/src/core/files/blob-store';
+import type { BlobStore } from '../apps/server/src/core/files/blob-store/types';
 import { IMAGE_KINDS } from '../apps/server/src/lib/file-types';
 import { hashPassword } from '../apps/server/src/modules/auth/password';
-import { storeFile } from '../apps/server/src/modules/files/store';
+import { storeFile } from '../apps/server/src/core/files/store';
 import { announceReady, benchEnv, benchSignIn, listenWithBareRoutes } from './support/bench-server';
 
 export const ALBUM = { photos: 300, width: 1600, height: 1200 } as const;

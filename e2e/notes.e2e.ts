@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtpServer, type TestSmtpServer } from '../apps/server/src/modules/mail/test-smtp-server';
+import { startTestSmtpServer, type TestSmtpServer } from '../apps/server/test/smtp-server';
 import { DEMO, storeToken } from './support/auth';
 import { launchChromium } from './support/chromium';
 import { expectNoAxeViolations, settledScreenshot } from './support/page';
@@ -58,7 +58,7 @@ beforeAll(async () => {
   smtp = await startTestSmtpServer();
   dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-notes-'));
   // The demo first, then the companies' keys, then the server (the embedded database allows one process at a time).
-  await run(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/db/seed-cli.ts')], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+  await run(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/seed/cli.ts')], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
   acmeKey = /ppk_\S+/.exec(await cli(['create-api-key', '--company', '1', '--name', 'e2e']))![0];
   brightsideKey = /ppk_\S+/.exec(await cli(['create-api-key', '--company', '2', '--name', 'e2e']))![0];
   server = await startServer({ SMTP_URL: smtp.url, DATA_DIR: dataDir });

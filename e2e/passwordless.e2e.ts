@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../apps/server/src/modules/mail/test-smtp-server';
+import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../apps/server/test/smtp-server';
 import { DEMO } from './support/auth';
 import { launchChromium } from './support/chromium';
 import { expectNoAxeViolations } from './support/page';

@@ -7,8 +7,8 @@ import qs from 'qs';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { authRoutes } from './modules/auth/auth.routes';
-import { withRedactedUrls } from './modules/auth/log-redaction';
-import { mailerPlugin } from './modules/mail/mailer';
+import { withRedactedUrls } from './plugins/log-redaction';
+import { mailerPlugin } from './core/mail/mailer';
 import { healthRoutes } from './modules/health/health.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
@@ -31,8 +31,8 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
 import { rateLimiterPlugin } from './lib/rate-limiter';
-import { createBlobStore } from './lib/blob-store';
-import type { BlobStore } from './lib/blob-store/types';
+import { createBlobStore } from './core/files/blob-store';
+import type { BlobStore } from './core/files/blob-store/types';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../../web/dist');
@@ -46,7 +46,7 @@ export interface BuildAppOptions {
   webDist?: string;
   /** The clock for session and link expiry; tests pass a fake one. */
   now?: () => Date;
-  /** The blob store; by default the one the environment configures (lib/blob-store). */
+  /** The blob store; by default the one the environment configures (core/files/blob-store). */
   blobs?: BlobStore;
 }
 

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { DEMO_USERS, seedIfEmpty } from './db/seed';
+import { DEMO_USERS, seedIfEmpty } from './seed/index';
 import { EnvError, parseEnv } from './env';
-import { createBlobStore } from './lib/blob-store';
+import { createBlobStore } from './core/files/blob-store';
 
 async function main() {
   let env;

@@ -5,10 +5,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
-import { seedDemo } from '../src/db/seed';
+import { seedDemo } from '../src/seed/index';
 import { parseEnv } from '../src/env';
-import { createBlobStore } from '../src/lib/blob-store';
-import { CHANGES_CHANNEL } from '../src/lib/change-feed';
+import { createBlobStore } from '../src/core/files/blob-store';
+import { CHANGES_CHANNEL } from '../src/core/cache/change-feed';
 
 /** Which database this run tests against: the root vitest.config.ts sets TEST_DB per project. */
 export const TEST_DB: Database['kind'] = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';

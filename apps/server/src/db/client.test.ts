@@ -5,7 +5,7 @@ import { afterEach, expect, it } from 'vitest';
 import { TEST_DB } from '../../test/helpers';
 import { openDatabase } from './client';
 import { companies, portalUsers } from './schema';
-import { isEmpty, seedDemo } from './seed';
+import { isEmpty, seedDemo } from '../seed/index';
 
 let dataDir: string | undefined;
 

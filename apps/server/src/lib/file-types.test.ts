@@ -8,7 +8,7 @@ import {
   pdfBytes,
   xlsxBytes,
   zipBytes,
-} from '../modules/files/test-fixtures';
+} from '../../test/fixtures';
 import { bufferSource, cleanFileName, detectFileType } from './file-types';
 
 const kindOf = async (bytes: Buffer) => (await detectFileType(bufferSource(bytes)))?.kind ?? null;

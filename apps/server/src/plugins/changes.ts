@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { offlineFeed, openChangeFeed, type ChangeFeed } from '../lib/change-feed';
-import { responseCache, type ResponseCache } from '../lib/response-cache';
+import { offlineFeed, openChangeFeed, type ChangeFeed } from '../core/cache/change-feed';
+import { responseCache, type ResponseCache } from '../core/cache/response-cache';
 import { SIGNED_URL_WINDOW_SECONDS } from '../lib/signed-urls';
 
 declare module 'fastify' {

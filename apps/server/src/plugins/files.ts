@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createBlobStore, type BlobStoreConfig } from '../lib/blob-store';
-import type { BlobStore } from '../lib/blob-store/types';
+import { createBlobStore, type BlobStoreConfig } from '../core/files/blob-store';
+import type { BlobStore } from '../core/files/blob-store/types';
 import { loadSecret } from '../lib/secret-file';
 import { urlSigner, type UrlSigner } from '../lib/signed-urls';
-import { fileLinks, type FileLinks } from '../modules/files/links';
+import { fileLinks, type FileLinks } from '../core/files/links';
 
 declare module 'fastify' {
   interface FastifyInstance {

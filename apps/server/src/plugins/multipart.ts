@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * multipart/form-data for uploads (modules/files/uploads.ts reads it as a stream, one part at a
+ * multipart/form-data for uploads (core/files/uploads.ts reads it as a stream, one part at a
  * time: an upload is never held in memory). The limits here are the outer bounds; each upload
  * route passes its own, smaller ones.
  */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../../test/helpers';
 import { buildApp, type App } from '../../app';
 import { parseEnv } from '../../env';
-import { bearer, createUser, postJson } from './test-support';
+import { bearer, createUser, postJson } from '../../../test/sign-in';
 
 /**
  * The audit trail: every sign-in, failure, rate-limit hit and revocation is one structured line

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginTokens } from '../../db/schema';
-import { hmacSha256, newNumericCode, newSecret, parseToken, sameDigest, sha256 } from './tokens';
+import { hmacSha256, newNumericCode, newSecret, parseToken, sameDigest, sha256 } from '../../lib/tokens';
 
 export interface LoginTokenPolicy {
   ttlMs: number;

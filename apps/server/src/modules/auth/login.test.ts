@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, ERROR_MESSAGES } from '@portal/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { passwords } from './password';
-import { createUser, freezeClock, HOUR, MINUTE, nextIp, postJson } from './test-support';
+import { createUser, freezeClock, HOUR, MINUTE, nextIp, postJson } from '../../../test/sign-in';
 
 const PASSWORD = 'correct horse battery';
 

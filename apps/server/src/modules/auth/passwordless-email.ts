@@ -1,6 +1,6 @@
 import { LOGIN_TOKEN_TTL_MINUTES } from '@portal/contract';
-import { cssColor, html, layout, textOn } from '../mail/html';
-import type { MailMessage } from '../mail/mailer';
+import { cssColor, html, layout, textOn } from '../../core/mail/html';
+import type { MailMessage } from '../../core/mail/mailer';
 
 const PRODUCT = 'Project portal';
 const DEFAULT_COLOR = '#2aa21d';

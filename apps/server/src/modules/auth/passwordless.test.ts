@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { loginTokens } from '../../db/schema';
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../mail/test-smtp-server';
-import { createUser, freezeClock, HOUR, me, MINUTE, nextIp, postJson } from './test-support';
+import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/smtp-server';
+import { createUser, freezeClock, HOUR, me, MINUTE, nextIp, postJson } from '../../../test/sign-in';
 
 let t: TestApp;
 let smtp: TestSmtpServer;

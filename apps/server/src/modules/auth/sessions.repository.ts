@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { offlineFeed, type ChangeFeed } from '../../lib/change-feed';
+import { offlineFeed, type ChangeFeed } from '../../core/cache/change-feed';
 import { portalUsers, sessions } from '../../db/schema';
-import { newSecret, parseToken, sameDigest, sha256 } from './tokens';
+import { newSecret, parseToken, sameDigest, sha256 } from '../../lib/tokens';
 
 export interface SessionPolicy {
   idleMs: number;

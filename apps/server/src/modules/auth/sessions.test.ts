@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES } from '@portal/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { bearer, createUser, DAY, freezeClock, me, MINUTE, nextIp, postJson } from './test-support';
+import { bearer, createUser, DAY, freezeClock, me, MINUTE, nextIp, postJson } from '../../../test/sign-in';
 
 const PASSWORD = 'correct horse battery';
 

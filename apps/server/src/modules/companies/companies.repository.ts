@@ -1,7 +1,7 @@
 import { and, eq, exists } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, portalEntities, portalThemes } from '../../db/schema';
-import type { CompanyRow, PortalThemeRow } from './companies.serializers';
+import type { CompanyRow, PortalThemeRow } from '../../core/companies';
 
 export function companiesRepository(db: Db) {
   return {

@@ -2,7 +2,7 @@ import { COMPANY_SWITCHES, CompanySchema } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { companies } from '../../db/schema';
-import { bearer, demoIds, signInDemo } from '../entities/test-support';
+import { bearer, demoIds, signInDemo } from '../../../test/portal-users';
 
 const PUBLIC_URL = 'https://portal.example.com';
 

@@ -6,7 +6,7 @@ import { notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { requireUser } from '../../plugins/auth';
 import { companiesRepository } from './companies.repository';
-import { serializeCompany } from './companies.serializers';
+import { serializeCompany } from '../../core/companies';
 
 export const companyQuery = defineListQuery({ includes: COMPANY_INCLUDES, paginate: false });
 

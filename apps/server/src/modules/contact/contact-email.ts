@@ -1,5 +1,5 @@
-import { cssColor, html, layout } from '../mail/html';
-import type { MailMessage } from '../mail/mailer';
+import { cssColor, html, layout } from '../../core/mail/html';
+import type { MailMessage } from '../../core/mail/mailer';
 import { headerSafe, projectTitle } from '../notes/notes-email';
 
 const DEFAULT_COLOR = '#2aa21d';

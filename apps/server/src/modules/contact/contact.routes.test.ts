@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import type { App } from '../../app';
 import { companies, contactMessages } from '../../db/schema';
-import { bearer, demoIds, signInDemo } from '../entities/test-support';
-import { startTestSmtpServer, type TestSmtpServer } from '../mail/test-smtp-server';
+import { bearer, demoIds, signInDemo } from '../../../test/portal-users';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../test/smtp-server';
 
 /** Issue 6, the contact page: what it shows, who may see it, and the message form's limits. */
 

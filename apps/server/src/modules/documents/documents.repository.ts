@@ -4,7 +4,7 @@ import { documents, files, portalUsers, staff } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
 import type { DocumentSort } from '@portal/contract';
-import type { FileRow } from '../files/files.repository';
+import type { FileRow } from '../../core/files/files.repository';
 
 export type DocumentRow = typeof documents.$inferSelect;
 

@@ -15,10 +15,10 @@ import { z } from 'zod';
 import { notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
-import { html } from '../mail/html';
-import { requireProjectArea } from '../files/project-area';
-import { deleteFiles } from '../files/store';
-import { receiveUpload } from '../files/uploads';
+import { html } from '../../core/mail/html';
+import { requireProjectArea } from '../../core/access/project-area';
+import { deleteFiles } from '../../core/files/store';
+import { receiveUpload } from '../../core/files/uploads';
 import { documentsRepository } from './documents.repository';
 import { serializeDocument } from './documents.serializers';
 

@@ -1,7 +1,7 @@
 import type { Document } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { apiTimestamp } from '../../lib/timestamps';
-import { serializeFile } from '../files/files.serializers';
+import { serializeFile } from '../../core/files/files.serializers';
 import type { DocumentWithFile } from './documents.repository';
 
 const fullName = (person: { first_name: string | null; last_name: string | null }) =>

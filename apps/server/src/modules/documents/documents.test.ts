@@ -5,8 +5,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { companies, documents, files } from '../../db/schema';
-import { bearer, demoIds, signInDemo } from '../entities/test-support';
-import { HTML_BYTES, multipartBody, pdfBytes } from '../files/test-fixtures';
+import { bearer, demoIds, signInDemo } from '../../../test/portal-users';
+import { HTML_BYTES, multipartBody, pdfBytes } from '../../../test/fixtures';
 
 let t: TestApp;
 let casey: string;

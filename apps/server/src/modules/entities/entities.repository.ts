@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { accounts, companies, portalEntities, projectStatuses, projects, staff } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
-import type { CompanyRow } from '../companies/companies.serializers';
+import type { CompanyRow } from '../../core/companies';
 
 export type EntityRow = typeof portalEntities.$inferSelect;
 export type EntitySort = 'id' | 'created_at' | 'updated_at';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { portalEntities, projects } from '../../db/schema';
-import { bearer, demoIds, shareProjects, signInDemo } from './test-support';
+import { bearer, demoIds, shareProjects, signInDemo } from '../../../test/portal-users';
 
 const PUBLIC_URL = 'https://portal.example.com';
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;

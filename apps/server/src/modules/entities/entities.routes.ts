@@ -17,10 +17,10 @@ import { notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
 import { requireUser } from '../../plugins/auth';
-import { serializeCompany } from '../companies/companies.serializers';
+import { serializeCompany } from '../../core/companies';
 import { photosRepository } from '../photos/photos.repository';
 import { serializeCoverPhoto } from '../photos/photos.serializers';
-import { isAreaEnabled } from './entities.guards';
+import { isAreaEnabled } from '../../core/access/entities';
 import { entitiesRepositoryOf, type EntityWithRelations } from './entities.repository';
 import { serializeEntity, serializeProject, type ProjectRelations } from './entities.serializers';
 

@@ -1,7 +1,7 @@
 import type { Account, Company, CoverPhoto, PortalEntity, Project } from '@portal/contract';
 import type { accounts } from '../../db/schema';
 import { apiTimestamp } from '../../lib/timestamps';
-import { hexColorOrNull } from '../companies/companies.serializers';
+import { hexColorOrNull } from '../../core/companies';
 import type { EntityRow, ProjectWithRelations } from './entities.repository';
 
 /** Which of a project's relations to embed; each left out unless asked for (Laravel's `include`). */

@@ -5,10 +5,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors';
 import { isImageKind } from '../../lib/file-types';
-import { filesRepository } from './files.repository';
-import { ImageModifiersSchema, imageProxy } from './image-proxy';
-import { filePaths } from './links';
-import { FILE_CONTENT_SECURITY_POLICY, contentDisposition, invalidSignature, previewable, sendFile } from './serve';
+import { filesRepository } from '../../core/files/files.repository';
+import { ImageModifiersSchema, imageProxy } from '../../core/files/image-proxy';
+import { filePaths } from '../../core/files/links';
+import { FILE_CONTENT_SECURITY_POLICY, contentDisposition, invalidSignature, previewable, sendFile } from '../../core/files/serve';
 
 export const SignatureQuerySchema = z.object({
   exp: z.string().optional().describe('Expiry of the signed URL (seconds since the epoch)'),

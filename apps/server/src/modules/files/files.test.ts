@@ -6,10 +6,10 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { files } from '../../db/schema';
 import { FILE_KINDS } from '../../lib/file-types';
 import { SIGNED_URL_WINDOW_SECONDS } from '../../lib/signed-urls';
-import { filesRepository, type FileRow } from './files.repository';
-import { storeFile } from './store';
-import { HTML_BYTES, SVG_BYTES, docxBytes, imageBytes, multipartBody, pdfBytes, pixelBombPng } from './test-fixtures';
-import { receiveUpload } from './uploads';
+import { filesRepository, type FileRow } from '../../core/files/files.repository';
+import { storeFile } from '../../core/files/store';
+import { HTML_BYTES, SVG_BYTES, docxBytes, imageBytes, multipartBody, pdfBytes, pixelBombPng } from '../../../test/fixtures';
+import { receiveUpload } from '../../core/files/uploads';
 
 let t: TestApp;
 let clock = new Date('2026-04-01T12:00:00.000Z');

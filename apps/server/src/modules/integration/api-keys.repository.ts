@@ -2,7 +2,7 @@ import { API_KEY_PREFIX } from '@portal/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiKeys, companies } from '../../db/schema';
-import { newSecret, sameDigest, sha256 } from '../auth/tokens';
+import { newSecret, sameDigest, sha256 } from '../../lib/tokens';
 
 export type CompanyRow = typeof companies.$inferSelect;
 

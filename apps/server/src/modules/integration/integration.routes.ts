@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { companies, portalEntities, portalUsers, projects, staff } from '../../db/schema';
 import { invalid, notFound, unauthenticated } from '../../lib/http-errors';
 import { bearerToken } from '../../plugins/auth';
-import { serializeCompany } from '../companies/companies.serializers';
+import { serializeCompany } from '../../core/companies';
 import { companyNoteEmail } from '../notes/notes-email';
 import { notesRepository } from '../notes/notes.repository';
 import { serializeIntegrationNote } from '../notes/notes.serializers';

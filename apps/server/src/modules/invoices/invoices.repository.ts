@@ -1,7 +1,7 @@
 import type { InvoiceSort, PortalInvoiceStatus } from '@portal/contract';
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { SeedTx } from '../../db/seed-areas';
+import type { SeedTx } from '../../seed/areas';
 import { invoiceLines, invoicePayments, invoices, projects } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';

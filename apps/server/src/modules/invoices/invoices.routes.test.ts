@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { companies, invoices } from '../../db/schema';
-import { bearer, demoIds, signInDemo } from '../entities/test-support';
+import { bearer, demoIds, signInDemo } from '../../../test/portal-users';
 import { derivedStatus } from './aging';
 import { formatUsd, taxCents, toCents } from './money';
 import { pdfFirstPagePaint, pdfText } from './test-support';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files, noteAttachments, noteReads, notes, noteThreads, portalUsers, staff } from '../../db/schema';
-import type { SeedTx } from '../../db/seed-areas';
+import type { SeedTx } from '../../seed/areas';
 import type { PageRequest } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
 

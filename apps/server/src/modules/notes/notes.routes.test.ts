@@ -4,10 +4,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import type { App } from '../../app';
 import { companies, notes, noteThreads, portalEntities, projects, staff } from '../../db/schema';
-import { bearer, demoIds, signInDemo } from '../entities/test-support';
-import { HTML_BYTES, imageBytes, multipartBody, pdfBytes } from '../files/test-fixtures';
+import { bearer, demoIds, signInDemo } from '../../../test/portal-users';
+import { HTML_BYTES, imageBytes, multipartBody, pdfBytes } from '../../../test/fixtures';
 import { apiKeysRepository } from '../integration/api-keys.repository';
-import { startTestSmtpServer, type TestSmtpServer } from '../mail/test-smtp-server';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../test/smtp-server';
 
 /**
  * Issue 6, the notes: isolation, internal notes, the switch, the limits and bad input, all

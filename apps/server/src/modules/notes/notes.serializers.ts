@@ -1,8 +1,8 @@
 import type { IntegrationNote, Note, NoteAttachment, NoteAuthor } from '@portal/contract';
 import { NOTE_ATTACHMENT_KINDS } from '@portal/contract';
 import { apiTimestamp } from '../../lib/timestamps';
-import { absoluteUrl, type CompanyRow } from '../companies/companies.serializers';
-import type { FileLinks } from '../files/links';
+import { absoluteUrl, type CompanyRow } from '../../core/companies';
+import type { FileLinks } from '../../core/files/links';
 import type { NoteWithAuthor } from './notes.repository';
 
 export interface NoteSerializeContext {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { albums, files, photos } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
-import type { FileRow } from '../files/files.repository';
+import type { FileRow } from '../../core/files/files.repository';
 
 export type AlbumRow = typeof albums.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;

@@ -8,8 +8,8 @@ import { HttpError, notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
 import { SignatureQuerySchema } from '../files/files.routes';
-import { requireProjectArea } from '../files/project-area';
-import { FILE_CONTENT_SECURITY_POLICY, contentDisposition, invalidSignature } from '../files/serve';
+import { requireProjectArea } from '../../core/access/project-area';
+import { FILE_CONTENT_SECURITY_POLICY, contentDisposition, invalidSignature } from '../../core/files/serve';
 import { photosRepository, type PhotoWithFile } from './photos.repository';
 import { albumZipPath, serializeAlbum, serializePhoto } from './photos.serializers';
 

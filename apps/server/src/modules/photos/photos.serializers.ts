@@ -1,7 +1,7 @@
 import type { Album, CoverPhoto, Photo } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { apiTimestamp } from '../../lib/timestamps';
-import { serializeFile } from '../files/files.serializers';
+import { serializeFile } from '../../core/files/files.serializers';
 import type { AlbumWithCover, PhotoWithFile } from './photos.repository';
 
 export const albumZipPath = (albumId: number) => `/api/albums/${albumId}/zip`;

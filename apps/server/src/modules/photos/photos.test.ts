@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { albums, companies, files } from '../../db/schema';
-import { bearer, demoIds, signInDemo } from '../entities/test-support';
-import { filesRepository } from '../files/files.repository';
-import { pixelBombPng } from '../files/test-fixtures';
+import { bearer, demoIds, signInDemo } from '../../../test/portal-users';
+import { filesRepository } from '../../core/files/files.repository';
+import { pixelBombPng } from '../../../test/fixtures';
 
 let t: TestApp;
 let casey: string;

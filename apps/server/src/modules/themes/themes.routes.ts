@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { notFound, tooManyAttempts } from '../../lib/http-errors';
 import { RateLimiter, type RateLimitRule, type RateLimitStore } from '../../lib/rate-limiter';
 import { companiesRepository } from '../companies/companies.repository';
-import { absoluteUrl, hexColorOrNull } from '../companies/companies.serializers';
+import { absoluteUrl, hexColorOrNull } from '../../core/companies';
 
 export interface ThemesRoutesOptions {
   /** Logo URLs are made absolute on it. */

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { companies } from '../../db/schema';
 import { HttpError } from '../../lib/http-errors';
-import { isAreaEnabled, requireArea, requireEntity } from './entities.guards';
-import { demoIds } from './test-support';
+import { isAreaEnabled, requireArea, requireEntity } from './entities';
+import { demoIds } from '../../../test/portal-users';
 
 let t: TestApp;
 let ids: Awaited<ReturnType<typeof demoIds>>;

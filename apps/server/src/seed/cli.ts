@@ -1,10 +1,10 @@
 /**
  * `npm run seed` seeds the demo into an empty database; `npm run seed -- --reset` empties it first.
  */
-import { openDatabase } from './client';
-import { resetDatabase, seedIfEmpty } from './seed';
+import { openDatabase } from '../db/client';
+import { resetDatabase, seedIfEmpty } from './index';
 import { EnvError, parseEnv } from '../env';
-import { createBlobStore } from '../lib/blob-store';
+import { createBlobStore } from '../core/files/blob-store';
 import path from 'node:path';
 
 try {

@@ -1,6 +1,6 @@
 import type { Company, PortalTheme } from '@portal/contract';
-import type { companies, portalThemes } from '../../db/schema';
-import { apiTimestamp } from '../../lib/timestamps';
+import type { companies, portalThemes } from '../db/schema';
+import { apiTimestamp } from '../lib/timestamps';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type PortalThemeRow = typeof portalThemes.$inferSelect;

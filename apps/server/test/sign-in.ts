@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { vi } from 'vitest';
-import type { App } from '../../app';
-import { portalUsers } from '../../db/schema';
-import { passwords } from './password';
+import type { App } from '../src/app';
+import { portalUsers } from '../src/db/schema';
+import { passwords } from '../src/modules/auth/password';
 
 /** Test-only helpers for the auth suites. */
 

@@ -2,8 +2,8 @@ import type { PortalArea } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/http-errors';
 import { requireUser } from '../../plugins/auth';
-import type { CompanyRow } from '../companies/companies.serializers';
-import { requireArea, requireEntity } from '../entities/entities.guards';
+import type { CompanyRow } from '../companies';
+import { requireArea, requireEntity } from './entities';
 
 /**
  * The guard of every photos and documents route: the signed-in user's entity, a project, with the

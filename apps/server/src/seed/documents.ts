@@ -1,9 +1,9 @@
 import { FILE_KINDS } from '../lib/file-types';
-import { storeFile, type FileOwner } from '../modules/files/store';
-import type { Db } from './client';
+import { storeFile, type FileOwner } from '../core/files/store';
+import type { Db } from '../db/client';
 import { demoPdf, demoPhoto } from './demo-media';
-import { documents } from './schema';
-import type { AreaSeeder, DemoContext } from './seed-areas';
+import { documents } from '../db/schema';
+import type { AreaSeeder, DemoContext } from './areas';
 
 const POLICY = { maxBytes: 25 * 1024 * 1024, accept: FILE_KINDS };
 

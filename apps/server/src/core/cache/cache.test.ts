@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changesSettled, createTestApp, TEST_DB, type TestApp } from '../../test/helpers';
-import { companies, projects, sessions } from '../db/schema';
-import { bearer, demoIds, signInDemo } from '../modules/entities/test-support';
+import { changesSettled, createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
+import { companies, projects, sessions } from '../../db/schema';
+import { bearer, demoIds, signInDemo } from '../../../test/portal-users';
 
 /**
  * The response and session caches (decision 025) as a user meets them: a repeated read is answered

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memoryBlobStore } from '../../lib/blob-store/memory-store';
+import { memoryBlobStore } from './blob-store/memory-store';
 import type { FileRow } from './files.repository';
 import { imageProxy } from './image-proxy';
-import { imageBytes } from './test-fixtures';
+import { imageBytes } from '../../../test/fixtures';
 
 let dir: string;
 beforeEach(async () => {

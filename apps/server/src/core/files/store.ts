@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { buffer as readAll } from 'node:stream/consumers';
 import sharp, { type Metadata } from 'sharp';
 import type { Db } from '../../db/client';
-import type { BlobStore, StoredBlob } from '../../lib/blob-store/types';
+import type { BlobStore, StoredBlob } from './blob-store/types';
 import { detectFileType, isImageKind, type ByteSource, type FileKind, type FileType } from '../../lib/file-types';
 import { HttpError, invalid } from '../../lib/http-errors';
 import { filesRepository, type FileRow } from './files.repository';

@@ -1,8 +1,8 @@
 import { AREA_SWITCHES, type CompanySwitch, type PortalArea } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/http-errors';
-import type { CompanyRow } from '../companies/companies.serializers';
-import { entitiesRepositoryOf, type EntityRow } from './entities.repository';
+import type { CompanyRow } from '../companies';
+import { entitiesRepositoryOf, type EntityRow } from '../../modules/entities/entities.repository';
 
 /**
  * Guards for every per-project route (notes, photos, invoices, documents …). Each throws the same

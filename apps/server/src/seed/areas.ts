@@ -1,9 +1,9 @@
-import type { BlobStore } from '../lib/blob-store/types';
-import type { Db } from './client';
-import { seedInvoices } from './seed-invoices';
-import { seedDocuments } from './seed-documents';
-import { seedPhotos } from './seed-photos';
-import { seedNotes } from './seed-notes';
+import type { BlobStore } from '../core/files/blob-store/types';
+import type { Db } from '../db/client';
+import { seedInvoices } from './invoices';
+import { seedDocuments } from './documents';
+import { seedPhotos } from './photos';
+import { seedNotes } from './notes';
 
 export type SeedTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

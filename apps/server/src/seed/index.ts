@@ -1,11 +1,11 @@
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import * as schema from './schema';
-import { seedAreas, type DemoContext, type SeedTx } from './seed-areas';
+import * as schema from '../db/schema';
+import { seedAreas, type DemoContext, type SeedTx } from './areas';
 import { hashPassword } from '../modules/auth/password';
-import type { Db } from './client';
-import type { BlobStore } from '../lib/blob-store/types';
-import { memoryBlobStore } from '../lib/blob-store/memory-store';
+import type { Db } from '../db/client';
+import type { BlobStore } from '../core/files/blob-store/types';
+import { memoryBlobStore } from '../core/files/blob-store/memory-store';
 import {
   accounts,
   companies,
@@ -16,7 +16,7 @@ import {
   projects,
   siteTypes,
   staff,
-} from './schema';
+} from '../db/schema';
 
 /** The demo sign-ins, printed at start and named in the README. */
 export const DEMO_USERS = [

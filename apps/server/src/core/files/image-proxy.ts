@@ -3,7 +3,7 @@ import { mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/pro
 import path from 'node:path';
 import sharp from 'sharp';
 import { z } from 'zod';
-import type { BlobStore } from '../../lib/blob-store/types';
+import type { BlobStore } from './blob-store/types';
 import { HttpError, invalid } from '../../lib/http-errors';
 import type { FileRow } from './files.repository';
 import { diskLru } from './disk-lru';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { NotificationHandlers } from '../db/client';
+import type { NotificationHandlers } from '../../db/client';
 import { openChangeFeed, type Change } from './change-feed';
 
 /**

@@ -5,11 +5,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { parseEnv } from '../../env';
-import { passwordlessEmail } from '../auth/passwordless-email';
-import { createUser, postJson } from '../auth/test-support';
+import { passwordlessEmail } from '../../modules/auth/passwordless-email';
+import { createUser, postJson } from '../../../test/sign-in';
 import { escapeHtml, html, textOn } from './html';
 import { createMailer } from './mailer';
-import { parseMail, startTestSmtpServer } from './test-smtp-server';
+import { parseMail, startTestSmtpServer } from '../../../test/smtp-server';
 
 function fakeLog() {
   const log = { info: vi.fn(), error: vi.fn(), warn: vi.fn(), debug: vi.fn(), child: vi.fn() };

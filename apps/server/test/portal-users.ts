@@ -1,6 +1,6 @@
-import type { App } from '../../app';
-import { companies, portalEntities, portalUsers, projects } from '../../db/schema';
-import { DEMO_USERS } from '../../db/seed';
+import type { App } from '../src/app';
+import { companies, portalEntities, portalUsers, projects } from '../src/db/schema';
+import { DEMO_USERS } from '../src/seed/index';
 
 /** Test-only helpers for the entities, companies and themes suites (on the demo seed). */
 

@@ -1,11 +1,11 @@
 import { NOTE_ATTACHMENT_KINDS, NOTE_ATTACHMENT_MAX_BYTES } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { storeFile, type FileOwner } from '../modules/files/store';
+import { storeFile, type FileOwner } from '../core/files/store';
 import { notesRepository } from '../modules/notes/notes.repository';
-import type { Db } from './client';
+import type { Db } from '../db/client';
 import { demoPdf, demoPhoto } from './demo-media';
-import { staff } from './schema';
-import type { AreaSeeder, DemoContext, SeedTx } from './seed-areas';
+import { staff } from '../db/schema';
+import type { AreaSeeder, DemoContext, SeedTx } from './areas';
 
 type Author = { staff: keyof DemoContext['staff'] } | { user: keyof DemoContext['users'] } | 'company';
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { IMAGE_KINDS } from '../lib/file-types';
-import { storeFile } from '../modules/files/store';
-import type { Db } from './client';
+import { storeFile } from '../core/files/store';
+import type { Db } from '../db/client';
 import { demoPhoto } from './demo-media';
-import { albums, photos } from './schema';
-import type { AreaSeeder } from './seed-areas';
+import { albums, photos } from '../db/schema';
+import type { AreaSeeder } from './areas';
 
 /** Demo photos are generated at 1200 × 900 (or 900 × 1200): well under any limit. */
 const POLICY = { maxBytes: 10 * 1024 * 1024, accept: IMAGE_KINDS };

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BlobTooLargeError, type StoredBlob } from '../../lib/blob-store/types';
+import { BlobTooLargeError, type StoredBlob } from './blob-store/types';
 import { cleanFileName } from '../../lib/file-types';
 import { HttpError, invalid } from '../../lib/http-errors';
 import { ERROR_MESSAGES } from '@portal/contract';

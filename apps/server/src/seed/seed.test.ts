@@ -4,9 +4,9 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, openTestDatabase, type TestApp, type TestDatabase } from '../../test/helpers';
 import { verifyPassword } from '../modules/auth/password';
-import type { Db } from './client';
-import * as schema from './schema';
-import { DEMO_USERS, isEmpty, resetDatabase, seedDemo, seedIfEmpty } from './seed';
+import type { Db } from '../db/client';
+import * as schema from '../db/schema';
+import { DEMO_USERS, isEmpty, resetDatabase, seedDemo, seedIfEmpty } from './index';
 
 const { accounts, companies, portalEntities, portalThemes, portalUsers, projectStatuses, projects, staff } = schema;
 

@@ -1,4 +1,4 @@
-import type { Database } from '../db/client';
+import type { Database } from '../../db/client';
 
 /** The channel the triggers of migration 0007 notify on. */
 export const CHANGES_CHANNEL = 'portal_changes';
