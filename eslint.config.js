@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import local from './eslint-rules/boundaries.js';
+import { serverPackages, serverZones } from './eslint-rules/server-zones.js';
 
 const featuresDir = './apps/web/src/features';
 const features = readdirSync(featuresDir, { withFileTypes: true })
@@ -75,6 +76,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Tests sit above every zone: they compose whatever they check.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts'],
+    plugins: { local },
+    rules: { 'local/boundaries': ['error', { zones: serverZones(), packages: serverPackages }] },
   },
   {
     files: ['packages/contract/**/*.ts'],

@@ -24,7 +24,7 @@ export default defineConfig({
   test: {
     projects: [
       'apps/web/vitest.config.ts',
-      { test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
+      { test: { name: 'tooling', include: ['scripts/**/*.test.ts', 'eslint-rules/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       'apps/web/vitest.client.config.ts',
       serverProject('server-pglite', { TEST_DB: 'pglite' }),
       ...(postgresUrl ? [serverProject('server-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl })] : []),

@@ -14,7 +14,7 @@ import type { Db } from '../apps/server/src/db/client';
 import { companies, portalEntities, portalUsers, projects } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/modules/auth/password';
 import { addDays } from '../apps/server/src/modules/invoices/aging';
-import { insertInvoices, type NewInvoice } from '../apps/server/src/modules/invoices/invoices.repository';
+import { invoicesRepository, type NewInvoice } from '../apps/server/src/modules/invoices/invoices.repository';
 
 export const TENANT = { bigProjectInvoices: 5_000, smallProjectInvoices: 10 } as const;
 const PASSWORD = 'bench-password-1';
@@ -84,8 +84,8 @@ async function seedTenant(db: Db) {
     await tx.insert(portalEntities).values(
       [big!, small!].map((project) => ({ portal_user_id: user!.id, company_id: company!.id, model_type: 'project', model_id: project.id })),
     );
-    await insertInvoices(tx, invoicesFor(company!.id, big!.id, 'BIG', TENANT.bigProjectInvoices));
-    await insertInvoices(tx, invoicesFor(company!.id, small!.id, 'SMALL', TENANT.smallProjectInvoices));
+    await invoicesRepository(tx).insert(invoicesFor(company!.id, big!.id, 'BIG', TENANT.bigProjectInvoices));
+    await invoicesRepository(tx).insert(invoicesFor(company!.id, small!.id, 'SMALL', TENANT.smallProjectInvoices));
   });
 }
 

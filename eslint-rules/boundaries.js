@@ -5,7 +5,8 @@ import path from 'node:path';
 /**
  * Options: `{ zones: [{ target, from, except?, message }] }`, folders relative to the repository
  * root. A file under `target` may not import anything that resolves under `from` (unless under one
- * of `except`, relative to `from`). Bare package imports are checked by name against `packages`.
+ * of `except`, relative to `from`). Bare package imports are checked by name against `packages`
+ * (`allowTypeImports: true` lets `import type` through: a type costs nothing at run time).
  */
 export const boundaries = {
   meta: {
@@ -21,8 +22,9 @@ export const boundaries = {
       const relative = path.relative(parent, child);
       return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
     };
-    const check = (node, source) => {
+    const check = (node, source, typeOnly = false) => {
       for (const rule of packages) {
+        if (typeOnly && rule.allowTypeImports) continue;
         if (inside(file, path.resolve(root, rule.target)) && (source === rule.name || source.startsWith(`${rule.name}/`))) {
           context.report({ node, message: rule.message });
         }
@@ -40,7 +42,7 @@ export const boundaries = {
       }
     };
     return {
-      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ImportDeclaration: (node) => check(node.source, node.source.value, node.importKind === 'type'),
       ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
       ExportAllDeclaration: (node) => check(node.source, node.source.value),
       ImportExpression: (node) => node.source.type === 'Literal' && typeof node.source.value === 'string' && check(node.source, node.source.value),

@@ -8,7 +8,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { authRoutes } from './modules/auth/auth.routes';
 import { withRedactedUrls } from './plugins/log-redaction';
-import { mailerPlugin } from './core/mail/mailer';
+import { mailerPlugin } from './plugins/mail';
 import { healthRoutes } from './modules/health/health.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
@@ -16,9 +16,10 @@ import { entitiesRoutes } from './modules/entities/entities.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { themesRoutes } from './modules/themes/themes.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
+import { notesIntegrationRoutes } from './modules/notes/notes.integration';
 import { contactRoutes } from './modules/contact/contact.routes';
-import { integrationRoutes } from './modules/integration/integration.routes';
-import { authenticate, authPlugin } from './plugins/auth';
+import { authPlugin } from './plugins/auth';
+import { clockPlugin } from './plugins/clock';
 import { changesPlugin } from './plugins/changes';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
@@ -30,7 +31,7 @@ import { photosRoutes } from './modules/photos/photos.routes';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
-import { rateLimiterPlugin } from './lib/rate-limiter';
+import { rateLimiterPlugin } from './plugins/rate-limit';
 import { createBlobStore } from './core/files/blob-store';
 import type { BlobStore } from './core/files/blob-store/types';
 
@@ -70,8 +71,9 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(dbPlugin, { database });
-  await app.register(changesPlugin, { cacheMegabytes: env.API_CACHE_MB, now });
-  await app.register(authPlugin, { idleDays: env.SESSION_IDLE_DAYS, absoluteDays: env.SESSION_ABSOLUTE_DAYS, now });
+  await app.register(clockPlugin, { now });
+  await app.register(changesPlugin, { cacheMegabytes: env.API_CACHE_MB });
+  await app.register(authPlugin, { idleDays: env.SESSION_IDLE_DAYS, absoluteDays: env.SESSION_ABSOLUTE_DAYS });
   await app.register(rateLimiterPlugin, { multiplier: env.RATE_LIMIT_MULTIPLIER, db: database.kind === 'postgres' ? database.db : undefined });
   await app.register(filesPlugin, { dataDir: env.DATA_DIR, secret: env.FILES_SECRET, publicUrl: env.PUBLIC_URL, store: blobs ?? createBlobStore(env) });
   await app.register(multipartPlugin);
@@ -88,8 +90,9 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
 
   await app.register(
     async (api) => {
-      // Every /api route needs a bearer token unless it declares `config: { public: true }`.
-      api.addHook('onRequest', authenticate);
+      // Every /api route needs a bearer token (a session, or an API key where it declares `config: { apiKey: true }`)
+      // unless it declares `config: { public: true }`.
+      api.addHook('onRequest', app.authenticate);
       await api.register(healthRoutes);
       await api.register(authRoutes, { publicUrl: env.PUBLIC_URL, authSecret: env.AUTH_SECRET, dataDir: env.DATA_DIR });
       await api.register(entitiesRoutes, { publicUrl: env.PUBLIC_URL });
@@ -98,7 +101,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(themesRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(notesRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(contactRoutes, { publicUrl: env.PUBLIC_URL });
-      await api.register(integrationRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(notesIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(docsRoutes);
       await api.register(filesRoutes, { dataDir: env.DATA_DIR, imageCacheMegabytes: env.IMAGE_CACHE_MB });
       await api.register(documentsRoutes, { publicUrl: env.PUBLIC_URL });

@@ -1,9 +1,7 @@
 import type { Company, PortalTheme } from '@portal/contract';
-import type { companies, portalThemes } from '../db/schema';
+import type { CompanyRow, PortalThemeRow } from '../db/rows';
 import { apiTimestamp } from '../lib/timestamps';
 
-export type CompanyRow = typeof companies.$inferSelect;
-export type PortalThemeRow = typeof portalThemes.$inferSelect;
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createTestApp, openTestDatabase, TEST_DB, type TestApp, type TestDatabase } from '../../test/helpers';
 import { parseEnv } from '../env';
-import { databaseRateLimiter } from '../lib/rate-limiter';
+import { databaseRateLimiter } from './rate-limit-store';
 
 /**
  * The rate limits kept in the database (decision 010): the same sliding window as in memory, and

@@ -14,6 +14,8 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** One type for both drivers: repositories never know which database they talk to. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A database or an open transaction on it: a repository built on either works the same. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {

@@ -1,8 +1,3 @@
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-import type { Db } from '../db/client';
-import { rateLimitHits } from '../db/schema';
 
 /** At most `limit` hits in any `windowMs` (a sliding window). */
 export interface RateLimitRule {
@@ -45,7 +40,7 @@ interface Entry {
   windowMs: number;
 }
 
-const toMs = (time: Date | number) => (typeof time === 'number' ? time : time.getTime());
+export const toMs = (time: Date | number) => (typeof time === 'number' ? time : time.getTime());
 
 /**
  * A small in-memory sliding-window limiter. Each key keeps the times of its last `limit` allowed
@@ -53,7 +48,7 @@ const toMs = (time: Date | number) => (typeof time === 'number' ? time : time.ge
  * keeps hammering is let in again exactly when its oldest hit leaves the window.
  *
  * In memory means per process: the server uses it on PGlite (one process by construction); on
- * PostgreSQL it counts in the database instead (databaseRateLimiter, decision 010).
+ * PostgreSQL it counts in the database instead (core/rate-limit-store.ts, decision 010).
  */
 export class RateLimiter implements RateLimitStore {
   private readonly entries = new Map<string, Entry>();
@@ -135,68 +130,3 @@ export class RateLimiter implements RateLimitStore {
     }
   }
 }
-
-const DAY_MS = 86_400_000;
-
-/**
- * The same sliding window kept in the table `rate_limit_hits`, for PostgreSQL: every process counts
- * against the same limits. A transaction-scoped advisory lock on the key makes the check and the
- * insert one step, so two processes never both take the last hit. Refused hits are not recorded,
- * as in memory. Rows older than a day (every window is shorter) are swept every 1,000 hits.
- */
-export function databaseRateLimiter(db: Db, options: Pick<RateLimiterOptions, 'now' | 'multiplier'> = {}): RateLimitStore {
-  const clock = options.now ?? Date.now;
-  const multiplier = Math.max(1, Math.floor(options.multiplier ?? 1));
-  let hitsSinceSweep = 0;
-  return {
-    async hit(key, rule, now = clock()) {
-      const at = toMs(now);
-      const limit = rule.limit * multiplier;
-      const result = await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-        // The newest `limit` hits inside the window: the last of them is the one that must leave it.
-        const recent = await tx
-          .select({ at: rateLimitHits.hit_at })
-          .from(rateLimitHits)
-          .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.hit_at, new Date(at - rule.windowMs))))
-          .orderBy(desc(rateLimitHits.hit_at))
-          .limit(limit);
-        if (recent.length >= limit) {
-          const retryAfterMs = recent[recent.length - 1]!.at.getTime() + rule.windowMs - at;
-          return { allowed: false, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
-        }
-        await tx.insert(rateLimitHits).values({ key, hit_at: new Date(at) });
-        return { allowed: true, remaining: limit - recent.length - 1, retryAfterSeconds: 0 };
-      });
-      if (++hitsSinceSweep >= 1_000) {
-        hitsSinceSweep = 0;
-        await db.delete(rateLimitHits).where(lt(rateLimitHits.hit_at, new Date(at - DAY_MS)));
-      }
-      return result;
-    },
-  };
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The limiter every route shares; keys are namespaced by their callers. */
-    rateLimiter: RateLimitStore;
-  }
-}
-
-/**
- * Decorates `app.rateLimiter`, measured by the app's own clock (`app.now`) when there is one: in the
- * database when one is given (PostgreSQL), else in memory (PGlite allows one process anyway).
- */
-export const rateLimiterPlugin = fp(
-  async (app: FastifyInstance, options: { maxKeys?: number; multiplier?: number; db?: Db | undefined }) => {
-    const clock = () => (app.hasDecorator('now') ? app.now() : new Date());
-    app.decorate(
-      'rateLimiter',
-      options.db
-        ? databaseRateLimiter(options.db, { now: clock, multiplier: options.multiplier })
-        : new RateLimiter({ maxKeys: options.maxKeys, now: clock, multiplier: options.multiplier }),
-    );
-  },
-  { name: 'rate-limiter' },
-);

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { offlineFeed, openChangeFeed, type ChangeFeed } from '../core/cache/change-feed';
 import { responseCache, type ResponseCache } from '../core/cache/response-cache';
 import { SIGNED_URL_WINDOW_SECONDS } from '../lib/signed-urls';
+import { CACHED_ANSWER_TABLES } from '../core/cache/tables';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,28 +14,12 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The tables the cached answers are made of: entities with their projects, statuses, accounts,
- * reps, companies, themes and cover photos. Migration 0007 puts a trigger on each.
- */
-export const CACHED_ANSWER_TABLES = [
-  'portal_entities',
-  'projects',
-  'project_statuses',
-  'accounts',
-  'staff',
-  'companies',
-  'portal_themes',
-  'albums',
-  'photos',
-  'files',
-] as const;
 
 const WINDOW_MS = SIGNED_URL_WINDOW_SECONDS * 1000;
 
 /** Opens the change feed (unless the caches are off) and the response cache built on it. */
 export const changesPlugin = fp(
-  async (app: FastifyInstance, options: { cacheMegabytes: number; now?: () => Date }) => {
+  async (app: FastifyInstance, options: { cacheMegabytes: number }) => {
     const feed = options.cacheMegabytes > 0 ? await openChangeFeed(app.database) : offlineFeed;
     app.addHook('onClose', () => feed.close());
     app.decorate('changes', feed);
@@ -44,11 +29,11 @@ export const changesPlugin = fp(
         maxBytes: Math.round(options.cacheMegabytes * 1024 * 1024),
         feed,
         tables: CACHED_ANSWER_TABLES,
-        now: options.now ?? (() => new Date()),
+        now: () => app.now(),
         // Cover photos carry signed URLs that change when their window rolls over.
         expiresAt: (now) => (Math.floor(now.getTime() / WINDOW_MS) + 1) * WINDOW_MS,
       }),
     );
   },
-  { name: 'changes', dependencies: ['db'] },
+  { name: 'changes', dependencies: ['db', 'clock'] },
 );

@@ -34,8 +34,8 @@ export const filesPlugin = fp(
     const urls = urlSigner(await loadSecret({ secret: options.secret, dataDir: options.dataDir, name: 'files-secret' }));
     app.decorate('blobs', options.store ?? createBlobStore({ ...options.blobStore, DATA_DIR: options.dataDir }));
     app.decorate('urls', urls);
-    // app.now is the auth plugin's clock (tests move it); read at each call.
-    app.decorate('fileLinks', fileLinks(urls, options.publicUrl ?? '', () => (app.hasDecorator('now') ? app.now() : new Date())));
+    // Read at each call: tests move the app's clock.
+    app.decorate('fileLinks', fileLinks(urls, options.publicUrl ?? '', () => app.now()));
   },
-  { name: 'files' },
+  { name: 'files', dependencies: ['clock'] },
 );

@@ -3,7 +3,7 @@ import { storeFile, type FileOwner } from '../core/files/store';
 import type { Db } from '../db/client';
 import { demoPdf, demoPhoto } from './demo-media';
 import { documents } from '../db/schema';
-import type { AreaSeeder, DemoContext } from './areas';
+import type { AreaSeeder, DemoContext } from './context';
 
 const POLICY = { maxBytes: 25 * 1024 * 1024, accept: FILE_KINDS };
 

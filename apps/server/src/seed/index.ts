@@ -1,7 +1,8 @@
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema';
-import { seedAreas, type DemoContext, type SeedTx } from './areas';
+import { seedAreas } from './areas';
+import type { DemoContext, SeedTx } from './context';
 import { hashPassword } from '../modules/auth/password';
 import type { Db } from '../db/client';
 import type { BlobStore } from '../core/files/blob-store/types';

@@ -1,7 +1,7 @@
 import { addDays, calendarDate } from '../modules/invoices/aging';
-import { insertInvoices, type NewInvoice } from '../modules/invoices/invoices.repository';
+import { invoicesRepository, type NewInvoice } from '../modules/invoices/invoices.repository';
 import { fromCents, lineAmountCents, sumCents, taxCents } from '../modules/invoices/money';
-import type { AreaSeeder, DemoContext } from './areas';
+import type { AreaSeeder, DemoContext } from './context';
 
 /**
  * The invoices demo (issue 8): 28 invoices on Acme's kitchen remodel (26 sent or void, enough for
@@ -148,5 +148,5 @@ export const seedInvoices: AreaSeeder = async (tx, demo) => {
     });
   }
 
-  await insertInvoices(tx, items);
+  await invoicesRepository(tx).insert(items);
 };

@@ -5,7 +5,7 @@ import { notesRepository } from '../modules/notes/notes.repository';
 import type { Db } from '../db/client';
 import { demoPdf, demoPhoto } from './demo-media';
 import { staff } from '../db/schema';
-import type { AreaSeeder, DemoContext, SeedTx } from './areas';
+import type { AreaSeeder, DemoContext, SeedTx } from './context';
 
 type Author = { staff: keyof DemoContext['staff'] } | { user: keyof DemoContext['users'] } | 'company';
 

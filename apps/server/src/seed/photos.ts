@@ -4,7 +4,7 @@ import { storeFile } from '../core/files/store';
 import type { Db } from '../db/client';
 import { demoPhoto } from './demo-media';
 import { albums, photos } from '../db/schema';
-import type { AreaSeeder } from './areas';
+import type { AreaSeeder } from './context';
 
 /** Demo photos are generated at 1200 × 900 (or 900 × 1200): well under any limit. */
 const POLICY = { maxBytes: 10 * 1024 * 1024, accept: IMAGE_KINDS };

@@ -2,11 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changesSettled, createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
 import { companies, projects, sessions } from '../../db/schema';
+import { CACHED_ANSWER_TABLES } from './tables';
 import { bearer, demoIds, signInDemo } from '../../../test/portal-users';
 
 /**
- * The response and session caches (decision 025) as a user meets them: a repeated read is answered
- * from memory, and any change in the database, however it was written, shows on the next read.
+ * The response and session caches (decisions 025 and 029) as a user meets them: a repeated read is
+ * answered from memory, any change in the database, however it was written, shows on the next read,
+ * and a change empties only the answers that show what changed.
  */
 
 const LIST = '/api/entities?include=model,company,model.cover_photo';
@@ -97,6 +99,40 @@ describe('the response cache', () => {
     const hits = t.app.responses.stats.hits;
     for (let i = 0; i < 2; i++) expect((await get('/api/entities?sort=name')).statusCode).toBe(400);
     expect(t.app.responses.stats.hits).toBe(hits);
+  });
+});
+
+describe('what a write empties', () => {
+  it("keeps the answers of other companies, projects and users when one project changes", async () => {
+    const brightside = ids.caseyEntities.find((row) => row.company_id !== ids.acme.id)!;
+    const caseyRecord = `/api/entities/${brightside.id}?include=model`;
+    await get(caseyRecord);
+    await get(LIST, nico);
+    await get(LIST, nico);
+    const [project] = await t.database.db.select().from(projects).where(eq(projects.id, brightside.model_id));
+    await t.database.db.update(projects).set({ name: 'Lake house, phase 2' }).where(eq(projects.id, project!.id));
+    await changesSettled(t.app);
+    const hits = t.app.responses.stats.hits;
+    // Nico sees only Acme: his list is still answered from memory …
+    await get(LIST, nico);
+    expect(t.app.responses.stats.hits).toBe(hits + 1);
+    // … while the Brightside project's record is read again, with its new name.
+    const fresh = await get(caseyRecord);
+    expect(t.app.responses.stats.hits).toBe(hits + 1);
+    expect(fresh.json().model.name).toBe('Lake house, phase 2');
+    await t.database.db.update(projects).set({ name: project!.name }).where(eq(projects.id, project!.id));
+    await changesSettled(t.app);
+  });
+
+  it('puts a trigger on exactly the tables the cache lists, naming each one\'s scope column', async () => {
+    const result = await t.database.db.execute(
+      sql`select c.relname as "table", pg_get_triggerdef(t.oid) as "definition" from pg_trigger t join pg_class c on c.oid = t.tgrelid
+          where not t.tgisinternal and pg_get_triggerdef(t.oid) like '%portal_notify_row_scope%' order by 1`,
+    );
+    const rows = (result as unknown as { rows: { table: string; definition: string }[] }).rows;
+    const found = Object.fromEntries(rows.map((row) => [row.table, /portal_notify_row_scope\('(\w+)'\)/.exec(row.definition)?.[1]]));
+    expect(found).toEqual(Object.fromEntries(Object.entries(CACHED_ANSWER_TABLES).map(([table, { column }]) => [table, column])));
+    for (const row of rows) expect(row.definition).toContain('FOR EACH ROW');
   });
 });
 

@@ -16,7 +16,7 @@ export interface ChangeFeed {
 export function parseChange(payload: string): Change {
   const [table, id] = payload.split(':');
   if (!table) return null;
-  const number = id === undefined ? null : Number(id);
+  const number = id === undefined || id === '' ? null : Number(id);
   return { table, id: number !== null && Number.isSafeInteger(number) ? number : null };
 }
 

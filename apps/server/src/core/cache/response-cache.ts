@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeFeed } from './change-feed';
+import { scopeTag, type CacheScope } from './tables';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** A URL longer than this is answered but not kept: valid queries are far shorter, and keys count against the budget. */
@@ -11,8 +12,8 @@ export interface ResponseCacheOptions {
   /** The most the cached bodies may take together, in bytes; 0 turns the cache off. */
   maxBytes: number;
   feed: ChangeFeed;
-  /** The tables the cached answers are read from: a write to any of them empties the cache. */
-  tables: readonly string[];
+  /** The tables the cached answers are read from, each with the scope its rows' notifications name. */
+  tables: Readonly<Record<string, { scope: CacheScope }>>;
   now: () => Date;
   /** When an answer made now stops being the answer (its signed URLs roll over), in ms since the epoch. */
   expiresAt: (now: Date) => number;
@@ -23,18 +24,21 @@ interface Entry {
   expiresAt: number;
   /** Body, key and overhead: what the entry counts against maxBytes. */
   cost: number;
+  /** The scopes the answer shows (`user:4`, `company:1`, `project:17`): a write to any of them drops it. */
+  tags: readonly string[];
 }
 
 /**
  * Answers of hot, per-user reads kept as the bytes sent (docs/decisions/025-response-and-session-caches.md).
  * The key is the signed-in user and the URL as sent, so a hit skips validation, the database and
  * serialization alike; only a URL that once answered 200 is ever a key. An entry serves only while
- * the change feed is live, until the database says one of `tables` changed, and never past
- * `expiresAt`.
+ * the change feed is live, until the database says a row of one of the scopes it shows changed,
+ * and never past `expiresAt`.
  */
 export function responseCache(options: ResponseCacheOptions) {
-  const tables = new Set(options.tables);
   const entries = new Map<string, Entry>();
+  /** Which keys carry each tag, so a change finds the answers it touches without a scan. */
+  const byTag = new Map<string, Set<string>>();
   let bytes = 0;
   let generation = 0;
   /** Answers served from memory: what the tests watch. */
@@ -46,13 +50,26 @@ export function responseCache(options: ResponseCacheOptions) {
     if (!entry) return;
     entries.delete(key);
     bytes -= entry.cost;
+    for (const tag of entry.tags) {
+      const keys = byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) byTag.delete(tag);
+    }
+  };
+
+  const clear = () => {
+    entries.clear();
+    byTag.clear();
+    bytes = 0;
   };
 
   options.feed.subscribe((change) => {
-    if (change && !tables.has(change.table)) return;
+    const table = change ? options.tables[change.table] : undefined;
+    if (change && !table) return;
+    // Any relevant change, however narrow: a read already under way may have seen either side of it.
     generation++;
-    entries.clear();
-    bytes = 0;
+    if (!change || !table || change.id === null) return clear();
+    for (const key of [...(byTag.get(scopeTag(table.scope, change.id)) ?? [])]) remove(key);
   });
 
   const keyOf = (request: FastifyRequest) =>
@@ -86,12 +103,18 @@ export function responseCache(options: ResponseCacheOptions) {
       const mark = generation;
       const key = keyOf(request);
       return {
-        send(reply: FastifyReply, value: unknown) {
+        /** `tags`: every scope the answer shows (scopeTag); a write to a row of any of them drops it. */
+        send(reply: FastifyReply, value: unknown, tags: readonly string[]) {
           const body = Buffer.from(JSON.stringify(value));
           const cost = key ? body.length + key.length * 2 + ENTRY_OVERHEAD : 0;
           if (enabled && key && options.feed.live && mark === generation && cost <= options.maxBytes / 4) {
             remove(key);
-            entries.set(key, { body, expiresAt: options.expiresAt(options.now()), cost });
+            entries.set(key, { body, expiresAt: options.expiresAt(options.now()), cost, tags });
+            for (const tag of tags) {
+              const keys = byTag.get(tag) ?? new Set<string>();
+              keys.add(key);
+              byTag.set(tag, keys);
+            }
             bytes += cost;
             while (bytes > options.maxBytes) remove(entries.keys().next().value!);
           }

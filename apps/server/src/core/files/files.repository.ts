@@ -2,8 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema';
 
-export type FileRow = typeof files.$inferSelect;
-export type NewFileRow = typeof files.$inferInsert;
+import type { FileRow, NewFileRow } from '../../db/rows';
 
 export function filesRepository(db: Db) {
   return {

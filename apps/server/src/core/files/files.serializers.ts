@@ -2,7 +2,7 @@ import type { StoredFile } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { isImageKind } from '../../lib/file-types';
 import { apiTimestamp } from '../../lib/timestamps';
-import type { FileRow } from './files.repository';
+import type { FileRow } from '../../db/rows';
 
 /** A file with its signed URLs. Call only for a file the caller may see. */
 export function serializeFile(app: Pick<FastifyInstance, 'fileLinks'>, file: FileRow): StoredFile {

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memoryBlobStore } from './blob-store/memory-store';
-import type { FileRow } from './files.repository';
 import { imageProxy } from './image-proxy';
 import { imageBytes } from '../../../test/fixtures';
+import type { FileRow } from '../../db/rows';
 
 let dir: string;
 beforeEach(async () => {

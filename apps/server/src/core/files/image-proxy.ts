@@ -5,9 +5,9 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import type { BlobStore } from './blob-store/types';
 import { HttpError, invalid } from '../../lib/http-errors';
-import type { FileRow } from './files.repository';
 import { diskLru } from './disk-lru';
 import { MAX_IMAGE_PIXELS } from './store';
+import type { FileRow } from '../../db/rows';
 
 /** Spec §7 / issue 7: no side of a proxied image may be asked for above this. */
 export const MAX_IMAGE_SIDE = 4096;

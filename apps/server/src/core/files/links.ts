@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { UrlSigner } from '../../lib/signed-urls';
 
 /**
@@ -30,3 +31,8 @@ export function fileLinks(urls: UrlSigner, publicUrl: string, now: () => Date): 
     image: (fileId) => signed(filePaths.image(fileId)),
   };
 }
+
+export const SignatureQuerySchema = z.object({
+  exp: z.string().optional().describe('Expiry of the signed URL (seconds since the epoch)'),
+  sig: z.string().optional().describe('HMAC signature of the path and the expiry'),
+});

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isImageKind } from '../../lib/file-types';
 import { HttpError } from '../../lib/http-errors';
 import type { BlobStore } from './blob-store/types';
-import type { FileRow } from './files.repository';
+import type { FileRow } from '../../db/rows';
 
 /** Nothing in a served file may load, run or submit anything (and it cannot be framed by other sites). */
 export const FILE_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";

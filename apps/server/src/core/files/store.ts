@@ -5,7 +5,8 @@ import type { Db } from '../../db/client';
 import type { BlobStore, StoredBlob } from './blob-store/types';
 import { detectFileType, isImageKind, type ByteSource, type FileKind, type FileType } from '../../lib/file-types';
 import { HttpError, invalid } from '../../lib/http-errors';
-import { filesRepository, type FileRow } from './files.repository';
+import { filesRepository } from './files.repository';
+import type { FileRow } from '../../db/rows';
 
 /** Spec §7 / issue 7: no image over 50 megapixels is ever decoded (pixel bombs). */
 export const MAX_IMAGE_PIXELS = 50_000_000;

@@ -3,8 +3,9 @@ import { BlobTooLargeError, type StoredBlob } from './blob-store/types';
 import { cleanFileName } from '../../lib/file-types';
 import { HttpError, invalid } from '../../lib/http-errors';
 import { ERROR_MESSAGES } from '@portal/contract';
-import { filesRepository, type FileRow } from './files.repository';
+import { filesRepository } from './files.repository';
 import { checkBlob, fileRowsOf, fileTooLarge, type CheckedBlob, type FileOwner, type FilePolicy } from './store';
+import type { FileRow } from '../../db/rows';
 
 export interface UploadPolicy extends FilePolicy {
   /** The multipart field files come in; 'file' by default. */

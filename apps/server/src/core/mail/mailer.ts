@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
 export interface MailMessage {
@@ -107,14 +106,3 @@ declare module 'fastify' {
     mailer: Mailer;
   }
 }
-
-export const mailerPlugin = fp(
-  async (app: FastifyInstance, options: Omit<MailerOptions, 'log'> & { mailer?: Mailer }) => {
-    const mailer = options.mailer ?? createMailer({ ...options, log: app.log });
-    app.decorate('mailer', mailer);
-    app.addHook('onClose', async () => {
-      await mailer.close();
-    });
-  },
-  { name: 'mailer' },
-);

@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { apiTimestamp } from '../../lib/timestamps';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../core/access/request';
 import { loadSecret } from '../../lib/secret-file';
 import { deviceLabel } from './device';
 import { enforceLimit } from './limits';

@@ -12,13 +12,9 @@ export interface SessionPolicy {
 /** Writing last_used_at on every request would turn each read into a write; a minute is fine-grained enough. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-export interface AuthenticatedUser {
-  id: number;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  sessionId: number;
-}
+import type { AuthenticatedUser } from '../../core/access/request';
+import { CACHED_SESSION_TABLES } from '../../core/cache/tables';
+export type { AuthenticatedUser };
 
 /** Enough for every session active within a minute on a large portal; about 300 bytes each. */
 const MAX_CACHED_SESSIONS = 20_000;
@@ -42,7 +38,7 @@ function sessionCache(feed: ChangeFeed) {
   feed.subscribe((change) => {
     if (change && change.table === 'sessions' && change.id !== null) {
       entries.delete(change.id);
-    } else if (!change || change.table === 'sessions' || change.table === 'portal_users') {
+    } else if (!change || (CACHED_SESSION_TABLES as readonly string[]).includes(change.table)) {
       entries.clear();
     } else {
       return;

@@ -1,7 +1,8 @@
+import type { CompanySwitch } from '@portal/contract';
 import { and, eq, exists } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, portalEntities, portalThemes } from '../../db/schema';
-import type { CompanyRow, PortalThemeRow } from '../../core/companies';
+import type { CompanyRow, PortalThemeRow } from '../../db/rows';
 
 export function companiesRepository(db: Db) {
   return {
@@ -29,22 +30,17 @@ export function companiesRepository(db: Db) {
       return row ?? null;
     },
 
-    /** The branding behind a theme code, for the sign-in pages. */
-    async brandingByThemeCode(code: string) {
-      const [row] = await db
-        .select({
-          company_name: companies.name,
-          company_color: companies.color,
-          company_logo_url: companies.logo_url,
-          theme_name: portalThemes.name,
-          theme_color: portalThemes.color,
-          theme_logo_url: portalThemes.logo_url,
-        })
-        .from(portalThemes)
-        .innerJoin(companies, eq(companies.id, portalThemes.company_id))
-        .where(eq(portalThemes.code, code))
-        .limit(1);
-      return row ?? null;
+    /** Sets the given switches (none: reads the company as it is); the company, as it now stands. */
+    async setSwitches(companyId: number, changes: Partial<Pick<CompanyRow, CompanySwitch>>, now: Date): Promise<CompanyRow> {
+      const [row] =
+        Object.keys(changes).length > 0
+          ? await db
+              .update(companies)
+              .set({ ...changes, updated_at: now })
+              .where(eq(companies.id, companyId))
+              .returning()
+          : await db.select().from(companies).where(eq(companies.id, companyId));
+      return row!;
     },
   };
 }

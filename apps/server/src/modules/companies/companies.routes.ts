@@ -1,11 +1,12 @@
-import { ApiErrorSchema, COMPANY_INCLUDES, CompanySchema, IdSchema } from '@portal/contract';
+import { ApiErrorSchema, COMPANY_INCLUDES, CompanySchema, IdSchema, IntegrationSwitchesSchema, type CompanySwitch } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
-import { requireUser } from '../../plugins/auth';
+import { requireApiCompany, requireUser } from '../../core/access/request';
 import { companiesRepository } from './companies.repository';
+import { scopeTag } from '../../core/cache/tables';
 import { serializeCompany } from '../../core/companies';
 
 export const companyQuery = defineListQuery({ includes: COMPANY_INCLUDES, paginate: false });
@@ -41,7 +42,30 @@ export async function companiesRoutes(fastify: FastifyInstance, options: Compani
       const { includes } = companyQuery.from(request);
       const found = await repository.findForUser(user.id, request.params.id);
       if (!found) throw notFound();
-      return answer.send(reply, serializeCompany(found.company, options.publicUrl, includes.has('portal_theme') ? found.theme : undefined));
+      // Whether the user may see the company depends on their entities; what it shows, on the company's rows.
+      const scopes = [scopeTag('user', user.id), scopeTag('company', found.company.id)];
+      return answer.send(reply, serializeCompany(found.company, options.publicUrl, includes.has('portal_theme') ? found.theme : undefined), scopes);
+    },
+  );
+
+  app.patch(
+    '/integration/company',
+    {
+      config: { apiKey: true },
+      schema: {
+        tags: ['integration'],
+        summary: "Turn the company's portal areas on or off",
+        description: 'Any of the company switches (docs/product.md); the others stay as they are. Answers the company.',
+        body: IntegrationSwitchesSchema,
+        response: { 200: CompanySchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const company = requireApiCompany(request);
+      const changes = Object.fromEntries(Object.entries(request.body).filter(([, value]) => typeof value === 'boolean')) as Partial<
+        Record<CompanySwitch, boolean>
+      >;
+      return serializeCompany(await repository.setSwitches(company.id, changes, app.now()), options.publicUrl);
     },
   );
 }

@@ -1,6 +1,6 @@
 import { cssColor, html, layout } from '../../core/mail/html';
 import type { MailMessage } from '../../core/mail/mailer';
-import { headerSafe, projectTitle } from '../notes/notes-email';
+import { headerSafe, projectTitle } from '../../core/mail/text';
 
 const DEFAULT_COLOR = '#2aa21d';
 

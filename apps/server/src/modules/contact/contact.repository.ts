@@ -1,24 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { companies, contactMessages, portalEntities, projects, staff } from '../../db/schema';
+import { companies, contactMessages, portalEntities, projects } from '../../db/schema';
 
-export type ProjectRow = typeof projects.$inferSelect;
-export type StaffRow = typeof staff.$inferSelect;
-export type CompanyRow = typeof companies.$inferSelect;
+import type { NewContactMessageRow } from '../../db/rows';
 
 export function contactRepository(db: Db) {
   return {
-    /** A project of its own company, with its primary rep (a staff member of that same company). */
-    async projectWithRep(projectId: number, companyId: number): Promise<{ project: ProjectRow; rep: StaffRow | null } | null> {
-      const [row] = await db
-        .select({ project: projects, rep: staff })
-        .from(projects)
-        .leftJoin(staff, and(eq(staff.id, projects.rep_primary_id), eq(staff.company_id, projects.company_id)))
-        .where(and(eq(projects.id, projectId), eq(projects.company_id, companyId)))
-        .limit(1);
-      return row ?? null;
-    },
-
     /** The companies of a user's projects, each with those projects, in the order they were shared. */
     async companiesOfUser(portalUserId: number) {
       return db
@@ -34,7 +21,7 @@ export function contactRepository(db: Db) {
         .orderBy(asc(portalEntities.id));
     },
 
-    async saveMessage(values: typeof contactMessages.$inferInsert) {
+    async saveMessage(values: NewContactMessageRow) {
       const [row] = await db.insert(contactMessages).values(values).returning({ id: contactMessages.id });
       return row!.id;
     },

@@ -14,12 +14,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalid, notFound, tooManyAttempts } from '../../lib/http-errors';
-import { requireUser } from '../../plugins/auth';
-import { absoluteUrl, type CompanyRow } from '../../core/companies';
-import { requireEntity } from '../../core/access/entities';
-import { portalUserName } from '../notes/notes.serializers';
+import { requireUser } from '../../core/access/request';
+import { absoluteUrl } from '../../core/companies';
+import { requireEntity, requireProject } from '../../core/access/projects';
+import { portalUserName } from '../../lib/names';
 import { contactEmail } from './contact-email';
-import { contactRepository, type StaffRow } from './contact.repository';
+import { contactRepository } from './contact.repository';
+import { projectsRepository } from '../../core/projects';
+import type { CompanyRow, StaffRow } from '../../db/rows';
 
 export interface ContactRoutesOptions {
   publicUrl: string;
@@ -34,6 +36,7 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema }
 export async function contactRoutes(fastify: FastifyInstance, options: ContactRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repository = contactRepository(app.database.db);
+  const projectsOf = projectsRepository(app.database.db);
   const { publicUrl } = options;
 
   const companyOf = (company: CompanyRow): ContactCompany => ({
@@ -76,9 +79,8 @@ export async function contactRoutes(fastify: FastifyInstance, options: ContactRo
     },
     async (request) => {
       const user = requireUser(request);
-      const { entity, company } = await requireEntity(app, user, request.query.entity);
-      if (entity.model_type !== 'project') throw notFound();
-      const found = await repository.projectWithRep(entity.model_id, company.id);
+      const { entity, company } = await requireProject(app, user, request.query.entity, null);
+      const found = await projectsOf.projectWithRep(entity.model_id, company.id);
       if (!found) throw notFound();
       const { project, rep } = found;
       return {
@@ -144,7 +146,7 @@ export async function contactRoutes(fastify: FastifyInstance, options: ContactRo
         if (body.company_id !== undefined && body.company_id !== found.company.id) throw notFound();
         company = found.company;
         if (found.entity.model_type === 'project') {
-          const withRep = await repository.projectWithRep(found.entity.model_id, company.id);
+          const withRep = await projectsOf.projectWithRep(found.entity.model_id, company.id);
           project = withRep ? withRep.project : null;
         }
       } else if (body.company_id !== undefined) {

@@ -4,15 +4,11 @@ import { documents, files, portalUsers, staff } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
 import type { DocumentSort } from '@portal/contract';
-import type { FileRow } from '../../core/files/files.repository';
 
-export type DocumentRow = typeof documents.$inferSelect;
+import type { DocumentRow, FileRow, NewDocumentRow } from '../../db/rows';
 
-/** The project a request reads documents of: only shared documents of this project and company are ever visible. */
-export interface ProjectScope {
-  companyId: number;
-  projectId: number;
-}
+import type { ProjectScope } from '../../core/access/projects';
+export type { ProjectScope };
 
 export interface DocumentWithFile {
   document: DocumentRow;
@@ -73,7 +69,7 @@ export function documentsRepository(db: Db) {
       return row ? toRow(row) : null;
     },
 
-    async insert(values: typeof documents.$inferInsert): Promise<DocumentRow> {
+    async insert(values: NewDocumentRow): Promise<DocumentRow> {
       const [row] = await db.insert(documents).values(values).returning();
       return row!;
     },

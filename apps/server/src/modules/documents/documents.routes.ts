@@ -16,7 +16,8 @@ import { notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
 import { html } from '../../core/mail/html';
-import { requireProjectArea } from '../../core/access/project-area';
+import { requireProject } from '../../core/access/projects';
+import { requireUser } from '../../core/access/request';
 import { deleteFiles } from '../../core/files/store';
 import { receiveUpload } from '../../core/files/uploads';
 import { documentsRepository } from './documents.repository';
@@ -60,7 +61,8 @@ export async function documentsRoutes(fastify: FastifyInstance, options: Documen
     },
     async (request) => {
       const { filters, sort, page } = documentsListQuery.from(request);
-      const { user, scope } = await requireProjectArea(app, request, request.params.entity, 'documents');
+      const user = requireUser(request);
+      const { scope } = await requireProject(app, user, request.params.entity, 'documents');
       const { rows, total } = await repository.list(scope, { search: filters.name, sort, page });
       return paginate(
         rows.map((row) => serializeDocument(app, row, user.id)),
@@ -83,7 +85,8 @@ export async function documentsRoutes(fastify: FastifyInstance, options: Documen
       },
     },
     async (request) => {
-      const { user, scope } = await requireProjectArea(app, request, request.params.entity, 'documents');
+      const user = requireUser(request);
+      const { scope } = await requireProject(app, user, request.params.entity, 'documents');
       const found = await repository.find(scope, request.params.document);
       if (!found) throw notFound();
       return serializeDocument(app, found, user.id);
@@ -107,7 +110,8 @@ export async function documentsRoutes(fastify: FastifyInstance, options: Documen
       },
     },
     async (request, reply) => {
-      const { user, company, scope } = await requireProjectArea(app, request, request.params.entity, 'documents');
+      const user = requireUser(request);
+      const { company, scope } = await requireProject(app, user, request.params.entity, 'documents');
       const { files } = await receiveUpload(
         app,
         request,

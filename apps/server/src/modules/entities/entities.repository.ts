@@ -3,9 +3,8 @@ import type { Db } from '../../db/client';
 import { accounts, companies, portalEntities, projectStatuses, projects, staff } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
-import type { CompanyRow } from '../../core/companies';
 
-export type EntityRow = typeof portalEntities.$inferSelect;
+import type { AccountRow, CompanyRow, EntityRow, ProjectRow } from '../../db/rows';
 export type EntitySort = 'id' | 'created_at' | 'updated_at';
 
 export interface EntityListOptions {
@@ -17,10 +16,10 @@ export interface EntityListOptions {
 }
 
 export type ProjectWithRelations = {
-  project: typeof projects.$inferSelect;
+  project: ProjectRow;
   rep_primary_name: string | null;
   status: { id: number; name: string; color: string | null } | null;
-  account: typeof accounts.$inferSelect | null;
+  account: AccountRow | null;
 };
 
 /** An entity as a list or a record reads it: the project (with rep, status, account) and company when asked for. */
@@ -67,10 +66,10 @@ interface AssembledSelect {
 
 interface EntityRowWithJoins {
   entity: EntityRow;
-  project?: typeof projects.$inferSelect | null;
+  project?: ProjectRow | null;
   rep_primary_name?: string | null;
   status?: ProjectWithRelations['status'];
-  account?: typeof accounts.$inferSelect | null;
+  account?: AccountRow | null;
   company?: CompanyRow | null;
 }
 
@@ -200,14 +199,6 @@ export function entitiesRepository(db: Db) {
     .limit(1)
     .prepare('entities_record');
 
-  const entityStatement = db
-    .select({ entity: portalEntities, company: companies })
-    .from(portalEntities)
-    .innerJoin(companies, eq(companies.id, portalEntities.company_id))
-    .where(and(eq(portalEntities.id, sql.placeholder('entityId')), eq(portalEntities.portal_user_id, sql.placeholder('userId'))))
-    .limit(1)
-    .prepare('entities_guard');
-
   return {
     /**
      * One page of the user's entities with what was asked for and the total, in one query whatever
@@ -249,12 +240,6 @@ export function entitiesRepository(db: Db) {
       return { rows: result, total: counted?.total ?? 0 };
     },
 
-    /** One of the user's entities with its company; null when it is not theirs or does not exist. */
-    async findForUser(userId: number, entityId: number): Promise<{ entity: EntityRow; company: CompanyRow } | null> {
-      const [row] = await entityStatement.execute({ userId, entityId });
-      return row ?? null;
-    },
-
     /** One of the user's entities with its project (rep, status, account) and company, in one query. */
     async findWithRelations(userId: number, entityId: number): Promise<(EntityWithRelations & { company: CompanyRow }) | null> {
       const [row] = await recordStatement.execute({ userId, entityId });
@@ -264,14 +249,3 @@ export function entitiesRepository(db: Db) {
   };
 }
 export type EntitiesRepository = ReturnType<typeof entitiesRepository>;
-
-const repositories = new WeakMap<Db, EntitiesRepository>();
-/** The repository of a database, built once: its statements are prepared once per process. */
-export function entitiesRepositoryOf(db: Db): EntitiesRepository {
-  let repository = repositories.get(db);
-  if (!repository) {
-    repository = entitiesRepository(db);
-    repositories.set(db, repository);
-  }
-  return repository;
-}

@@ -16,12 +16,12 @@ import { z } from 'zod';
 import { notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../core/access/request';
 import { serializeCompany } from '../../core/companies';
-import { photosRepository } from '../photos/photos.repository';
-import { serializeCoverPhoto } from '../photos/photos.serializers';
-import { isAreaEnabled } from '../../core/access/entities';
-import { entitiesRepositoryOf, type EntityWithRelations } from './entities.repository';
+import { scopeTag } from '../../core/cache/tables';
+import { coversRepository, serializeCoverPhoto } from '../../core/covers';
+import { isAreaEnabled } from '../../core/access/projects';
+import { entitiesRepository, type EntityWithRelations } from './entities.repository';
 import { serializeEntity, serializeProject, type ProjectRelations } from './entities.serializers';
 
 export const entitiesListQuery = defineListQuery({
@@ -45,7 +45,8 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema };
 
 export async function entitiesRoutes(fastify: FastifyInstance, options: EntitiesRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const entities = entitiesRepositoryOf(app.database.db);
+  const entities = entitiesRepository(app.database.db);
+  const coverPhotos = coversRepository(app.database.db);
   const { publicUrl } = options;
 
   /** What an include list asks to read and to embed. */
@@ -76,7 +77,7 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
     if (!wanted.model || !wanted.relations.cover_photo) return covers;
     const projectIds = rows.filter((row) => row.model && row.company && isAreaEnabled(row.company, 'photos')).map((row) => row.model!.project.id);
     if (projectIds.length === 0) return covers;
-    for (const [projectId, photo] of await photosRepository(app.database.db).projectCovers(projectIds)) covers.set(projectId, serializeCoverPhoto(app, photo));
+    for (const [projectId, photo] of await coverPhotos.projectCovers(projectIds)) covers.set(projectId, serializeCoverPhoto(app, photo));
     return covers;
   }
 
@@ -102,6 +103,16 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
     });
   }
 
+  /** What a cached answer of these entities shows: the user's list, and each entity's company and project. */
+  function scopesOf(user: { id: number }, rows: readonly EntityWithRelations[]): string[] {
+    const tags = new Set([scopeTag('user', user.id)]);
+    for (const { entity } of rows) {
+      tags.add(scopeTag('company', entity.company_id));
+      if (entity.model_type === 'project') tags.add(scopeTag('project', entity.model_id));
+    }
+    return [...tags];
+  }
+
   app.get(
     '/entities',
     {
@@ -123,7 +134,7 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
       const { filters, sort, includes, page } = entitiesListQuery.from(request);
       const wanted = plan(includes);
       const { rows, total } = await entities.listForUser(user.id, { filters, sort, page, with: wanted.read });
-      return answer.send(reply, paginate(serialize(rows, wanted, await coversOf(rows, wanted)), total, page, pageUrls(publicUrl, request.url)));
+      return answer.send(reply, paginate(serialize(rows, wanted, await coversOf(rows, wanted)), total, page, pageUrls(publicUrl, request.url)), scopesOf(user, rows));
     },
   );
 
@@ -153,7 +164,7 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
       const found = await entities.findWithRelations(user.id, request.params.id);
       if (!found) throw notFound();
       const wanted = plan(expanded);
-      return answer.send(reply, serialize([found], wanted, await coversOf([found], wanted))[0]!);
+      return answer.send(reply, serialize([found], wanted, await coversOf([found], wanted))[0]!, scopesOf(user, [found]));
     },
   );
 }

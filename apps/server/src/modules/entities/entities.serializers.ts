@@ -2,7 +2,8 @@ import type { Account, Company, CoverPhoto, PortalEntity, Project } from '@porta
 import type { accounts } from '../../db/schema';
 import { apiTimestamp } from '../../lib/timestamps';
 import { hexColorOrNull } from '../../core/companies';
-import type { EntityRow, ProjectWithRelations } from './entities.repository';
+import type { ProjectWithRelations } from './entities.repository';
+import type { EntityRow } from '../../db/rows';
 
 /** Which of a project's relations to embed; each left out unless asked for (Laravel's `include`). */
 export interface ProjectRelations {

@@ -7,13 +7,9 @@ import { HttpError } from '../../lib/http-errors';
 import { isImageKind } from '../../lib/file-types';
 import { filesRepository } from '../../core/files/files.repository';
 import { ImageModifiersSchema, imageProxy } from '../../core/files/image-proxy';
-import { filePaths } from '../../core/files/links';
+import { filePaths, SignatureQuerySchema } from '../../core/files/links';
 import { FILE_CONTENT_SECURITY_POLICY, contentDisposition, invalidSignature, previewable, sendFile } from '../../core/files/serve';
 
-export const SignatureQuerySchema = z.object({
-  exp: z.string().optional().describe('Expiry of the signed URL (seconds since the epoch)'),
-  sig: z.string().optional().describe('HMAC signature of the path and the expiry'),
-});
 
 const responses = {
   200: z.any().describe('The file'),

@@ -6,10 +6,11 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { files } from '../../db/schema';
 import { FILE_KINDS } from '../../lib/file-types';
 import { SIGNED_URL_WINDOW_SECONDS } from '../../lib/signed-urls';
-import { filesRepository, type FileRow } from '../../core/files/files.repository';
+import { filesRepository } from '../../core/files/files.repository';
 import { storeFile } from '../../core/files/store';
 import { HTML_BYTES, SVG_BYTES, docxBytes, imageBytes, multipartBody, pdfBytes, pixelBombPng } from '../../../test/fixtures';
 import { receiveUpload } from '../../core/files/uploads';
+import type { FileRow } from '../../db/rows';
 
 let t: TestApp;
 let clock = new Date('2026-04-01T12:00:00.000Z');

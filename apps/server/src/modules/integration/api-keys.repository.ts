@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { apiKeys, companies } from '../../db/schema';
 import { newSecret, sameDigest, sha256 } from '../../lib/tokens';
 
-export type CompanyRow = typeof companies.$inferSelect;
+import type { CompanyRow } from '../../db/rows';
 
 /** A minute is fine-grained enough for "last used", and spares a write per call. */
 const TOUCH_INTERVAL_MS = 60_000;

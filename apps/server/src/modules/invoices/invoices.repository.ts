@@ -1,23 +1,18 @@
 import type { InvoiceSort, PortalInvoiceStatus } from '@portal/contract';
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import type { SeedTx } from '../../seed/areas';
+import type { Executor } from '../../db/client';
 import { invoiceLines, invoicePayments, invoices, projects } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
 import { fromCents, lineAmountCents, sumCents, taxCents, toCents } from './money';
 
-export type InvoiceRow = typeof invoices.$inferSelect;
-export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
-export type PaymentRow = typeof invoicePayments.$inferSelect;
+import type { InvoiceLineRow, InvoiceRow, PaymentRow } from '../../db/rows';
+export type { InvoiceLineRow, InvoiceRow, PaymentRow };
 /** An invoice as the portal reads it: never a draft, with its derived status. */
 export type PortalInvoiceRow = Omit<InvoiceRow, 'state'> & { state: 'sent' | 'void'; status: PortalInvoiceStatus };
 
-/** The invoices of one project of one company: both must match, so an entity never reaches another company's invoice. */
-export interface ProjectScope {
-  companyId: number;
-  projectId: number;
-}
+import type { ProjectScope } from '../../core/access/projects';
+export type { ProjectScope };
 
 /**
  * The derived status of decision "invoices" in SQL, the same rule as aging.ts derivedStatus (a test
@@ -101,7 +96,7 @@ const MAX_STATEMENTS = 64;
 let statementCounter = 0;
 
 /** Bulk-inserts invoices with their lines and payments; totals, tax and amount paid are computed in whole cents. */
-export async function insertInvoices(db: Db | SeedTx, items: readonly NewInvoice[]): Promise<number[]> {
+async function insertInvoices(db: Executor, items: readonly NewInvoice[]): Promise<number[]> {
   if (items.length === 0) return [];
   const ids: number[] = [];
   // Chunks keep every statement under PostgreSQL's 65,535 parameters.
@@ -170,7 +165,7 @@ export async function insertInvoices(db: Db | SeedTx, items: readonly NewInvoice
   return ids;
 }
 
-export function invoicesRepository(db: Db) {
+export function invoicesRepository(db: Executor) {
   const pageStatements = new Map<string, ReturnType<typeof buildPageStatement>>();
 
   function buildPageStatement(statusFilter: boolean, sort: SortTerm<InvoiceSort>[]) {
@@ -228,6 +223,9 @@ export function invoicesRepository(db: Db) {
     .prepare('invoices_record');
 
   return {
+    /** Bulk-inserts invoices with their lines and payments (the seed and benchmarks; the company side later). */
+    insert: (items: readonly NewInvoice[]) => insertInvoices(db, items),
+
     /** One page of the project's invoices (never drafts) and how many there are in all. */
     async list(scope: ProjectScope, options: InvoiceListOptions): Promise<{ rows: PortalInvoiceRow[]; total: number }> {
       const statusFilter = Boolean(options.filters.status?.length);
@@ -301,14 +299,3 @@ export function invoicesRepository(db: Db) {
 }
 
 export type InvoicesRepository = ReturnType<typeof invoicesRepository>;
-
-/** One repository per database handle: the prepared statements are built once. */
-const repositories = new WeakMap<Db, InvoicesRepository>();
-export function invoicesRepositoryOf(db: Db): InvoicesRepository {
-  let repository = repositories.get(db);
-  if (!repository) {
-    repository = invoicesRepository(db);
-    repositories.set(db, repository);
-  }
-  return repository;
-}

@@ -17,14 +17,14 @@ import { z } from 'zod';
 import { invalid, notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
-import { requireUser } from '../../plugins/auth';
-import type { CompanyRow } from '../../core/companies';
-import { requireArea, requireEntity } from '../../core/access/entities';
+import { requireUser } from '../../core/access/request';
+import { requireProject } from '../../core/access/projects';
 import { calendarDate } from './aging';
 import { logoLoader, renderInvoicePdf, renderStatementPdf, type PdfBrand } from './invoices.pdf';
-import { invoicesRepositoryOf, type ProjectScope } from './invoices.repository';
+import { invoicesRepository, type ProjectScope } from './invoices.repository';
 import { serializeInvoice, serializeInvoiceDetail } from './invoices.serializers';
 import { buildStatement } from './statement';
+import type { CompanyRow } from '../../db/rows';
 
 export const invoicesListQuery = defineListQuery({
   filters: {
@@ -64,16 +64,13 @@ function brandOf(company: CompanyRow): PdfBrand {
 
 export async function invoicesRoutes(fastify: FastifyInstance, options: InvoicesRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repository = invoicesRepositoryOf(app.database.db);
+  const repository = invoicesRepository(app.database.db);
   const logo = logoLoader(options.brandDir);
 
   /** The caller's project behind `entity`, with invoicing switched on; 404 otherwise. */
   async function projectOf(request: FastifyRequest, entityId: number): Promise<{ scope: ProjectScope; company: CompanyRow }> {
-    const user = requireUser(request);
-    const { entity, company } = await requireEntity(app, user, entityId);
-    requireArea(company, 'invoices');
-    if (entity.model_type !== 'project') throw notFound();
-    return { scope: { companyId: entity.company_id, projectId: entity.model_id }, company };
+    const { scope, company } = await requireProject(app, requireUser(request), entityId, 'invoices');
+    return { scope, company };
   }
 
   const today = () => calendarDate(app.now());

@@ -1,21 +1,8 @@
 import { cssColor, html, layout } from '../../core/mail/html';
 import type { MailMessage } from '../../core/mail/mailer';
+import { headerSafe, projectTitle } from '../../core/mail/text';
 
 const DEFAULT_COLOR = '#2aa21d';
-
-/**
- * A value fit for a mail header: one line, no control characters, at most `max` characters.
- * Subjects typed by users are refused with 422 before they get here; names and project titles
- * come from integrations, so they are cleaned rather than trusted.
- */
-export function headerSafe(value: string, max = 200): string {
-  const line = value
-    // eslint-disable-next-line no-control-regex -- finding control characters is the point
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}
 
 export interface NewNoteEmail {
   to: string;
@@ -25,11 +12,6 @@ export interface NewNoteEmail {
   authorName: string;
   body: string;
   attachmentNames: string[];
-}
-
-export function projectTitle(project: NewNoteEmail['project']): string {
-  const name = project.name?.trim() || project.address_street?.trim() || 'a project';
-  return project.number ? `${name} (${project.number})` : name;
 }
 
 /** The notice the project's primary rep gets when a customer posts a note: text and HTML, every value escaped. */

@@ -1,12 +1,10 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { files, noteAttachments, noteReads, notes, noteThreads, portalUsers, staff } from '../../db/schema';
-import type { SeedTx } from '../../seed/areas';
+import type { Executor } from '../../db/client';
+import { files, noteAttachments, noteReads, notes, noteThreads, portalEntities, portalUsers, projects, staff } from '../../db/schema';
 import type { PageRequest } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
 
-export type NoteRow = typeof notes.$inferSelect;
-export type FileRow = typeof files.$inferSelect;
+import type { FileRow, NoteRow } from '../../db/rows';
 
 /** A note as every reader needs it: its author's name (and picture) read in the same query. */
 export interface NoteWithAuthor {
@@ -16,8 +14,6 @@ export interface NoteWithAuthor {
   attachments: FileRow[];
 }
 
-/** The app's database or the seed's transaction: the seed writes notes through the same code. */
-type Executor = Db | SeedTx;
 
 export interface NewNote {
   projectId: number;
@@ -229,7 +225,7 @@ export function notesRepository(db: Executor) {
       // Within the seed's transaction this is a savepoint; otherwise a transaction of its own.
       let result: { id: number; created: boolean };
       try {
-        result = await (db as Db).transaction((tx) => write(tx));
+        result = await (db as Executor).transaction((tx) => write(tx));
       } catch (error) {
         if (error instanceof Replayed) result = { id: error.noteId, created: false };
         // The same client id sent for two projects at once: the unique index stops the second.
@@ -275,6 +271,33 @@ export function notesRepository(db: Executor) {
           set: { last_read_note_id: sql`greatest(${noteReads.last_read_note_id}, excluded.last_read_note_id)`, updated_at: sql`now()` },
         });
       return true;
+    },
+
+    /** A project of the company, as a note's email names it; null for another company's id. */
+    async projectOfCompany(companyId: number, projectId: number) {
+      const [project] = await db
+        .select({ id: projects.id, number: projects.number, name: projects.name, address_street: projects.address_street })
+        .from(projects)
+        .where(and(eq(projects.id, projectId), eq(projects.company_id, companyId)));
+      return project ?? null;
+    },
+
+    /** A staff member of the company; null for anyone else's. */
+    async staffOfCompany(companyId: number, staffId: number) {
+      const [member] = await db
+        .select({ id: staff.id, name: staff.name })
+        .from(staff)
+        .where(and(eq(staff.id, staffId), eq(staff.company_id, companyId)));
+      return member ?? null;
+    },
+
+    /** Everyone the project is shared with: each one's entity (their thread's link) and email. */
+    async readers(companyId: number, projectId: number) {
+      return db
+        .select({ entityId: portalEntities.id, email: portalUsers.email })
+        .from(portalEntities)
+        .innerJoin(portalUsers, eq(portalUsers.id, portalEntities.portal_user_id))
+        .where(and(eq(portalEntities.company_id, companyId), eq(portalEntities.model_type, 'project'), eq(portalEntities.model_id, projectId)));
     },
   };
 }

@@ -20,16 +20,16 @@ import { invalid, notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
 import { trustedSerializerCompiler } from '../../lib/trusted-serializer';
-import { requireUser } from '../../plugins/auth';
-import type { CompanyRow } from '../../core/companies';
-import { contactRepository } from '../contact/contact.repository';
-import { requireArea, requireEntity } from '../../core/access/entities';
-import type { EntityRow } from '../entities/entities.repository';
+import { requireUser } from '../../core/access/request';
+import { projectsRepository } from '../../core/projects';
+import { requireProject } from '../../core/access/projects';
 import { deleteFiles } from '../../core/files/store';
 import { receiveUpload } from '../../core/files/uploads';
 import { newNoteEmail } from './notes-email';
 import { ClientIdTaken, notesRepository, type NoteWithAuthor } from './notes.repository';
-import { portalUserName, serializeNote, type NoteSerializeContext } from './notes.serializers';
+import { portalUserName } from '../../lib/names';
+import { serializeNote, type NoteSerializeContext } from './notes.serializers';
+import type { CompanyRow, EntityRow } from '../../db/rows';
 
 export interface NotesRoutesOptions {
   publicUrl: string;
@@ -71,7 +71,7 @@ function idParam(name: string, value: string | undefined): number | undefined {
 export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repository = notesRepository(app.database.db);
-  const contacts = contactRepository(app.database.db);
+  const projectsOf = projectsRepository(app.database.db);
   const guarded = new WeakMap<FastifyRequest, Guarded>();
 
   /**
@@ -83,9 +83,7 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
     const raw = (request.query as Record<string, unknown> | undefined)?.entity;
     if (typeof raw !== 'string' || raw === '') throw invalid({ entity: ['The entity parameter is required.'] }, 400);
     const entityId = idParam('entity', raw)!;
-    const { entity, company } = await requireEntity(app, user, entityId);
-    requireArea(company, 'notes');
-    if (entity.model_type !== 'project') throw notFound();
+    const { entity, company } = await requireProject(app, user, entityId, 'notes');
     guarded.set(request, { entity, company, user });
   }
   const guardOf = (request: FastifyRequest) => guarded.get(request)!;
@@ -94,7 +92,7 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
 
   /** The primary rep hears of a customer's note by email, after the note is committed and answered. */
   async function tellRep(request: FastifyRequest, { entity, company, user }: Guarded, note: NoteWithAuthor) {
-    const found = await contacts.projectWithRep(entity.model_id, company.id);
+    const found = await projectsOf.projectWithRep(entity.model_id, company.id);
     if (!found?.rep?.email) {
       request.log.info({ event: 'notes.no-rep-email', noteId: note.note.id }, 'the project has no primary rep with an email; nobody was told');
       return;

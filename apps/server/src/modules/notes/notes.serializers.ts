@@ -1,21 +1,17 @@
 import type { IntegrationNote, Note, NoteAttachment, NoteAuthor } from '@portal/contract';
 import { NOTE_ATTACHMENT_KINDS } from '@portal/contract';
+import { portalUserName } from '../../lib/names';
 import { apiTimestamp } from '../../lib/timestamps';
-import { absoluteUrl, type CompanyRow } from '../../core/companies';
+import { absoluteUrl } from '../../core/companies';
 import type { FileLinks } from '../../core/files/links';
 import type { NoteWithAuthor } from './notes.repository';
+import type { CompanyRow } from '../../db/rows';
 
 export interface NoteSerializeContext {
   company: Pick<CompanyRow, 'name' | 'is_portal_user_profile_pics_enabled'>;
   publicUrl: string;
   /** The signed URLs files are served under. */
   links: FileLinks;
-}
-
-/** A portal user's name as others see it: first and last name, or the part of the address before the @. */
-export function portalUserName(user: { first_name: string | null; last_name: string | null; email: string }): string {
-  const name = [user.first_name, user.last_name].filter((part) => part && part.trim()).join(' ').trim();
-  return name || user.email.replace(/@.*$/, '');
 }
 
 function author(row: NoteWithAuthor, context: NoteSerializeContext): NoteAuthor {

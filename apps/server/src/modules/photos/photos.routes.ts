@@ -7,8 +7,9 @@ import { cleanFileName, FILE_TYPES, type FileKind } from '../../lib/file-types';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
-import { SignatureQuerySchema } from '../files/files.routes';
-import { requireProjectArea } from '../../core/access/project-area';
+import { SignatureQuerySchema } from '../../core/files/links';
+import { requireProject } from '../../core/access/projects';
+import { requireUser } from '../../core/access/request';
 import { FILE_CONTENT_SECURITY_POLICY, contentDisposition, invalidSignature } from '../../core/files/serve';
 import { photosRepository, type PhotoWithFile } from './photos.repository';
 import { albumZipPath, serializeAlbum, serializePhoto } from './photos.serializers';
@@ -54,7 +55,7 @@ export async function photosRoutes(fastify: FastifyInstance, options: { publicUr
     },
     async (request) => {
       const { sort, page } = albumsListQuery.from(request);
-      const { scope } = await requireProjectArea(app, request, request.params.entity, 'photos');
+      const { scope } = await requireProject(app, requireUser(request), request.params.entity, 'photos');
       const { rows, total } = await repository.list(scope, { sort, page });
       return paginate(
         rows.map((row) => serializeAlbum(links, row)),
@@ -77,7 +78,7 @@ export async function photosRoutes(fastify: FastifyInstance, options: { publicUr
       },
     },
     async (request) => {
-      const { scope } = await requireProjectArea(app, request, request.params.entity, 'photos');
+      const { scope } = await requireProject(app, requireUser(request), request.params.entity, 'photos');
       const found = await repository.find(scope, request.params.album);
       if (!found) throw notFound();
       const items = await repository.photosOf(found.album.id);

@@ -1,4 +1,4 @@
-import type { Album, CoverPhoto, Photo } from '@portal/contract';
+import type { Album, Photo } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { apiTimestamp } from '../../lib/timestamps';
 import { serializeFile } from '../../core/files/files.serializers';
@@ -32,7 +32,3 @@ export function serializeAlbum(app: Links, item: AlbumWithCover): Album {
   };
 }
 
-/** A project's cover photo (spec §3 "cover_photo"): the image proxy's signed base URL, which the web sizes. */
-export function serializeCoverPhoto(app: Pick<FastifyInstance, 'fileLinks'>, { photo, file }: PhotoWithFile): CoverPhoto {
-  return { id: photo.id, url: app.fileLinks.image(file.id), width: file.width, height: file.height, caption: photo.caption };
-}

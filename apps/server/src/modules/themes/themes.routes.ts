@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound, tooManyAttempts } from '../../lib/http-errors';
 import { RateLimiter, type RateLimitRule, type RateLimitStore } from '../../lib/rate-limiter';
-import { companiesRepository } from '../companies/companies.repository';
+import { themesRepository } from './themes.repository';
 import { absoluteUrl, hexColorOrNull } from '../../core/companies';
 
 export interface ThemesRoutesOptions {
@@ -18,7 +18,7 @@ export const THEME_RATE_LIMIT: RateLimitRule = { limit: 60, windowMs: 60_000 };
 
 export async function themesRoutes(fastify: FastifyInstance, options: ThemesRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repository = companiesRepository(app.database.db);
+  const repository = themesRepository(app.database.db);
   const rule = options.rateLimit ?? THEME_RATE_LIMIT;
   // The app-wide limiter when the app has one; otherwise one of our own on the app's clock.
   const limiter: RateLimitStore = app.hasDecorator('rateLimiter') ? app.rateLimiter : new RateLimiter({ now: () => app.now() });

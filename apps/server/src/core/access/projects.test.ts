@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { companies } from '../../db/schema';
 import { HttpError } from '../../lib/http-errors';
-import { isAreaEnabled, requireArea, requireEntity } from './entities';
+import { isAreaEnabled, requireArea, requireEntity } from './projects';
 import { demoIds } from '../../../test/portal-users';
 
 let t: TestApp;

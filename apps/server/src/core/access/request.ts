@@ -1,0 +1,50 @@
+import type { FastifyRequest } from 'fastify';
+import type { CompanyRow } from '../../db/rows';
+import { unauthenticated } from '../../lib/http-errors';
+
+/** The signed-in portal user a session token stands for. */
+export interface AuthenticatedUser {
+  id: number;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth plugin on every route that is neither public nor of the integration API. */
+    portalUser: AuthenticatedUser | null;
+    /** The company whose API key called an integration route. */
+    integration: { keyId: number; company: CompanyRow } | null;
+  }
+  interface FastifyContextConfig {
+    /** Declares a route open to anyone. Every other /api route needs a valid bearer token. */
+    public?: boolean;
+    /**
+     * Declares a route of the company integration API: authenticated by a company's API key, never
+     * by a portal user's session. Every route under /api/integration/ must say so.
+     */
+    apiKey?: boolean;
+  }
+}
+
+/** The bearer token of the Authorization header: the only place a token is accepted. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer (.*)$/i.exec(header);
+  return match ? match[1]!.trim() : null;
+}
+
+/** The signed-in portal user of a route that is not public. */
+export function requireUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.portalUser) throw unauthenticated();
+  return request.portalUser;
+}
+
+/** The company whose API key called an integration route. */
+export function requireApiCompany(request: FastifyRequest): CompanyRow {
+  if (!request.integration) throw unauthenticated();
+  return request.integration.company;
+}

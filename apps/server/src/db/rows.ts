@@ -1,0 +1,21 @@
+// A row of each table as the database hands it back: every layer above names rows by these, so a
+// row's type is written once (from the schema) and never again.
+import type * as schema from './schema';
+
+export type CompanyRow = typeof schema.companies.$inferSelect;
+export type PortalThemeRow = typeof schema.portalThemes.$inferSelect;
+export type StaffRow = typeof schema.staff.$inferSelect;
+export type AccountRow = typeof schema.accounts.$inferSelect;
+export type ProjectRow = typeof schema.projects.$inferSelect;
+export type EntityRow = typeof schema.portalEntities.$inferSelect;
+export type FileRow = typeof schema.files.$inferSelect;
+export type NewFileRow = typeof schema.files.$inferInsert;
+export type NoteRow = typeof schema.notes.$inferSelect;
+export type AlbumRow = typeof schema.albums.$inferSelect;
+export type PhotoRow = typeof schema.photos.$inferSelect;
+export type DocumentRow = typeof schema.documents.$inferSelect;
+export type NewDocumentRow = typeof schema.documents.$inferInsert;
+export type InvoiceRow = typeof schema.invoices.$inferSelect;
+export type InvoiceLineRow = typeof schema.invoiceLines.$inferSelect;
+export type PaymentRow = typeof schema.invoicePayments.$inferSelect;
+export type NewContactMessageRow = typeof schema.contactMessages.$inferInsert;

@@ -1,0 +1,88 @@
+import { ApiErrorSchema, IdSchema, IntegrationNoteCreateSchema, IntegrationNoteSchema } from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireApiCompany } from '../../core/access/request';
+import type { CompanyRow } from '../../db/rows';
+import { invalid, notFound } from '../../lib/http-errors';
+import { companyNoteEmail } from './notes-email';
+import { notesRepository } from './notes.repository';
+import { serializeIntegrationNote } from './notes.serializers';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema };
+
+/** The company side's notes: what a company's CRM posts with an API key (docs/decisions/021-integration-api-keys.md). */
+export async function notesIntegrationRoutes(fastify: FastifyInstance, options: { publicUrl: string }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const notes = notesRepository(app.database.db);
+
+  /**
+   * Everyone the project is shared with hears of a new shared note (docs/product.md, "Email"), each
+   * in a message of their own that links to their own thread; the mail goes out in the background.
+   */
+  async function tellCustomers(
+    request: FastifyRequest,
+    company: CompanyRow,
+    project: { id: number; number: string | null; name: string | null; address_street: string | null },
+    authorName: string,
+    body: string,
+  ) {
+    for (const recipient of await notes.readers(company.id, project.id)) {
+      app.mailer.sendInBackground(
+        companyNoteEmail({
+          to: recipient.email,
+          company,
+          project,
+          authorName,
+          body,
+          threadUrl: `${options.publicUrl}/notes?entity=${recipient.entityId}`,
+        }),
+        request.log,
+      );
+    }
+  }
+
+  app.post(
+    '/integration/projects/:id/notes',
+    {
+      config: { apiKey: true },
+      schema: {
+        tags: ['integration'],
+        summary: 'Add a note to a project (company side)',
+        description:
+          "Authorization: Bearer <API key>. The project must be the key's company's (404 otherwise); the author, when named, " +
+          'one of its staff (422 otherwise). `shared_with_portal: false` makes an internal note that no portal user ever reads. ' +
+          'Notes can be added while the portal has notes switched off; they show once it is switched on. ' +
+          'A shared note is emailed to every portal user the project is shared with, while notes are switched on.',
+        params: z.object({ id: IdSchema }),
+        body: IntegrationNoteCreateSchema,
+        response: { 201: IntegrationNoteSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const company = requireApiCompany(request);
+      const project = await notes.projectOfCompany(company.id, request.params.id);
+      if (!project) throw notFound();
+      const authorId = request.body.author_staff_id ?? null;
+      let authorName = company.name;
+      if (authorId !== null) {
+        const member = await notes.staffOfCompany(company.id, authorId);
+        if (!member) throw invalid({ author_staff_id: ['The author must be a staff member of the company.'] });
+        authorName = member.name;
+      }
+      const { note } = await notes.create({
+        projectId: project.id,
+        body: request.body.body,
+        authorStaffId: authorId,
+        sharedWithPortal: request.body.shared_with_portal,
+      });
+      if (note.note.shared_with_portal && company.is_portal_project_notes_enabled) {
+        // The note is written: a failure to find its readers is logged, never a 500 that a CRM would retry (a second note).
+        await tellCustomers(request, company, project, authorName, note.note.body).catch((error: unknown) =>
+          request.log.error({ event: 'notes.customer-mail-failed', noteId: note.note.id, err: error }, 'customers were not told of a new note'),
+        );
+      }
+      return reply.status(201).send(serializeIntegrationNote(note, { company, publicUrl: options.publicUrl, links: app.fileLinks }));
+    },
+  );
+}
