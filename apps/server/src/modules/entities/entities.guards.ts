@@ -7,7 +7,7 @@ import { entitiesRepositoryOf, type EntityRow } from './entities.repository';
 /**
  * Guards for every per-project route (notes, photos, invoices, documents …). Each throws the same
  * 404 "Not found." as an id that does not exist, so nothing about other users' data can be probed
- * (product.md "One portal, many companies"; docs/decisions/008-switched-off-areas.md).
+ * (docs/product.md 1.3; docs/decisions/008-switched-off-areas.md).
  */
 
 /** The caller's entity `entityId` with its company, or 404. */

@@ -62,7 +62,7 @@ export async function integrationRoutes(fastify: FastifyInstance, options: Integ
   });
 
   /**
-   * Everyone the project is shared with hears of a new shared note (product.md, "Email"), each in a
+   * Everyone the project is shared with hears of a new shared note (docs/product.md 14), each in a
    * message of their own that links to their own thread; the mail goes out in the background.
    */
   async function tellCustomers(
@@ -151,7 +151,7 @@ export async function integrationRoutes(fastify: FastifyInstance, options: Integ
       schema: {
         tags: ['integration'],
         summary: "Turn the company's portal areas on or off",
-        description: 'Any of the switches of spec §3; the others stay as they are. Answers the company.',
+        description: 'Any of the company portal switches (is_portal_…_enabled); the others stay as they are. Answers the company.',
         body: IntegrationSwitchesSchema,
         response: { 200: CompanySchema, ...errors },
       },
