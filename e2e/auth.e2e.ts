@@ -79,9 +79,9 @@ describe('signing in with a password', () => {
   });
 });
 
-describe('the routing rules of spec §2', () => {
+describe('the routing rules of docs/product.md 3', () => {
   it.each(['/', '/notes?entity=2', '/invoices?entity=3&company_id=1', '/contact'])(
-    'rule 3: without a token, %s goes to /login with the query kept',
+    '3.3: without a token, %s goes to /login with the query kept',
     async (target) => {
       const { context, page } = await newPage(browser);
       await page.goto(target);
@@ -92,7 +92,7 @@ describe('the routing rules of spec §2', () => {
   );
 
   it.each(['/login?entity=2', '/login/?theme=acme', '/auth/passwordless/login?entity=4', '/auth/passwordless/login/'])(
-    'rule 2: with a token, the sign-in page %s goes to / with the query kept',
+    '3.2: with a token, the sign-in page %s goes to / with the query kept',
     async (target) => {
       const { context, page } = await newPage(browser);
       await signedInContext(context);
@@ -103,7 +103,7 @@ describe('the routing rules of spec §2', () => {
     },
   );
 
-  it('rule 1: the sign-in pages are public, with an optional trailing slash', async () => {
+  it('3.1: the sign-in pages are public, with an optional trailing slash', async () => {
     const { context, page } = await newPage(browser);
     for (const target of ['/login/', '/auth/passwordless/login/?theme=acme']) {
       await page.goto(target);

@@ -27,8 +27,8 @@ const where = (page: Page) => `${new URL(page.url()).pathname}${new URL(page.url
 const cssVar = (page: Page, name: string) =>
   page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
 
-describe('the portal query (spec §2 rules 4-9)', () => {
-  it('rule 6: an entity that does not load (unknown, or not shared with the user) sends the user to /', async () => {
+describe('the portal query (docs/product.md 3.4-3.9)', () => {
+  it('3.6: an entity that does not load (unknown, or not shared with the user) sends the user to /', async () => {
     const { context, page } = await signedIn();
     for (const target of ['/?entity=999999', '/notes?entity=5', '/photos?entity=5&theme=acme']) {
       await page.goto(target);
@@ -37,14 +37,14 @@ describe('the portal query (spec §2 rules 4-9)', () => {
     await context.close();
   });
 
-  it('rule 5: a company that does not load sends the user to /', async () => {
+  it('3.5: a company that does not load sends the user to /', async () => {
     const { context, page } = await signedIn(DEMO.neighbor);
     await page.goto('/invoices?company_id=2&entity=5');
     await expect.poll(() => where(page)).toBe('/');
     await context.close();
   });
 
-  it("rule 7: only company_id goes to / with entity set to that company's first entity", async () => {
+  it("3.7: only company_id goes to / with entity set to that company's first entity", async () => {
     const { context, page } = await signedIn();
     await page.goto('/documents?company_id=2');
     await expect.poll(() => where(page)).toBe('/?entity=4');
@@ -52,7 +52,7 @@ describe('the portal query (spec §2 rules 4-9)', () => {
     await context.close();
   });
 
-  it('rule 8: "undefined", "null" and empty count as missing', async () => {
+  it('3.8: "undefined", "null" and empty count as missing', async () => {
     const { context, page } = await signedIn();
     await page.goto('/?entity=undefined&company_id=null&theme=');
     await page.getByRole('heading', { level: 1, name: 'Your projects' }).waitFor();
@@ -60,7 +60,7 @@ describe('the portal query (spec §2 rules 4-9)', () => {
     await context.close();
   });
 
-  it('rule 9: a query that fails validation gives the 404 page "Page Not Found: {path}"', async () => {
+  it('3.9: a query that fails validation gives the 404 page "Page Not Found: {path}"', async () => {
     const { context, page } = await signedIn();
     await page.goto('/invoices?entity=abc');
     await page.getByRole('heading', { level: 1, name: 'Page Not Found: /invoices' }).waitFor();
@@ -69,7 +69,7 @@ describe('the portal query (spec §2 rules 4-9)', () => {
   });
 });
 
-describe('theme and chrome (spec §4)', () => {
+describe('theme and chrome (docs/product.md 2.3, 5.4)', () => {
   it('is blank, default green, with nothing to brand by; the company colour once a project is picked', async () => {
     const { context, page } = await signedIn();
     await page.goto('/');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HexColorSchema, TimestampSchema } from './common';
 
-/** The per-company switches of spec §3, in the order the spec lists them. */
+/** The per-company switches, in the order docs/product.md 4.6 lists them. */
 export const COMPANY_SWITCHES = [
   'is_portal_album_sharing_enabled',
   'is_portal_file_sharing_enabled',
@@ -29,7 +29,7 @@ export const CompanyThemeSchema = z.object({
   name: z.string(),
   color: HexColorSchema.nullable(),
   logo_url: z.string().nullable(),
-}).meta({ id: 'CompanyTheme', description: 'What the sign-in pages read for a theme code (spec §3 "Company theme").' });
+}).meta({ id: 'CompanyTheme', description: 'What the sign-in pages read for a theme code.' });
 export type CompanyTheme = z.infer<typeof CompanyThemeSchema>;
 
 export const CompanySchema = z.object({
@@ -57,14 +57,14 @@ export const CompanySchema = z.object({
   updated_at: TimestampSchema,
   /** Present only with `include=portal_theme`. */
   portal_theme: PortalThemeSchema.nullable().optional(),
-}).meta({ id: 'Company', description: 'A company with every field and switch of spec §3; logo_url is absolute.' });
+}).meta({ id: 'Company', description: 'A company with every field and switch; logo_url is absolute.' });
 export type Company = z.infer<typeof CompanySchema>;
 
 /** What `GET /companies/{id}` may include. */
 export const COMPANY_INCLUDES = ['portal_theme'] as const;
 export type CompanyInclude = (typeof COMPANY_INCLUDES)[number];
 
-/** The portal areas a company switches on and off, and the switch behind each (product.md "The areas"). */
+/** The portal areas a company switches on and off, and the switch behind each (docs/product.md 11.1). */
 export const AREA_SWITCHES = {
   info: 'is_portal_project_info_enabled',
   notes: 'is_portal_project_notes_enabled',

@@ -42,7 +42,7 @@ export const NoteSchema = z
     attachments: z.array(NoteAttachmentSchema),
     created_at: TimestampSchema,
   })
-  .meta({ id: 'Note', description: 'A note of a project thread shared with the portal (issue 6).' });
+  .meta({ id: 'Note', description: 'A note of a project thread shared with the portal.' });
 export type Note = z.infer<typeof NoteSchema>;
 
 export const NotePageSchema = paginatedSchema(NoteSchema).meta({ id: 'NotePage' });

@@ -18,7 +18,7 @@ export const CoverPhotoSchema = z.object({
 }).meta({ id: 'CoverPhoto' });
 export type CoverPhoto = z.infer<typeof CoverPhotoSchema>;
 
-/** The customer account behind a project (spec §3 "Account"). */
+/** The customer account behind a project (docs/product.md 4.5). */
 export const AccountSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -75,6 +75,6 @@ export const ProjectSchema = z.object({
 }).meta({
   id: 'Project',
   description:
-    'A project (spec §3). rep_primary_name is the primary rep\'s name; status, cover_photo, account and company are present only when included.',
+    'A project. rep_primary_name is the primary rep\'s name; status, cover_photo, account and company are present only when included.',
 });
 export type Project = z.infer<typeof ProjectSchema>;

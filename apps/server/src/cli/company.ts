@@ -1,6 +1,6 @@
 /**
- * `npm run company -- <command> [options]`: the company side's command-line tool (product.md: an
- * integration API with API keys, plus a command-line tool). Key management opens the database
+ * `npm run company -- <command> [options]`: the company side's command-line tool (docs/product.md 18:
+ * an integration API with API keys, plus a command-line tool on it). Key management opens the database
  * (same DATA_DIR / DATABASE_URL as the server; with the embedded database, stop the server first:
  * PGlite allows one process per data folder). Everything else calls the running server's
  * integration API with an API key, exactly as a company's CRM would.

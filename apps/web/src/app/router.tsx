@@ -13,7 +13,7 @@ import { photosRoute } from './routes/photos';
 import { rootRoute } from './routes/root';
 import { sessionsRoute } from './routes/sessions';
 
-/** The eight screens of spec §2 under their three layouts, and the signed-in devices page. */
+/** The eight screens of docs/product.md 2.1 under their three layouts, and the signed-in devices page. */
 export const routeTree = rootRoute.addChildren([
   authLayoutRoute.addChildren([loginRoute, passwordlessLoginRoute]),
   defaultLayoutRoute.addChildren([indexRoute, photosRoute, contactRoute, invoicesRoute, documentsRoute, sessionsRoute]),

@@ -3,13 +3,13 @@ import { Link } from '@tanstack/react-router';
 export const ERROR_TITLES = { 404: 'Page Not Found', 500: 'Internal Server Error' } as const;
 
 interface ErrorPageProps {
-  /** Defaults to 500: a fatal or unhandled error (spec §8). */
+  /** Defaults to 500: a fatal or unhandled error (docs/product.md 9). */
   status?: number;
   title?: string;
   message?: string;
 }
 
-/** Spec §2 chrome: a not-found variant for 404 and a server-error variant for everything else. */
+/** The error page of docs/product.md 2.3: a not-found variant for 404 and a server-error variant for everything else. */
 export function ErrorPage({ status = 500, title, message }: ErrorPageProps) {
   const heading = title ?? (status === 404 ? ERROR_TITLES[404] : ERROR_TITLES[500]);
   return (

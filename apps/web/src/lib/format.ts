@@ -2,20 +2,20 @@ import type { PortalEntity, Project } from '@portal/contract';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** Spec §3: money as US dollars in en-US format, or "-" when missing or not numeric. */
+/** docs/product.md 4.4: money as US dollars in en-US format, or "-" when missing or not numeric. */
 export function formatMoney(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '-';
   const amount = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(amount) ? usd.format(amount) : '-';
 }
 
-/** Spec §3: the address on two lines, street, then "city, state zip". */
+/** docs/product.md 4.4: the address on two lines, street, then "city, state zip". */
 export function addressLines(project: Pick<Project, 'address_street' | 'address_city' | 'address_state' | 'address_zip'>): [string, string] {
   const cityState = [project.address_city, project.address_state].filter(Boolean).join(', ');
   return [project.address_street ?? '', [cityState, project.address_zip].filter(Boolean).join(' ')];
 }
 
-/** Spec §3: a maps-service search link built from street, latitude and longitude. */
+/** docs/product.md 4.4: a maps-service search link built from street, latitude and longitude. */
 export function mapsLink(project: Pick<Project, 'address_street' | 'address_latitude' | 'address_longitude'>): string | null {
   const street = project.address_street?.trim();
   const hasPoint = Boolean(project.address_latitude && project.address_longitude);
@@ -27,12 +27,12 @@ export function mapsLink(project: Pick<Project, 'address_street' | 'address_lati
   return `https://www.google.com/maps/search/?${params.toString()}`;
 }
 
-/** Spec §3: "Project" for model_type "project", "Unknown" for anything else. */
+/** docs/product.md 4.3: "Project" for model_type "project", "Unknown" for anything else. */
 export function modelTypeLabel(modelType: string): string {
   return modelType === 'project' ? 'Project' : 'Unknown';
 }
 
-/** Spec §3: the type label, a colon, then the project name, or else its street address. */
+/** docs/product.md 4.3: the type label, a colon, then the project name, or else its street address. */
 export function entityLabel(entity: Pick<PortalEntity, 'model_type' | 'model'>): string {
   const type = modelTypeLabel(entity.model_type);
   const name = entity.model?.name?.trim() || entity.model?.address_street?.trim() || '';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isMissing, validatePortalSearch, validateSignInSearch } from './search';
 
-describe('the portal query (spec §2 rules 4 and 8)', () => {
+describe('the portal query (docs/product.md 3.4, 3.8)', () => {
   it.each(['undefined', 'null', '', undefined, null])('counts %j as missing', (value) => {
     expect(isMissing(value)).toBe(true);
     expect(validatePortalSearch({ entity: value, company_id: value, theme: value })).toEqual({});

@@ -2,10 +2,10 @@
  * The URL's query, read by the router's `validateSearch` on every navigation. Plain functions, not
  * zod: they sit in the sign-in page's first bundle, where zod/mini cost about 6 KB gzip for these
  * few rules (decision 024). A value that breaks a rule throws, so the route fails validation: a 404
- * (spec §2 rule 9).
+ * (docs/product.md 3.9).
  */
 
-/** Spec §2 rule 8: the literal text "undefined" or "null", and empty values, count as missing. */
+/** docs/product.md 3.8: the literal text "undefined" or "null", and empty values, count as missing. */
 export function isMissing(value: unknown): boolean {
   return value === undefined || value === null || value === '' || value === 'undefined' || value === 'null';
 }
@@ -45,7 +45,7 @@ function optional<T>(search: Record<string, unknown>, key: string, read: (value:
   return result;
 }
 
-/** The query every page but the sign-in pages may carry (spec §2 rule 4). */
+/** The query every page but the sign-in pages may carry (docs/product.md 3.4). */
 export interface PortalSearchParams {
   entity?: number | undefined;
   company_id?: number | undefined;

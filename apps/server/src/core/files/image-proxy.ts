@@ -9,7 +9,7 @@ import { diskLru } from './disk-lru';
 import { MAX_IMAGE_PIXELS } from './store';
 import type { FileRow } from '../../db/rows';
 
-/** Spec §7 / issue 7: no side of a proxied image may be asked for above this. */
+/** docs/product.md 13.5: no side of a proxied image may be asked for above this. */
 export const MAX_IMAGE_SIDE = 4096;
 export const IMAGE_FORMATS = ['webp', 'avif', 'jpeg', 'png'] as const;
 export const IMAGE_FITS = ['cover', 'contain', 'fill', 'inside', 'outside'] as const;

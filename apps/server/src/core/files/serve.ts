@@ -30,7 +30,7 @@ export const previewable = (file: Pick<FileRow, 'kind'>) => file.kind === 'pdf' 
 type ByteRange = { start: number; end: number };
 
 /**
- * One `bytes=` range of RFC 9110 §14.1.2, or 'none' to send the whole file (no header, a header we
+ * One `bytes=` range of RFC 9110 section 14.1.2, or 'none' to send the whole file (no header, a header we
  * do not understand, or several ranges), or 'unsatisfiable'.
  */
 export function parseRange(header: string | undefined, size: number): ByteRange | 'none' | 'unsatisfiable' {

@@ -8,7 +8,7 @@ import { HttpError, invalid } from '../../lib/http-errors';
 import { filesRepository } from './files.repository';
 import type { FileRow } from '../../db/rows';
 
-/** Spec §7 / issue 7: no image over 50 megapixels is ever decoded (pixel bombs). */
+/** docs/product.md 13.3: no image over 50 megapixels is ever decoded (pixel bombs). */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
 /** Who a file belongs to and who put it there. */

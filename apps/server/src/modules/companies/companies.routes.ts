@@ -55,7 +55,7 @@ export async function companiesRoutes(fastify: FastifyInstance, options: Compani
       schema: {
         tags: ['integration'],
         summary: "Turn the company's portal areas on or off",
-        description: 'Any of the company switches (docs/product.md); the others stay as they are. Answers the company.',
+        description: 'Any of the company portal switches (is_portal_…_enabled); the others stay as they are. Answers the company.',
         body: IntegrationSwitchesSchema,
         response: { 200: CompanySchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema },
       },

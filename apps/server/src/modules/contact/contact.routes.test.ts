@@ -7,7 +7,7 @@ import { companies, contactMessages } from '../../db/schema';
 import { bearer, demoIds, signInDemo } from '../../../test/portal-users';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/smtp-server';
 
-/** Issue 6, the contact page: what it shows, who may see it, and the message form's limits. */
+/** The contact page of docs/product.md 11.7: what it shows, who may see it, and the message form's limits. */
 
 let t: TestApp;
 let app: App;

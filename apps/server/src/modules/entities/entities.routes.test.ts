@@ -13,7 +13,7 @@ let t: TestApp;
 let ids: Awaited<ReturnType<typeof demoIds>>;
 let casey: string;
 let nico: string;
-/** Casey's entity ids in id order: the demo's four and two more at Acme (six, like api-shapes.md's example). */
+/** Casey's entity ids in id order: the demo's four and two more at Acme (six, like the example of docs/product.md 8.4). */
 let caseyIds: number[];
 let nicoOther: { otherType: number; foreignProject: number };
 
@@ -72,7 +72,7 @@ async function refused(url: string, status = 400) {
 }
 
 describe('GET /api/entities: the Laravel page', () => {
-  it('answers exactly the shape of api-shapes.md', async () => {
+  it('answers exactly the page shape of docs/product.md 8.4', async () => {
     const response = await get('/api/entities?include=model&page[size]=2&page[number]=2');
     expect(response.statusCode).toBe(200);
     const body = response.json() as Record<string, unknown>;
@@ -203,7 +203,7 @@ describe('GET /api/entities: the Laravel page', () => {
     expect((await page('/api/entities?filter[model_type]=project')).total).toBe(6);
     expect((await page('/api/entities?filter[model_type]=proposal')).total).toBe(0);
     expect((await page('/api/entities?filter[model_type]=proposal', nico)).data.map((item) => item.id)).toEqual([nicoOther.otherType]);
-    // Spec §7's first-entity lookup.
+    // The first-entity lookup of docs/product.md 8.2.
     const first = await page(`/api/entities?page[size]=1&page[number]=1&filter[company_id]=${ids.acme.id}`);
     expect(first.data.map((item) => item.id)).toEqual([caseyIds[0]]);
     expect(first.last_page).toBe(5);

@@ -100,7 +100,7 @@ export async function filesRoutes(fastify: FastifyInstance, options: FilesRoutes
         tags: ['files'],
         summary: 'An image, resized (the image proxy)',
         description:
-          'Spec §7: width (w), height (h), format (f: webp, avif, jpeg, png), quality (q) and fit, added by the client to a signed URL the API handed out; ' +
+          'Width (w), height (h), format (f: webp, avif, jpeg, png), quality (q) and fit, added by the client to a signed URL the API handed out; ' +
           `the signature covers the image, not the modifiers. Never enlarges; a side above ${4096} px is refused with 400; ` +
           'an image above 50 megapixels is refused with 422. Results are cached on disk.',
         params: z.object({ id: IdSchema }),

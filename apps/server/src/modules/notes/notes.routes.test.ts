@@ -10,7 +10,7 @@ import { apiKeysRepository } from '../integration/api-keys.repository';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/smtp-server';
 
 /**
- * Issue 6, the notes: isolation, internal notes, the switch, the limits and bad input, all
+ * The notes of docs/product.md 11.3: isolation, internal notes, the switch, the limits and bad input, all
  * through the real routes on the demo seed.
  */
 

@@ -31,4 +31,3 @@ export function serializeAlbum(app: Links, item: AlbumWithCover): Album {
     updated_at: apiTimestamp(item.album.updated_at),
   };
 }
-

@@ -5,7 +5,7 @@ import { defaultLayoutRoute } from '../layouts/portal-route';
 export const invoicesRoute = createRoute({
   getParentRoute: () => defaultLayoutRoute,
   path: '/invoices',
-  // Page, size, sort, status filter, the open invoice and the statement live in the URL (issue 8).
+  // Page, size, sort, status filter, the open invoice and the statement live in the URL (docs/product.md 11.5).
   validateSearch: validateInvoicesSearch,
   component: lazyRouteComponent(() => import('../../features/invoices/components/invoices-page'), 'InvoicesPage'),
 });

@@ -30,7 +30,7 @@ function Root() {
   );
 }
 
-/** Spec §2 rule 9 and §8: a route whose validation fails is a 404; anything else unhandled a 500. */
+/** docs/product.md 3.9 and 9: a route whose validation fails is a 404; anything else unhandled a 500. */
 function RouteError({ error }: { error: unknown }) {
   const { pathname } = useLocation();
   if (error instanceof SearchParamError) return <ErrorPage status={404} title={`Page Not Found: ${pathname}`} />;
@@ -45,7 +45,7 @@ function RouteError({ error }: { error: unknown }) {
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ location }) => guardSignIn(location),
   component: Root,
-  // Spec §2 rule 9: an unknown route gives a "Page not found" error.
+  // docs/product.md 3.9: an unknown route gives a "Page not found" error.
   notFoundComponent: () => <ErrorPage status={404} message="Page not found" />,
   errorComponent: RouteError,
 });

@@ -29,7 +29,7 @@ export function LoginPage() {
       {
         onSuccess: ({ token }) => {
           authToken.set(token);
-          // Spec §2 rule 2: the user lands on / with the query they came with.
+          // docs/product.md 3.2: the user lands on / with the query they came with.
           void navigate({ href: `/${searchStr}`, replace: true });
         },
       },
