@@ -22,7 +22,7 @@ import { authPlugin } from './plugins/auth';
 import { clockPlugin } from './plugins/clock';
 import { changesPlugin } from './plugins/changes';
 import { dbPlugin } from './plugins/db';
-import { errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { filesPlugin } from './plugins/files';
 import { multipartPlugin } from './plugins/multipart';
 import { filesRoutes } from './modules/files/files.routes';
@@ -38,6 +38,8 @@ import type { BlobStore } from './core/files/blob-store/types';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../../web/dist');
 export const BRAND_DIR = path.resolve(here, '../assets/brand');
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export interface BuildAppOptions {
   env: Env;
@@ -56,7 +58,11 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
   const app = Fastify({
     logger: withRedactedUrls(logger ?? { level: env.LOG_LEVEL }),
     bodyLimit: env.BODY_LIMIT,
-    trustProxy: env.TRUST_PROXY,
+    // A number of proxies counts hops back from the connection: the client's own X-Forwarded-For entries are never reached.
+    trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
+    // Refusals made before the error handler could run still leave in the one error shape.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     // filter[company_id]=1 and page[number]=2 arrive as nested objects.
     routerOptions: {
       querystringParser: (query: string) => qs.parse(query, { depth: 1, arrayLimit: 0, parameterLimit: 100 }),
@@ -77,7 +83,12 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
   await app.register(rateLimiterPlugin, { multiplier: env.RATE_LIMIT_MULTIPLIER, db: database.kind === 'postgres' ? database.db : undefined });
   await app.register(filesPlugin, { dataDir: env.DATA_DIR, secret: env.FILES_SECRET, publicUrl: env.PUBLIC_URL, store: blobs ?? createBlobStore(env) });
   await app.register(multipartPlugin);
-  await app.register(mailerPlugin, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox') });
+  await app.register(mailerPlugin, {
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    outboxDir: path.join(env.DATA_DIR, 'outbox'),
+    logLinks: env.NODE_ENV !== 'production',
+  });
   await app.register(compress, {
     encodings: ['br', 'gzip'],
     threshold: 1024,

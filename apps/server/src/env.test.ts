@@ -47,7 +47,7 @@ describe('parseEnv', () => {
       DATABASE_URL: 'postgresql://u:p@db:5432/portal',
       LOG_LEVEL: 'warn',
       SEED_DEMO: false,
-      TRUST_PROXY: true,
+      TRUST_PROXY: 1,
       BODY_LIMIT: 2048,
     });
   });
@@ -91,5 +91,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ S3_BUCKET: 'portal-files', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_SECRET_ACCESS_KEY: .*set together/);
     expect(() => parseEnv({ S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(/S3_ACCESS_KEY_ID: .*set together/);
     expect(() => parseEnv({ S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT: /);
+  });
+
+  it('reads TRUST_PROXY as a number of proxies or their addresses, never as "trust whatever the client says"', () => {
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: 'no' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => parseEnv({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: /);
   });
 });

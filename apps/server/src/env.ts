@@ -8,6 +8,26 @@ const booleanFromEnv = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 /**
+ * Which proxies in front of the server to believe about the client's address. `false`: none, the
+ * connection's own address counts. `true` or a number: that many proxies (`true` is one), so the
+ * address the outermost of them saw is the client's, and whatever the client wrote into
+ * `X-Forwarded-For` itself is ignored. A comma-separated list: the proxies at those addresses or
+ * networks (`10.0.0.0/8`). Never "trust everything": a client could name any address.
+ */
+const trustProxyFromEnv = z
+  .string()
+  .transform((value, context): false | number | string[] => {
+    const text = value.trim().toLowerCase();
+    if (['false', '0', 'no'].includes(text)) return false;
+    if (['true', 'yes'].includes(text)) return 1;
+    if (/^[1-9][0-9]?$/.test(text)) return Number(text);
+    const addresses = text.split(',').map((part) => part.trim()).filter(Boolean);
+    if (addresses.length > 0 && addresses.every((address) => /^[0-9a-f.:]+(\/[0-9]{1,3})?$/.test(address))) return addresses;
+    context.addIssue({ code: 'custom', message: 'must be false, true, a number of proxies, or a comma-separated list of proxy addresses' });
+    return z.NEVER;
+  });
+
+/**
  * Every setting the server reads, parsed once at boot. The README's configuration
  * table is written from this schema: keep the two together.
  */
@@ -27,7 +47,7 @@ export const EnvSchema = z
       .optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     SEED_DEMO: booleanFromEnv.default(true),
-    TRUST_PROXY: booleanFromEnv.default(false),
+    TRUST_PROXY: trustProxyFromEnv.default(false),
     BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
     FILES_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(7),

@@ -53,7 +53,8 @@ async function main() {
   lines.push(
     env.SMTP_URL
       ? `  Email: SMTP via ${new URL(env.SMTP_URL).host}`
-      : `  Email: no SMTP_URL, so messages are written to ${path.join(env.DATA_DIR, 'outbox')} and sign-in links are logged`,
+      : `  Email: no SMTP_URL, so messages are written to ${path.join(env.DATA_DIR, 'outbox')}` +
+          (env.NODE_ENV === 'production' ? ' (sign-in links are not logged in production)' : ' and sign-in links are logged (never with NODE_ENV=production)'),
   );
   if (env.RATE_LIMIT_MULTIPLIER > 1) lines.push(`  Rate limits multiplied by ${env.RATE_LIMIT_MULTIPLIER} (RATE_LIMIT_MULTIPLIER): not for production`);
   if (env.SEED_DEMO) {

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
-/** Database ids are positive integers; path parameters arrive as strings. */
-export const IdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+/**
+ * Database ids are positive integers. Path and query values arrive as strings, and only the canonical
+ * decimal form names an id: `01`, `1.0`, ` 1` and `+1` are refused, not read as 1.
+ */
+export const IdSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, 'must be a positive whole number, written without leading zeros, signs or spaces')
+  .transform(Number)
+  .pipe(z.number().max(2_147_483_647));
 
 /** ISO 8601 in UTC, e.g. "2026-03-02T15:04:05.000000Z". */
 export const TimestampSchema = z.string();

@@ -1,9 +1,11 @@
+import net from 'node:net';
 import { ApiErrorSchema, ERROR_MESSAGES } from '@portal/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { invalid, tooManyAttempts } from '../lib/http-errors';
+import { bearer, signInDemo } from '../../test/portal-users';
 
 const StrictApiError = z.strictObject(ApiErrorSchema.shape);
 const SECRET = 'password=hunter2 at connect (/srv/db.ts:12:3)';
@@ -121,5 +123,89 @@ describe('the error shape', () => {
     const throttled = await t.app.inject({ method: 'GET', url: '/api/__throttled' });
     expect(expectJsonError(throttled, 429)).toEqual({ message: 'Too many attempts.' });
     expect(throttled.headers['retry-after']).toBe('42');
+  });
+});
+
+/** What a raw socket gets back: the server's status line and body, as a client that bypasses every library would. */
+function rawRequest(port: number, text: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), body });
+    });
+  });
+}
+
+describe('requests refused before any route runs', () => {
+  it('answers a NUL or another control character in the path or query with 400, before any query', async () => {
+    for (const url of ['/api/themes/%00/company', '/api/themes/a%01b/company', '/api/entities?filter[company_id]=1%00', '/api/health?x=%7f']) {
+      expect(expectJsonError(await t.app.inject({ method: 'GET', url }), 400), url).toEqual({
+        message: 'The request address may not contain control characters.',
+      });
+    }
+  });
+
+  it('answers a badly encoded path in the one shape, without echoing it', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/entities/%ff' });
+    expect(expectJsonError(response, 400)).toEqual({ message: 'The request address is not valid.' });
+    expect(response.body).not.toContain('%ff');
+  });
+
+  it('answers a path parameter over the router limit with 414 in the one shape, without echoing it', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/entities/${'7'.repeat(300)}` });
+    expect(expectJsonError(response, 414)).toEqual({ message: 'The request address is too long.' });
+    expect(response.body).not.toContain('777');
+  });
+
+  it("answers what Node's parser refuses (headers over 16 KB, a broken chunked body) in the one shape", async () => {
+    const listening = await createTestApp();
+    await listening.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = listening.app.server.address() as net.AddressInfo;
+      const long = await rawRequest(port, `GET /api/health?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      expect(long.status).toBe(431);
+      expect(StrictApiError.parse(JSON.parse(long.body))).toEqual({ message: 'The request headers are too large.' });
+      const chunked = await rawRequest(port, 'DELETE /api/auth/session HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n');
+      expect(chunked.status).toBe(400);
+      expect(StrictApiError.parse(JSON.parse(chunked.body))).toEqual({ message: 'The request could not be understood.' });
+    } finally {
+      await listening.close();
+    }
+  });
+});
+
+describe('with the demo signed in', () => {
+  let demo: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    demo = await createTestApp({ seed: true });
+    token = await signInDemo(demo.app, 0);
+  });
+
+  afterAll(async () => {
+    await demo?.close();
+  });
+
+  it('keeps every answer of the API out of shared and local caches, signed in or not, errors included', async () => {
+    for (const [url, auth] of [['/api/entities', true], ['/api/health', false], ['/api/entities/999999', true], ['/api/nowhere', false]] as const) {
+      const response = await demo.app.inject({ method: 'GET', url, headers: auth ? bearer(token) : {} });
+      expect(response.headers['cache-control'], url).toBe('private, no-store');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
+  it('reads only the canonical decimal form as an id: 01, 1.0, +1 and a space before it are 400', async () => {
+    const [first] = (await demo.app.inject({ method: 'GET', url: '/api/entities', headers: bearer(token) })).json().data;
+    expect((await demo.app.inject({ method: 'GET', url: `/api/entities/${first.id}`, headers: bearer(token) })).statusCode).toBe(200);
+    for (const id of [`0${first.id}`, `${first.id}.0`, `%2B${first.id}`, `%20${first.id}`, `${first.id}e0`, '0x1']) {
+      const response = await demo.app.inject({ method: 'GET', url: `/api/entities/${id}`, headers: bearer(token) });
+      expect(expectJsonError(response, 400), id).toMatchObject({ message: ERROR_MESSAGES.invalid, errors: { id: [expect.any(String)] } });
+    }
+    expectJsonError(await demo.app.inject({ method: 'GET', url: `/api/contact?entity=0${first.id}`, headers: bearer(token) }), 400);
   });
 });

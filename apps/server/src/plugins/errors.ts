@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES, type ApiError } from '@portal/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-errors';
@@ -11,7 +12,54 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: ERROR_MESSAGES.payloadTooLarge },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: ERROR_MESSAGES.unsupportedMediaType },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'The request content length is wrong.' },
+  FST_ERR_BAD_URL: { status: 400, message: 'The request address is not valid.' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'The request address is too long.' },
 };
+
+/** What a 4xx that none of the above names says: never the framework's own message, which may echo the request. */
+const GENERIC_CLIENT_ERROR = 'The request could not be understood.';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** NUL and the other control characters: no path or query value of ours ever holds one. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+function decodedUrl(url: string): string | null {
+  try {
+    return decodeURIComponent(url.replaceAll('+', ' '));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Fastify's router refuses some addresses before any hook runs (a `%ff` in the path, a parameter
+ * over `maxParamLength`): the app passes this as `frameworkErrors`, so they leave in the one shape.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const known = FRAMEWORK_ERRORS[error.code] ?? { status: 400, message: GENERIC_CLIENT_ERROR };
+  return reply.status(known.status).type(JSON_TYPE).send({ message: known.message } satisfies ApiError);
+}
+
+/** Node's HTTP parser refuses a request before Fastify sees it (headers over 16 KB, a broken chunked body, a timeout). */
+const CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', message: 'The request headers are too large.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', message: 'The request took too long to arrive.' },
+};
+
+/** Passed as Fastify's `clientErrorHandler`: the raw answer Node would give, in the API's one error shape. */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const known = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, reason: 'Bad Request', message: GENERIC_CLIENT_ERROR };
+  const body = JSON.stringify({ message: known.message } satisfies ApiError);
+  socket.end(
+    `HTTP/1.1 ${known.status} ${known.reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
 
 function validationErrors(error: FastifyError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
@@ -48,7 +96,7 @@ export const errorsPlugin = fp(
         body = { message: known.message };
       } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
         status = error.statusCode;
-        body = { message: error.message };
+        body = { message: GENERIC_CLIENT_ERROR };
       } else {
         status = 500;
         body = { message: ERROR_MESSAGES.serverError };
@@ -57,7 +105,17 @@ export const errorsPlugin = fp(
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ status, code: error.code, message: error.message }, 'request refused');
 
-      return reply.status(status).type('application/json; charset=utf-8').send(body);
+      return reply.status(status).type(JSON_TYPE).send(body);
+    });
+
+    // Before routing, parsing or any query: a control character in the path or the query (a NUL would reach the
+    // database as an error) is a bad request, whatever the route.
+    app.addHook('onRequest', async (request, reply) => {
+      const url = decodedUrl(request.url);
+      if (url === null) return frameworkErrorHandler({ code: 'FST_ERR_BAD_URL' } as FastifyError, request, reply);
+      if (CONTROL_CHARACTERS.test(url)) {
+        return reply.status(400).type(JSON_TYPE).send({ message: 'The request address may not contain control characters.' } satisfies ApiError);
+      }
     });
 
     app.setNotFoundHandler((request, reply) =>

@@ -1,7 +1,11 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
-/** Query parameters that carry a credential: the sign-in link's `token` (and a `code`, should one ever be put there). */
-const SECRET_PARAMS = /([?&](?:token|code)=)[^&#]*/gi;
+/**
+ * Query parameters that carry a credential: the sign-in link's `token` (and a `code`, should one
+ * ever be put there), and the `sig` of a signed file, image or zip URL, which opens it for anyone
+ * until it expires.
+ */
+const SECRET_PARAMS = /([?&](?:token|code|sig)=)[^&#]*/gi;
 
 /** A URL fit for the log: credentials in the query are replaced. */
 export function redactUrl(url: string): string {

@@ -21,12 +21,15 @@ export const APP_CONTENT_SECURITY_POLICY = [
 /** Headers every answer carries; the app's HTML also gets its content security policy. */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onSend', async (_request, reply, payload) => {
+    app.addHook('onSend', async (request, reply, payload) => {
       reply.header('x-content-type-options', 'nosniff');
       // Sign-in links carry a token in their query: no page of ours ever leaks its address.
       reply.header('referrer-policy', 'no-referrer');
       reply.header('x-frame-options', 'DENY');
       reply.header('cross-origin-opener-policy', 'same-origin');
+      // API answers depend on who asks (a user's projects, a company's key): no shared cache, and no copy on the
+      // device either, unless a route says otherwise (signed files and images say how long they may be kept).
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
       const type = reply.getHeader('content-type');
       if (typeof type === 'string' && type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
         reply.header('content-security-policy', APP_CONTENT_SECURITY_POLICY);

@@ -139,9 +139,9 @@ describe('the outbox (no SMTP_URL)', () => {
     expect(mail.html).toContain('<!doctype html>');
   });
 
-  it('logs the sign-in link of an outbox message (event mail.outbox)', async () => {
+  it('logs the sign-in link of an outbox message (event mail.outbox) when asked to, outside production', async () => {
     const log = fakeLog();
-    const mailer = createMailer({ from: 'p@example.com', outboxDir: path.join(t.dataDir, 'outbox-2'), log });
+    const mailer = createMailer({ from: 'p@example.com', outboxDir: path.join(t.dataDir, 'outbox-2'), log, logLinks: true });
     const sent = await mailer.send({
       to: 'x@example.com',
       subject: 'Sign in',
@@ -154,6 +154,21 @@ describe('the outbox (no SMTP_URL)', () => {
       { event: 'mail.outbox', to: 'x@example.com', subject: 'Sign in', file: sent.file, link: 'http://portal.test/l' },
       'sign-in link for x@example.com: http://portal.test/l',
     );
+    await mailer.close();
+  });
+
+  it('logs no link when not asked to (NODE_ENV=production): only that a message was written', async () => {
+    const log = fakeLog();
+    const mailer = createMailer({ from: 'p@example.com', outboxDir: path.join(t.dataDir, 'outbox-3'), log });
+    const sent = await mailer.send({
+      to: 'x@example.com',
+      subject: 'Sign in',
+      text: 't',
+      html: '<p>h</p>',
+      outboxNote: { message: 'sign-in link for x@example.com: http://portal.test/l', link: 'http://portal.test/l' },
+    });
+    expect(log.info).toHaveBeenCalledWith({ event: 'mail.outbox', to: 'x@example.com', subject: 'Sign in', file: sent.file }, `mail written to ${sent.file}`);
+    expect(JSON.stringify(vi.mocked(log.info).mock.calls)).not.toContain('portal.test/l');
     await mailer.close();
   });
 });

@@ -30,6 +30,11 @@ export interface MailerOptions {
   from: string;
   /** Where messages go without SMTP: DATA_DIR/outbox. */
   outboxDir: string;
+  /**
+   * Without SMTP, also log the sign-in links a message carries, so a developer can sign in from the
+   * terminal. Never in production: anyone who reads the log could sign in as anyone.
+   */
+  logLinks?: boolean;
   log: FastifyBaseLogger;
 }
 
@@ -73,9 +78,10 @@ export function createMailer(options: MailerOptions): Mailer {
     const file = path.join(options.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
     // The raw RFC 5322 message, as an SMTP server would have received it; opens in any mail client.
     await writeFile(file, (info as { message: Buffer }).message, { mode: 0o600 });
+    const note = options.logLinks ? outboxNote : undefined;
     log.info(
-      { event: 'mail.outbox', to: message.to, subject: message.subject, file, ...(outboxNote?.link ? { link: outboxNote.link } : {}) },
-      outboxNote?.message ?? `mail written to ${file}`,
+      { event: 'mail.outbox', to: message.to, subject: message.subject, file, ...(note?.link ? { link: note.link } : {}) },
+      note?.message ?? `mail written to ${file}`,
     );
     return { via, messageId: info.messageId, file };
   }

@@ -114,6 +114,22 @@ describe('sign-in rate limits', () => {
     expect(refused.statusCode).toBe(429);
   });
 
+  it('behind one proxy (TRUST_PROXY=true), keys on the address the proxy saw, not on what the client wrote before it', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const client = nextIp();
+      const attempt = (spoofed: string) =>
+        postJson(proxied.app, '/api/auth/login', { email: `proxied-${spoofed}@example.com`, password: 'wrong password' }, {
+          ip: '127.0.0.1',
+          headers: { 'x-forwarded-for': `${spoofed}, ${client}` },
+        });
+      for (let i = 0; i < 10; i++) expect((await attempt(`6.6.6.${i + 1}`)).statusCode).toBe(422);
+      expect((await attempt('6.6.6.99')).statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('allows 20 sign-ins an hour per account from any number of IPs, then 429, and recovers after the hour', async () => {
     const { email } = await createUser(t.app, { password: PASSWORD });
     for (let i = 0; i < 20; i++) {
