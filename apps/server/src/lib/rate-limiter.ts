@@ -23,8 +23,6 @@ export interface RateLimitStore {
 }
 
 export interface RateLimiterOptions {
-  /** Keys kept before the oldest are dropped, whatever their windows: memory stays bounded under a flood. */
-  maxKeys?: number;
   /** The default clock of `hit()`; the app passes its own (`app.now`), so tests move one clock for everything. */
   now?: () => Date | number;
   /**
@@ -47,18 +45,20 @@ export const toMs = (time: Date | number) => (typeof time === 'number' ? time : 
  * hits, so a key costs at most `limit` numbers; refused hits are not recorded, so a client that
  * keeps hammering is let in again exactly when its oldest hit leaves the window.
  *
+ * Memory is bounded per key, never by a cap on keys: a key leaves only once its window has passed.
+ * A cap would let a flood of other keys (spoofed addresses, made-up emails) push out the counter of
+ * an account under attack and hand it a fresh allowance.
+ *
  * In memory means per process: the server uses it on PGlite (one process by construction); on
  * PostgreSQL it counts in the database instead (core/rate-limit-store.ts, decision 010).
  */
 export class RateLimiter implements RateLimitStore {
   private readonly entries = new Map<string, Entry>();
-  private readonly maxKeys: number;
   private readonly clock: () => Date | number;
   private readonly multiplier: number;
   private hitsSinceSweep = 0;
 
   constructor(options: RateLimiterOptions = {}) {
-    this.maxKeys = options.maxKeys ?? 100_000;
     this.clock = options.now ?? Date.now;
     this.multiplier = Math.max(1, Math.floor(options.multiplier ?? 1));
   }
@@ -74,7 +74,6 @@ export class RateLimiter implements RateLimitStore {
 
     let entry = this.entries.get(key);
     if (!entry) {
-      this.makeRoom(at);
       entry = { hits: [], windowMs: rule.windowMs };
       this.entries.set(key, entry);
     }
@@ -118,15 +117,4 @@ export class RateLimiter implements RateLimitStore {
     this.prune(at);
   }
 
-  /** Frees a slot for one more key. */
-  private makeRoom(at: number) {
-    if (this.entries.size < this.maxKeys) return;
-    this.prune(at);
-    // Still full of live keys (a flood of distinct keys): drop the oldest inserted. Memory wins over
-    // precision here; a dropped key merely starts counting again.
-    for (const key of this.entries.keys()) {
-      if (this.entries.size < this.maxKeys) break;
-      this.entries.delete(key);
-    }
-  }
 }

@@ -16,13 +16,13 @@ declare module 'fastify' {
  * database when one is given (PostgreSQL), else in memory (PGlite allows one process anyway).
  */
 export const rateLimiterPlugin = fp(
-  async (app: FastifyInstance, options: { maxKeys?: number; multiplier?: number; db?: Db | undefined }) => {
+  async (app: FastifyInstance, options: { multiplier?: number; db?: Db | undefined }) => {
     const clock = () => app.now();
     app.decorate(
       'rateLimiter',
       options.db
         ? databaseRateLimiter(options.db, { now: clock, multiplier: options.multiplier })
-        : new RateLimiter({ maxKeys: options.maxKeys, now: clock, multiplier: options.multiplier }),
+        : new RateLimiter({ now: clock, multiplier: options.multiplier }),
     );
   },
   { name: 'rate-limiter', dependencies: ['clock'] },
