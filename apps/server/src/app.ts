@@ -1,3 +1,4 @@
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -39,6 +40,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../../web/dist');
 export const BRAND_DIR = path.resolve(here, '../assets/brand');
 
+/** Keep-alive is for the next request of a page load, not for holding sockets: nginx and browsers reconnect cheaply. */
+const KEEP_ALIVE_MS = 5_000;
+const IDLE_MS = 60_000;
+
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export interface BuildAppOptions {
@@ -63,6 +68,23 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
     // Refusals made before the error handler could run still leave in the one error shape.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
+    // A client that sends its request slowly, or not at all, loses its connection instead of holding it (docs/operations.md).
+    serverFactory: (handler) => {
+      const server = http.createServer(
+        {
+          headersTimeout: env.HEADERS_TIMEOUT_MS,
+          requestTimeout: env.REQUEST_TIMEOUT_MS,
+          keepAliveTimeout: KEEP_ALIVE_MS,
+          // How often Node looks for requests past their timeouts: often enough that a timeout means what it says.
+          connectionsCheckingInterval: Math.min(1_000, env.HEADERS_TIMEOUT_MS),
+        },
+        handler,
+      );
+      server.maxConnections = env.MAX_CONNECTIONS;
+      // An open connection with nothing moving on it for this long is closed.
+      server.setTimeout(IDLE_MS);
+      return server;
+    },
     // filter[company_id]=1 and page[number]=2 arrive as nested objects.
     routerOptions: {
       querystringParser: (query: string) => qs.parse(query, { depth: 1, arrayLimit: 0, parameterLimit: 100 }),

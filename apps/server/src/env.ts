@@ -49,6 +49,9 @@ export const EnvSchema = z
     SEED_DEMO: booleanFromEnv.default(true),
     TRUST_PROXY: trustProxyFromEnv.default(false),
     BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
+    MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
     FILES_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(7),
     SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().max(365).default(30),
@@ -74,6 +77,9 @@ export const EnvSchema = z
       .optional(),
   })
   .superRefine((env, context) => {
+    if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+      context.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: 'must not be longer than REQUEST_TIMEOUT_MS' });
+    }
     // One without the other would silently fall back to the SDK's credential chain.
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';

@@ -209,3 +209,47 @@ describe('with the demo signed in', () => {
     expectJsonError(await demo.app.inject({ method: 'GET', url: `/api/contact?entity=0${first.id}`, headers: bearer(token) }), 400);
   });
 });
+
+/** A connection that sends `text` and then nothing; resolves with what the server said once it closes the connection. */
+function heldConnection(port: number, text: string): { closed: Promise<string> } {
+  const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
+  let answer = '';
+  socket.on('data', (chunk) => (answer += chunk));
+  return { closed: new Promise((resolve) => socket.on('close', () => resolve(answer))) };
+}
+
+describe('slow and idle clients', () => {
+  it('closes connections that never finish their headers (a slowloris), with a 408 in the one shape, and keeps answering others', async () => {
+    const slow = await createTestApp({ env: { HEADERS_TIMEOUT_MS: '500', REQUEST_TIMEOUT_MS: '1000' } });
+    await slow.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = slow.app.server.address() as net.AddressInfo;
+      const held = Array.from({ length: 30 }, () => heldConnection(port, 'GET /api/health HTTP/1.1\r\nHost: x\r\nX-Slow: 1'));
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      const answers = await Promise.all(held.map((connection) => connection.closed));
+      for (const answer of answers) {
+        expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+        expect(JSON.parse(answer.split('\r\n\r\n')[1]!)).toEqual({ message: 'The request took too long to arrive.' });
+      }
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('takes no more connections than MAX_CONNECTIONS at once', async () => {
+    const capped = await createTestApp({ env: { MAX_CONNECTIONS: '3', HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '2000' } });
+    await capped.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = capped.app.server.address() as net.AddressInfo;
+      const held = Array.from({ length: 3 }, () => heldConnection(port, 'GET /api/health HTTP/1.1\r\nHost: x\r\n'));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The fourth is dropped without an answer while three are held …
+      expect(await heldConnection(port, 'GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n').closed).toBe('');
+      // … and once they time out, the server answers again.
+      await Promise.all(held.map((connection) => connection.closed));
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    } finally {
+      await capped.close();
+    }
+  });
+});
