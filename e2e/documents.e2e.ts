@@ -108,7 +108,7 @@ describe('documents', () => {
   it('says why an upload is refused: a web page dressed as a PDF', async () => {
     const { context, page } = await signedIn(375);
     await page.goto(`/documents?entity=${LAKE_HOUSE}`);
-    await page.getByRole('table').waitFor();
+    await page.getByRole('list', { name: /^Documents, sorted by/ }).waitFor();
     await page.getByLabel('Choose a file').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html><script>alert(1)</script></html>') });
     const alert = page.getByRole('alert');
     await alert.waitFor();

@@ -280,10 +280,10 @@ describe('the statement of account', () => {
 });
 
 describe('on a phone (375 px)', () => {
-  it('keeps the table, the invoice and the statement usable, and passes axe', async () => {
+  it('shows the invoices, the invoice and the statement as cards (e2e/phone.e2e.ts checks them), and passes axe', async () => {
     const { context, page } = await signedIn(375);
     await page.goto(`/invoices?entity=${kitchen}`);
-    await table(page).locator('tbody tr').first().waitFor();
+    await page.getByRole('list', { name: /^Invoices, sorted by/ }).getByRole('listitem').first().waitFor();
     await expectNoAxeViolations(page);
     await settledScreenshot(page, { path: path.join(screenshots, 'invoices-375.png'), fullPage: true });
     await page.getByRole('link', { name: 'INV-1026' }).click();
@@ -292,6 +292,7 @@ describe('on a phone (375 px)', () => {
     await settledScreenshot(page, { path: path.join(screenshots, 'invoice-375.png'), fullPage: true });
     await page.getByRole('link', { name: 'Statement of account' }).click();
     await page.getByRole('heading', { level: 2, name: 'Statement of account' }).waitFor();
+    await expectNoAxeViolations(page);
     await settledScreenshot(page, { path: path.join(screenshots, 'invoices-statement-375.png'), fullPage: false });
     await context.close();
   });

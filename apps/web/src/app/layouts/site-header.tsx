@@ -1,37 +1,21 @@
 import type { Company } from '@portal/contract';
 import { Link } from '@tanstack/react-router';
 import { SignOutButton } from '../../features/auth/components/sign-out-button';
-import { enabledAreas } from '../../lib/areas';
 import { paths } from '../../lib/paths';
 import type { PortalBrand } from '../../lib/portal';
+import { PhoneMenu, SiteNav } from './site-nav';
 
 /** The portal's header: its name and the areas, keeping the picked project in every link. */
 export function SiteHeader({ entity, brand, company }: { entity?: number | undefined; brand: PortalBrand; company: Company | null }) {
-  const areas = [{ key: 'index', label: 'Project', link: paths.index }, ...enabledAreas(company)];
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-8 gap-y-2 px-4 py-3">
-        <Link to="/" search={{ entity }} className="flex items-center gap-3 text-lg font-semibold text-slate-900">
-          {brand.logoUrl ? <img src={brand.logoUrl} alt="" width={32} height={32} className="size-8 rounded-lg" /> : null}
-          <span>{brand.name ?? 'Project portal'}</span>
+      <div className="mx-auto flex max-w-6xl items-center gap-x-4 gap-y-2 px-4 py-2.5 sm:flex-wrap sm:gap-x-8 sm:py-3">
+        <Link to="/" search={{ entity }} className="flex min-w-0 items-center gap-3 text-base font-semibold text-slate-900 sm:text-lg">
+          {brand.logoUrl ? <img src={brand.logoUrl} alt="" width={32} height={32} className="size-8 shrink-0 rounded-lg" /> : null}
+          <span className="line-clamp-2 leading-5 sm:leading-7">{brand.name ?? 'Project portal'}</span>
         </Link>
-        <nav aria-label="Portal areas" className="-mx-2 flex flex-wrap gap-1">
-          {areas.map(({ key, label, link }) => {
-            const { to, search } = link({ entity });
-            return (
-              <Link
-                key={key}
-                to={to}
-                search={search}
-                activeOptions={{ exact: true, includeSearch: false }}
-                className="rounded-full px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-slate-900 aria-[current=page]:text-white"
-              >
-                {label}
-              </Link>
-            );
-          })}
-        </nav>
-        <div className="ml-auto flex items-center gap-1">
+        <SiteNav entity={entity} company={company} />
+        <div className="ml-auto hidden items-center gap-1 sm:flex">
           <Link
             {...paths.sessions({ entity })}
             className="rounded-full px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
@@ -40,6 +24,7 @@ export function SiteHeader({ entity, brand, company }: { entity?: number | undef
           </Link>
           <SignOutButton />
         </div>
+        <PhoneMenu entity={entity} company={company} />
       </div>
     </header>
   );

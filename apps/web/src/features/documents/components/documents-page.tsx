@@ -5,6 +5,7 @@ import { ArrowDown, ArrowUp, Download, Eye, FileText, FolderKanban, Search } fro
 import { Dialog } from 'radix-ui';
 import { useDeferredValue, useRef, useState } from 'react';
 import { Pagination } from '../../../components/pagination';
+import { SortSelect, type SortOption } from '../../../components/sort-select';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { PageSpinner } from '../../../components/ui/page-spinner';
@@ -76,6 +77,47 @@ const COLUMNS: { field: DocumentSort | null; label: string; className?: string }
   { field: null, label: 'Shared by', className: 'hidden lg:table-cell' },
 ];
 
+const SORT_OPTIONS: SortOption<DocumentSort>[] = [
+  { field: 'created_at', asc: 'Date, oldest first', desc: 'Date, newest first' },
+  { field: 'name', asc: 'Name, A to Z', desc: 'Name, Z to A' },
+  { field: 'type', asc: 'Type, A to Z', desc: 'Type, Z to A' },
+  { field: 'size', asc: 'Size, smallest first', desc: 'Size, largest first' },
+];
+
+const sharedBy = (document: Document, companyName: string) =>
+  document.is_mine ? 'You' : (document.shared_by?.name ?? (document.shared_by?.kind === 'customer' ? 'Customer' : companyName));
+
+function MineBadge({ className = '' }: { className?: string }) {
+  // Never broken inside: "Uploaded by you" moves to the next line whole.
+  return <span className={`inline-block ${className} rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-blue-900`}>Uploaded by you</span>;
+}
+
+const action = 'inline-flex items-center gap-1 rounded-full px-3 py-1.5 font-medium text-blue-800 hover:bg-blue-50';
+
+/** Preview (a PDF in a new tab, an image in the dialog) and download; `labelled` shows the words on a phone too. */
+function DocumentActions({ document, onPreview, labelled = false }: { document: Document; onPreview: (document: Document, opener: HTMLElement) => void; labelled?: boolean }) {
+  const word = labelled ? '' : 'hidden sm:inline';
+  return (
+    <div className={`flex gap-1 ${labelled ? '-ml-3' : 'justify-end'}`}>
+      {document.type === 'pdf' ? (
+        <a href={document.file.url} target="_blank" rel="noopener" className={action} aria-label={`Preview ${document.name}`}>
+          <Eye aria-hidden="true" className="size-4" />
+          <span className={word}>Preview</span>
+        </a>
+      ) : isImage(document) ? (
+        <button type="button" onClick={(event) => onPreview(document, event.currentTarget)} className={action} aria-label={`Preview ${document.name}`}>
+          <Eye aria-hidden="true" className="size-4" />
+          <span className={word}>Preview</span>
+        </button>
+      ) : null}
+      <a href={document.file.download_url} download={document.name} className={action} aria-label={`Download ${document.name}`}>
+        <Download aria-hidden="true" className="size-4" />
+        <span className={word}>Download</span>
+      </a>
+    </div>
+  );
+}
+
 function DocumentsView({ entity, companyName }: { entity: number; companyName: string }) {
   // The table's state is the URL's (decision 026): search text, page, size and sort.
   const state = tableState(route.useSearch());
@@ -85,6 +127,10 @@ function DocumentsView({ entity, companyName }: { entity: number; companyName: s
   const [preview, setPreview] = useState<Document | null>(null);
   // The preview dialog has no Dialog.Trigger (each row opens it): focus goes back to the row's button.
   const previewOpener = useRef<HTMLElement | null>(null);
+  const openPreview = (document: Document, opener: HTMLElement) => {
+    previewOpener.current = opener;
+    setPreview(document);
+  };
   const documents = useDocuments(entity, { ...state, search: deferredSearch });
   const page = documents.data;
   // Typing replaces the history entry; anything else moves to another one (a push, Back, Forward, a
@@ -108,12 +154,16 @@ function DocumentsView({ entity, companyName }: { entity: number; companyName: s
     show({ sort: { field, direction: state.sort.field === field && state.sort.direction === 'asc' ? 'desc' : 'asc' } });
   // A page past the end (an old link) becomes the last page, in place of the entry that asked for it.
   usePageInRange(page, (last) => show({ page: last }, { replace: true }));
+  const listLabel = `Documents, sorted by ${state.sort.field.replace('_at', '')}`;
 
   return (
     <div className="flex flex-col gap-6">
       <PageHeading title="Documents">Contracts, plans and permits shared by {companyName}, and what you sent them.</PageHeading>
       <UploadZone entity={entity} />
-      <SearchBox key={historyEntry} initial={state.search} onSearch={(text) => show({ search: text }, { replace: true })} />
+      <div className="flex flex-wrap items-center gap-3">
+        <SearchBox key={historyEntry} initial={state.search} onSearch={(text) => show({ search: text }, { replace: true })} />
+        <SortSelect options={SORT_OPTIONS} sort={state.sort} onSort={(sort) => show({ sort })} />
+      </div>
 
       {!page ? (
         documents.isError ? (
@@ -129,9 +179,9 @@ function DocumentsView({ entity, companyName }: { entity: number; companyName: s
         </EmptyState>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200">
+          <div className="hidden overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200 sm:block">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Documents, sorted by {state.sort.field.replace('_at', '')}</caption>
+              <caption className="sr-only">{listLabel}</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
                 <tr>
                   {COLUMNS.map((column) => {
@@ -168,61 +218,40 @@ function DocumentsView({ entity, companyName }: { entity: number; companyName: s
               <tbody className="divide-y divide-slate-100">
                 {page.data.map((document) => (
                   <tr key={document.id}>
-                    <td className="px-4 py-3 font-medium break-all text-slate-900">
+                    <td className="px-4 py-3 font-medium break-words text-slate-900">
                       {document.name}
-                      {document.is_mine ? (
-                        <span className="ml-2 inline-block rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-900">Uploaded by you</span>
-                      ) : null}
+                      {document.is_mine ? <MineBadge className="ml-2" /> : null}
                     </td>
                     <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{TYPE_LABELS[document.type]}</td>
                     <td className="hidden px-4 py-3 whitespace-nowrap text-slate-700 md:table-cell">{formatFileSize(document.size)}</td>
                     <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(document.created_at)}</td>
                     <td className="hidden px-4 py-3 text-slate-700 lg:table-cell">
-                      {document.is_mine ? 'You' : (document.shared_by?.name ?? (document.shared_by?.kind === 'customer' ? 'Customer' : companyName))}
+                      {sharedBy(document, companyName)}
                     </td>
                     <td className="px-4 py-3">
-                      <div className="flex justify-end gap-1">
-                        {document.type === 'pdf' ? (
-                          <a
-                            href={document.file.url}
-                            target="_blank"
-                            rel="noopener"
-                            className="inline-flex items-center gap-1 rounded-full px-3 py-1.5 font-medium text-blue-800 hover:bg-blue-50"
-                            aria-label={`Preview ${document.name}`}
-                          >
-                            <Eye aria-hidden="true" className="size-4" />
-                            <span className="hidden sm:inline">Preview</span>
-                          </a>
-                        ) : isImage(document) ? (
-                          <button
-                            type="button"
-                            onClick={(event) => {
-                              previewOpener.current = event.currentTarget;
-                              setPreview(document);
-                            }}
-                            className="inline-flex items-center gap-1 rounded-full px-3 py-1.5 font-medium text-blue-800 hover:bg-blue-50"
-                            aria-label={`Preview ${document.name}`}
-                          >
-                            <Eye aria-hidden="true" className="size-4" />
-                            <span className="hidden sm:inline">Preview</span>
-                          </button>
-                        ) : null}
-                        <a
-                          href={document.file.download_url}
-                          download={document.name}
-                          className="inline-flex items-center gap-1 rounded-full px-3 py-1.5 font-medium text-blue-800 hover:bg-blue-50"
-                          aria-label={`Download ${document.name}`}
-                        >
-                          <Download aria-hidden="true" className="size-4" />
-                          <span className="hidden sm:inline">Download</span>
-                        </a>
-                      </div>
+                      <DocumentActions document={document} onPreview={openPreview} />
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
+          {/* Below sm each document is a card: the whole name, wrapping between words, above its details and actions. */}
+          <ul aria-label={listLabel} className="flex flex-col gap-3 sm:hidden">
+            {page.data.map((document) => (
+              <li key={document.id} className="flex flex-col gap-2 rounded-2xl bg-white p-4 text-sm ring-1 ring-slate-200">
+                <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <p className="min-w-0 font-medium break-words text-slate-900">{document.name}</p>
+                  {document.is_mine ? <MineBadge /> : null}
+                </div>
+                <p className="text-slate-700">
+                  {[TYPE_LABELS[document.type], formatFileSize(document.size), formatDate(document.created_at)].join(' · ')}
+                </p>
+                {document.is_mine ? null : <p className="text-slate-600">Shared by {sharedBy(document, companyName)}</p>}
+                <DocumentActions document={document} onPreview={openPreview} labelled />
+              </li>
+            ))}
+          </ul>
           <Pagination
             label="Document pages"
             page={page.current_page}
@@ -265,7 +294,7 @@ function DocumentsView({ entity, companyName }: { entity: number; companyName: s
 function SearchBox({ initial, onSearch }: { initial: string; onSearch: (text: string) => void }) {
   const [text, setText] = useState(initial);
   return (
-    <div className="relative max-w-md">
+    <div className="relative w-full max-w-md">
       <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
       <label htmlFor="document-search" className="sr-only">
         Search documents by name

@@ -56,7 +56,7 @@ export function InvoiceDetail({ entity }: { entity: number }) {
         <PdfButton target={{ kind: 'invoice', entity, invoice: data.id, number: data.number }}>Download PDF</PdfButton>
       </div>
 
-      <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200" role="region" aria-label="Line items" tabIndex={0}>
+      <div className="hidden overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200 sm:block" role="region" aria-label="Line items" tabIndex={0}>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Line items</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
@@ -83,6 +83,20 @@ export function InvoiceDetail({ entity }: { entity: number }) {
           </tbody>
         </table>
       </div>
+      {/* Below sm a line is a card: the amount stays whole beside the description. */}
+      <ul aria-label="Line items" className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white text-sm ring-1 ring-slate-200 sm:hidden">
+        {data.lines.map((line) => (
+          <li key={line.id} className="flex items-baseline justify-between gap-3 px-4 py-3">
+            <span className="min-w-0">
+              <span className="block break-words text-slate-900">{line.description}</span>
+              <span className="block text-slate-600 tabular-nums">
+                {line.quantity} × {formatMoney(line.unit_price)}
+              </span>
+            </span>
+            <span className="shrink-0 font-medium tabular-nums">{formatMoney(line.amount)}</span>
+          </li>
+        ))}
+      </ul>
 
       <dl aria-label="Totals" className="ml-auto grid w-full max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-2 text-sm">
         <dt className="text-slate-600">Subtotal</dt>
@@ -104,29 +118,45 @@ export function InvoiceDetail({ entity }: { entity: number }) {
         {data.payments.length === 0 ? (
           <p className="text-slate-600">No payments yet.</p>
         ) : (
-          <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200" role="region" aria-label="Payments table" tabIndex={0}>
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Payments</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">Date</th>
-                  <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">Method</th>
-                  <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">Reference</th>
-                  <th scope="col" className="px-2 py-3 sm:px-4 text-right font-semibold">Amount</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data.payments.map((payment) => (
-                  <tr key={payment.id}>
-                    <td className="whitespace-nowrap px-2 py-3 sm:px-4">{formatDate(payment.paid_on)}</td>
-                    <td className="px-2 py-3 sm:px-4">{payment.method}</td>
-                    <td className="px-2 py-3 sm:px-4">{payment.reference ?? '-'}</td>
-                    <td className="px-2 py-3 sm:px-4 text-right tabular-nums">{formatMoney(payment.amount)}</td>
+          <>
+            <div className="hidden overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200 sm:block" role="region" aria-label="Payments table" tabIndex={0}>
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Payments</caption>
+                <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+                  <tr>
+                    <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">Date</th>
+                    <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">Method</th>
+                    <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">Reference</th>
+                    <th scope="col" className="px-2 py-3 sm:px-4 text-right font-semibold">Amount</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {data.payments.map((payment) => (
+                    <tr key={payment.id}>
+                      <td className="whitespace-nowrap px-2 py-3 sm:px-4">{formatDate(payment.paid_on)}</td>
+                      <td className="px-2 py-3 sm:px-4">{payment.method}</td>
+                      <td className="px-2 py-3 sm:px-4">{payment.reference ?? '-'}</td>
+                      <td className="px-2 py-3 sm:px-4 text-right tabular-nums">{formatMoney(payment.amount)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <ul aria-label="Payments" className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white text-sm ring-1 ring-slate-200 sm:hidden">
+              {data.payments.map((payment) => (
+                <li key={payment.id} className="flex items-baseline justify-between gap-3 px-4 py-3">
+                  <span className="min-w-0">
+                    <span className="block text-slate-900">{formatDate(payment.paid_on)}</span>
+                    <span className="block break-words text-slate-600">
+                      {payment.method}
+                      {payment.reference ? ` · ${payment.reference}` : ''}
+                    </span>
+                  </span>
+                  <span className="shrink-0 font-medium tabular-nums">{formatMoney(payment.amount)}</span>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </section>
 

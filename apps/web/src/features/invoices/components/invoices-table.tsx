@@ -4,6 +4,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useId } from 'react';
 import { Pagination } from '../../../components/pagination';
+import { SortSelect, type SortOption } from '../../../components/sort-select';
 import { formatMoney } from '../../../lib/format';
 import { usePageInRange } from '../../../lib/use-page-in-range';
 import { useInvoices } from '../api/get-invoices';
@@ -13,13 +14,13 @@ import { StatusBadge } from './status-badge';
 
 const route = getRouteApi('/default/invoices');
 
-const COLUMNS: { field: InvoiceSort; label: string; numeric?: boolean }[] = [
-  { field: 'number', label: 'Number' },
-  { field: 'issue_date', label: 'Issue date' },
-  { field: 'due_date', label: 'Due date' },
-  { field: 'status', label: 'Status' },
-  { field: 'total', label: 'Total', numeric: true },
-  { field: 'balance', label: 'Balance', numeric: true },
+const COLUMNS: ({ field: InvoiceSort; label: string; numeric?: boolean } & Omit<SortOption<InvoiceSort>, 'field'>)[] = [
+  { field: 'number', label: 'Number', asc: 'Number, first to last', desc: 'Number, last to first' },
+  { field: 'issue_date', label: 'Issue date', asc: 'Issue date, oldest first', desc: 'Issue date, newest first' },
+  { field: 'due_date', label: 'Due date', asc: 'Due date, soonest first', desc: 'Due date, latest first' },
+  { field: 'status', label: 'Status', asc: 'Status, A to Z', desc: 'Status, Z to A' },
+  { field: 'total', label: 'Total', numeric: true, asc: 'Total, lowest first', desc: 'Total, highest first' },
+  { field: 'balance', label: 'Balance', numeric: true, asc: 'Balance, lowest first', desc: 'Balance, highest first' },
 ];
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
@@ -42,6 +43,7 @@ export function InvoicesTable({ entity, state }: { entity: number; state: TableS
   const sortBy = (field: InvoiceSort) =>
     show({ sort: { field, direction: state.sort.field === field && state.sort.direction === 'asc' ? 'desc' : 'asc' } });
 
+  const emptyMessage = state.status ? `No ${INVOICE_STATUS_LABELS[state.status].toLowerCase()} invoices.` : 'No invoices yet.';
   const sortedLabel = `${COLUMNS.find((column) => column.field === state.sort.field)?.label ?? ''}, ${state.sort.direction === 'asc' ? 'ascending' : 'descending'}`;
 
   return (
@@ -50,29 +52,32 @@ export function InvoicesTable({ entity, state }: { entity: number; state: TableS
         <h2 id={`${statusId}-heading`} className="text-lg font-semibold text-slate-900">
           All invoices
         </h2>
-        <div className="flex items-center gap-2">
-          <label htmlFor={statusId} className="text-sm font-medium text-slate-800">
-            Status
-          </label>
-          <select
-            id={statusId}
-            value={state.status ?? ''}
-            onChange={(event) => show({ status: (event.target.value || undefined) as PortalInvoiceStatus | undefined })}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
-          >
-            <option value="">All statuses</option>
-            {PORTAL_INVOICE_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {INVOICE_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <SortSelect options={COLUMNS} sort={state.sort} onSort={(sort) => show({ sort })} />
+          <div className="flex items-center gap-2">
+            <label htmlFor={statusId} className="text-sm font-medium text-slate-800">
+              Status
+            </label>
+            <select
+              id={statusId}
+              value={state.status ?? ''}
+              onChange={(event) => show({ status: (event.target.value || undefined) as PortalInvoiceStatus | undefined })}
+              className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
+            >
+              <option value="">All statuses</option>
+              {PORTAL_INVOICE_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {INVOICE_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
       </div>
 
       {invoices.isError ? <p role="alert">The invoices could not be loaded. Please try again.</p> : null}
 
-      <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200" role="region" aria-label="Invoices table" tabIndex={0}>
+      <div className="hidden overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200 sm:block" role="region" aria-label="Invoices table" tabIndex={0}>
         <table className="w-full min-w-[40rem] text-left text-sm" aria-busy={invoices.isFetching}>
           <caption className="sr-only">Invoices, sorted by {sortedLabel}</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
@@ -100,7 +105,7 @@ export function InvoicesTable({ entity, state }: { entity: number; state: TableS
             {page && page.data.length === 0 ? (
               <tr>
                 <td colSpan={COLUMNS.length} className="px-4 py-10 text-center text-slate-600">
-                  {state.status ? `No ${INVOICE_STATUS_LABELS[state.status].toLowerCase()} invoices.` : 'No invoices yet.'}
+                  {emptyMessage}
                 </td>
               </tr>
             ) : null}
@@ -114,6 +119,17 @@ export function InvoicesTable({ entity, state }: { entity: number; state: TableS
           </tbody>
         </table>
       </div>
+
+      {/* Below sm each invoice is a card: number, status, due date and balance side by side, never off screen. */}
+      <ul aria-label={`Invoices, sorted by ${sortedLabel}`} aria-busy={invoices.isFetching} className="flex flex-col gap-3 sm:hidden">
+        {page?.data.map((invoice) => <InvoiceCard key={invoice.id} invoice={invoice} />)}
+      </ul>
+      {page && page.data.length === 0 ? <p className="rounded-2xl bg-white px-4 py-10 text-center text-slate-600 ring-1 ring-slate-200 sm:hidden">{emptyMessage}</p> : null}
+      {invoices.isPending ? (
+        <p className="px-4 py-10 text-center text-slate-600 sm:hidden" role="status">
+          Loading invoices…
+        </p>
+      ) : null}
 
       {page ? (
         <Pagination
@@ -130,13 +146,19 @@ export function InvoicesTable({ entity, state }: { entity: number; state: TableS
   );
 }
 
+function InvoiceLink({ invoice, className }: { invoice: Invoice; className: string }) {
+  return (
+    <Link from="/invoices" search={(previous) => ({ ...previous, invoice: invoice.id })} className={className}>
+      {invoice.number}
+    </Link>
+  );
+}
+
 function InvoiceRow({ invoice }: { invoice: Invoice }) {
   return (
     <tr className="hover:bg-slate-50">
       <td className="px-4 py-3 font-medium">
-        <Link from="/invoices" search={(previous) => ({ ...previous, invoice: invoice.id })} className="text-blue-800 underline-offset-2 hover:underline">
-          {invoice.number}
-        </Link>
+        <InvoiceLink invoice={invoice} className="text-blue-800 underline-offset-2 hover:underline" />
       </td>
       <td className="whitespace-nowrap px-4 py-3">{formatDate(invoice.issue_date)}</td>
       <td className="whitespace-nowrap px-4 py-3">{formatDate(invoice.due_date)}</td>
@@ -146,5 +168,35 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
       <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">{formatMoney(invoice.total)}</td>
       <td className="whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums">{formatMoney(invoice.balance)}</td>
     </tr>
+  );
+}
+
+function InvoiceCard({ invoice }: { invoice: Invoice }) {
+  return (
+    <li className="relative rounded-2xl bg-white p-4 ring-1 ring-slate-200 has-[a:hover]:ring-slate-400">
+      <div className="flex items-center justify-between gap-3">
+        {/* The link covers the whole card: a thumb need not find the number. */}
+        <InvoiceLink invoice={invoice} className="font-semibold text-blue-800 after:absolute after:inset-0 after:rounded-2xl" />
+        <StatusBadge status={invoice.status} />
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+        <div>
+          <dt className="text-slate-600">Due date</dt>
+          <dd className="font-medium text-slate-900">{formatDate(invoice.due_date)}</dd>
+        </div>
+        <div className="text-right">
+          <dt className="text-slate-600">Balance</dt>
+          <dd className="font-semibold text-slate-900 tabular-nums">{formatMoney(invoice.balance)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Issue date</dt>
+          <dd className="text-slate-800">{formatDate(invoice.issue_date)}</dd>
+        </div>
+        <div className="text-right">
+          <dt className="text-slate-600">Total</dt>
+          <dd className="text-slate-800 tabular-nums">{formatMoney(invoice.total)}</dd>
+        </div>
+      </dl>
+    </li>
   );
 }

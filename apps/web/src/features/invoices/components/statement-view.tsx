@@ -1,4 +1,5 @@
 import { AGING_BUCKET_LABELS, AGING_BUCKETS } from '@portal/contract/constants';
+import type { Statement } from '@portal/contract';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { formatMoney } from '../../../lib/format';
 import { useStatement } from '../api/get-statement';
@@ -40,9 +41,9 @@ export function StatementView({ entity }: { entity: number }) {
         </dl>
       </section>
 
-      <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200" role="region" aria-label="Statement activity" tabIndex={0}>
+      <div className="hidden overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200 sm:block" role="region" aria-label="Statement activity" tabIndex={0}>
         <table className="w-full min-w-[44rem] text-left text-sm">
-          <caption className="sr-only">Invoices and payments in date order, with the running balance</caption>
+          <caption className="sr-only">{ACTIVITY_LABEL}</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
             <tr>
               <th scope="col" className="px-4 py-3 font-semibold">Date</th>
@@ -54,7 +55,7 @@ export function StatementView({ entity }: { entity: number }) {
           </thead>
           <tbody className="divide-y divide-slate-100">
             {data.entries.map((entry) => (
-              <tr key={`${entry.kind}-${entry.invoice_id}-${entry.date}-${entry.description}`}>
+              <tr key={entryKey(entry)}>
                 <td className="whitespace-nowrap px-4 py-2.5">{formatDate(entry.date)}</td>
                 <td className="px-4 py-2.5">{entry.description}</td>
                 <td className="whitespace-nowrap px-4 py-2.5 text-right tabular-nums">{entry.charge ? formatMoney(entry.charge) : ''}</td>
@@ -80,6 +81,41 @@ export function StatementView({ entity }: { entity: number }) {
           </tfoot>
         </table>
       </div>
+
+      {/* Below sm each entry is a card, with the running balance beside the charge or payment. */}
+      <section aria-labelledby="activity-heading" className="flex flex-col gap-3 sm:hidden">
+        <h3 id="activity-heading" className="text-lg font-semibold text-slate-900">
+          Activity
+        </h3>
+        {data.entries.length === 0 ? <p className="text-slate-600">No invoices yet.</p> : null}
+        <ul aria-label={ACTIVITY_LABEL} className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white text-sm ring-1 ring-slate-200">
+          {data.entries.map((entry) => (
+            <li key={entryKey(entry)} className="flex flex-col gap-0.5 px-4 py-3">
+              <span className="text-slate-600">{formatDate(entry.date)}</span>
+              <span className="break-words text-slate-900">{entry.description}</span>
+              <span className="flex flex-wrap justify-between gap-x-3 tabular-nums">
+                {entry.charge ? <span>Charge {formatMoney(entry.charge)}</span> : null}
+                {entry.payment ? <span className="text-green-800">Payment {formatMoney(entry.payment)}</span> : null}
+                <span className="ml-auto">
+                  <span className="text-slate-600">Balance </span>
+                  <span className="font-semibold">{formatMoney(entry.balance)}</span>
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+        <dl aria-label="Totals" className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-2xl bg-white p-4 text-sm ring-1 ring-slate-200">
+          <dt className="text-slate-600">Total invoiced</dt>
+          <dd className="text-right tabular-nums">{formatMoney(data.total_invoiced)}</dd>
+          <dt className="text-slate-600">Total paid</dt>
+          <dd className="text-right tabular-nums">{formatMoney(data.total_paid)}</dd>
+          <dt className="font-semibold">Balance due</dt>
+          <dd className="text-right font-semibold tabular-nums">{formatMoney(data.balance)}</dd>
+        </dl>
+      </section>
     </section>
   );
 }
+
+const ACTIVITY_LABEL = 'Invoices and payments in date order, with the running balance';
+const entryKey = (entry: Statement['entries'][number]) => `${entry.kind}-${entry.invoice_id}-${entry.date}-${entry.description}`;
