@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryBlobStore } from './blob-store/memory-store';
 import { imageProxy } from './image-proxy';
 import { imageBytes } from '../../../test/fixtures';
@@ -16,12 +16,12 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function setUp() {
+async function setUp(maxConcurrentEncodes?: number) {
   const store = memoryBlobStore();
   const source = await imageBytes('png', 64, 48);
   const blob = await store.put(source, { contentType: 'image/png', maxBytes: 1_000_000 });
   const file = { id: 1, blob_key: blob.key, sha256: blob.sha256 } as FileRow;
-  const images = imageProxy({ store, cacheDir: dir, maxCacheBytes: 1024 * 1024 });
+  const images = imageProxy({ store, cacheDir: dir, maxCacheBytes: 1024 * 1024, ...(maxConcurrentEncodes ? { maxConcurrentEncodes } : {}) });
   return { images, file };
 }
 
@@ -39,6 +39,17 @@ describe('the image proxy and its disk cache', () => {
     expect(Buffer.isBuffer(second.body)).toBe(false);
     expect(await body(images, second)).toEqual(rendered);
     expect(second).toMatchObject({ size: rendered.length, etag: first.etag, contentType: 'image/webp' });
+  });
+
+  it('queues a flood of distinct variants behind its encode limit instead of encoding them all at once', async () => {
+    const { images, file } = await setUp(1);
+    const asks = Array.from({ length: 12 }, (_, index) => images.get(file, { w: 8 + index, f: 'avif', q: 100 }));
+    // Each ask first looks in the disk cache, then takes its place in the queue.
+    await vi.waitFor(() => expect(images.encodes.active + images.encodes.queued).toBeGreaterThan(1));
+    expect(images.encodes.active).toBe(1);
+    const rendered = await Promise.all(asks);
+    expect(new Set(rendered.map((image) => image.etag)).size).toBe(12);
+    expect(images.encodes.active + images.encodes.queued).toBe(0);
   });
 
   it('still sends a cached image whole when the cache deletes its file mid-answer', async () => {

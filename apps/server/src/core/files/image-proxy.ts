@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { BlobStore } from './blob-store/types';
+import { concurrencyLimit } from '../../lib/concurrency';
 import { HttpError, invalid } from '../../lib/http-errors';
 import { diskLru } from './disk-lru';
 import { MAX_IMAGE_PIXELS } from './store';
@@ -42,8 +44,11 @@ export interface RenderedImage {
  * original's size, so a 2x srcset entry of a small photo is just the photo. Input is capped at
  * 50 megapixels before anything is decoded.
  */
-export function imageProxy(options: { store: BlobStore; cacheDir: string; maxCacheBytes: number }) {
+export function imageProxy(options: { store: BlobStore; cacheDir: string; maxCacheBytes: number; maxConcurrentEncodes?: number }) {
   const inFlight = new Map<string, Promise<Buffer>>();
+  // Encodes queue behind one core fewer than the machine has: a flood of variants waits its turn
+  // instead of keeping every core busy while the JSON routes wait.
+  const encodes = concurrencyLimit(options.maxConcurrentEncodes ?? Math.max(1, availableParallelism() - 1));
   const cache = diskLru({ dir: options.cacheDir, maxBytes: options.maxCacheBytes });
 
   function cacheKey(file: Pick<FileRow, 'sha256'>, modifiers: ImageModifiers): string {
@@ -92,6 +97,8 @@ export function imageProxy(options: { store: BlobStore; cacheDir: string; maxCac
 
   return {
     cacheKey,
+    /** Encodes running and waiting: what the tests (and one day the metrics) watch. */
+    encodes,
     /**
      * The image at these modifiers: a file of the disk cache, opened for this answer alone, or rendered
      * once (concurrent asks share one render).
@@ -113,7 +120,7 @@ export function imageProxy(options: { store: BlobStore; cacheDir: string; maxCac
       }
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = render(file, modifiers, target).finally(() => inFlight.delete(key));
+        pending = encodes.run(() => render(file, modifiers, target)).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
       const body = await pending;

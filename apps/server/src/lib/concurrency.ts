@@ -1,0 +1,32 @@
+/**
+ * Runs at most `limit` tasks at once; the rest wait their turn, first come first served. For work
+ * that would otherwise take every core (image encodes), so a flood of it queues instead of starving
+ * everything else the process does.
+ */
+export function concurrencyLimit(limit: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+
+  const next = () => {
+    active--;
+    waiting.shift()?.();
+  };
+
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+      active++;
+      try {
+        return await task();
+      } finally {
+        next();
+      }
+    },
+    get active() {
+      return active;
+    },
+    get queued() {
+      return waiting.length;
+    },
+  };
+}
