@@ -11,6 +11,9 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   output: () => string;
+  /** Sends the server a signal without waiting; `exited` resolves with its exit code. */
+  signal: (name: NodeJS.Signals) => void;
+  exited: Promise<number | null>;
   stop: () => Promise<void>;
 }
 
@@ -57,14 +60,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const output = () => log;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await waitForHealth(url, child, output);
   return {
     url,
     dataDir,
     output,
+    signal: (name) => void child.kill(name),
+    exited,
     async stop() {
       if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }

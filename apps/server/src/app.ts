@@ -21,6 +21,7 @@ import { notesIntegrationRoutes } from './modules/notes/notes.integration';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { authPlugin } from './plugins/auth';
 import { clockPlugin } from './plugins/clock';
+import { lifecyclePlugin } from './plugins/lifecycle';
 import { changesPlugin } from './plugins/changes';
 import { dbPlugin } from './plugins/db';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors';
@@ -100,6 +101,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
   await app.register(securityHeadersPlugin);
   await app.register(dbPlugin, { database });
   await app.register(clockPlugin, { now });
+  await app.register(lifecyclePlugin);
   await app.register(changesPlugin, { cacheMegabytes: env.API_CACHE_MB });
   await app.register(authPlugin, { idleDays: env.SESSION_IDLE_DAYS, absoluteDays: env.SESSION_ABSOLUTE_DAYS });
   await app.register(rateLimiterPlugin, { multiplier: env.RATE_LIMIT_MULTIPLIER, db: database.kind === 'postgres' ? database.db : undefined });

@@ -52,6 +52,8 @@ export const EnvSchema = z
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
     MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     FILES_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(7),
     SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().max(365).default(30),

@@ -29,12 +29,25 @@ async function main() {
   const app = await buildApp({ env, database, blobs });
 
   let closing = false;
+  /**
+   * A graceful stop (docs/operations.md): /api/ready fails at once, so the proxy stops sending new
+   * requests; after SHUTDOWN_DELAY_MS the listener closes and the requests in flight finish, for at
+   * most SHUTDOWN_TIMEOUT_MS, after which the connections still open are cut.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    app.startDraining();
     try {
-      await app.close();
+      await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_MS));
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), env.SHUTDOWN_TIMEOUT_MS)));
+      if ((await Promise.race([app.close().then(() => 'closed' as const), timedOut])) === 'timeout') {
+        app.log.warn({ timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, 'requests still running at the shutdown timeout were cut');
+        app.server.closeAllConnections();
+      }
+      clearTimeout(timer);
     } finally {
       // PGlite allows one process per data folder: always let go of it.
       await database.close();

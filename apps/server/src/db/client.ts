@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -104,6 +104,17 @@ async function pgListener(url: string, channel: string, handlers: NotificationHa
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/**
+ * How many of the committed migrations the database has not applied: 0 once this build's schema is
+ * in place. Another process may have migrated it, or an older build may be pointed at a newer one.
+ */
+export async function pendingMigrations(db: Db): Promise<number> {
+  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+  const result = await db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
+  const [row] = (result as unknown as { rows: { applied: number }[] }).rows;
+  return Math.max(0, journal.entries.length - Number(row?.applied ?? 0));
+}
 
 export interface DatabaseOptions {
   /** A postgres:// URL; without one, PGlite. */
