@@ -11,12 +11,15 @@ export const EmailSchema = z
   .pipe(z.email({ message: 'The email must be a valid email address.' }))
   .transform((email) => email.toLowerCase());
 
+/** The rules every password meets, at sign-in and wherever one is chosen. */
+export const PasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `The password may not be greater than ${PASSWORD_MAX_LENGTH} characters.`);
+
 export const LoginRequestSchema = z.object({
   email: EmailSchema,
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-    .max(PASSWORD_MAX_LENGTH, `The password may not be greater than ${PASSWORD_MAX_LENGTH} characters.`),
+  password: PasswordSchema,
 });
 export type LoginRequest = z.input<typeof LoginRequestSchema>;
 
