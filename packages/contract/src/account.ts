@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EmailSchema, PASSWORD_MAX_LENGTH, PasswordSchema } from './auth';
+import { EmailSchema, PasswordSchema } from './auth';
+import { PASSWORD_MAX_LENGTH } from './constants';
 
 /** A password reset link works once, for this long. */
 export const PASSWORD_RESET_TTL_MINUTES = 30;

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common';
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 
 export const EmailSchema = z
   .string()

@@ -9,6 +9,10 @@
 /** Spec §3/§9: where the web app keeps the sign-in token. */
 export const TOKEN_STORAGE_KEY = 'cc_portal_token';
 
+/** The length of every password, wherever one is typed or chosen. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+
 // Companies
 
 /** The default portal colour (spec §4 and §9): used whenever the portal is "blank". */

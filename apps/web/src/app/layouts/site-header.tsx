@@ -1,6 +1,6 @@
 import type { Company } from '@portal/contract';
 import { Link } from '@tanstack/react-router';
-import { SignOutButton } from '../../features/auth/components/sign-out-button';
+import { UserMenu } from '../../features/auth/components/user-menu';
 import { enabledAreas } from '../../lib/areas';
 import { paths } from '../../lib/paths';
 import type { PortalBrand } from '../../lib/portal';
@@ -32,13 +32,7 @@ export function SiteHeader({ entity, brand, company }: { entity?: number | undef
           })}
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <Link
-            {...paths.sessions({ entity })}
-            className="rounded-full px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
-          >
-            Devices
-          </Link>
-          <SignOutButton />
+          <UserMenu entity={entity} />
         </div>
       </div>
     </header>
