@@ -80,6 +80,11 @@ describe('forgot password', () => {
     expect(new URL(reset.page.url()).searchParams.has('token')).toBe(false);
     await expectNoAxeViolations(reset.page);
 
+    await reset.page.getByLabel('New password', { exact: true }).fill('a new demo passphrase');
+    await reset.page.getByLabel('Repeat the new password').fill('a new demo passphrasf');
+    await reset.page.getByRole('button', { name: 'Save the new password' }).click();
+    await reset.page.getByText('The two passwords do not match.').waitFor();
+
     await reset.page.getByLabel('New password', { exact: true }).fill('short');
     await reset.page.getByLabel('Repeat the new password').fill('short');
     await reset.page.getByRole('button', { name: 'Save the new password' }).click();
