@@ -39,6 +39,7 @@ export async function accountRoutes(fastify: FastifyInstance, options: AuthRoute
   const account = accountRepository(app.database.db);
   const emailTokens = loginTokensRepository(app.database.db, {
     purpose: 'email_change',
+    supersede: 'user',
     ttlMs: EMAIL_CHANGE_TTL_HOURS * 3_600_000,
     maxCodeAttempts: LOGIN_CODE_MAX_ATTEMPTS,
     codeKey: await loadSecret({ secret: options.authSecret, dataDir: options.dataDir, name: 'auth-secret' }),

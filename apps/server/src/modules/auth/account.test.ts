@@ -238,6 +238,19 @@ describe('account settings', () => {
     expect(again.json()).toMatchObject({ message: ACCOUNT_MESSAGES.invalidEmailLink });
   });
 
+  it('keep only the latest email change: a newer request voids the older link', async () => {
+    const user = await signedInUser();
+    const first = `first-${user.id}@example.com`;
+    const second = `second-${user.id}@example.com`;
+    const before = smtp.messages.length;
+    expect((await changeEmail(user.token, { email: first, current_password: PASSWORD })).statusCode).toBe(202);
+    expect((await changeEmail(user.token, { email: second, current_password: PASSWORD })).statusCode).toBe(202);
+    const older = await mailTo(first, before, '/confirm-email');
+    const newer = await mailTo(second, before, '/confirm-email');
+    expect((await confirmEmail(older.token!)).statusCode).toBe(422);
+    expect((await confirmEmail(newer.token!)).json()).toMatchObject({ email: second });
+  });
+
   it('expire the email link after 24 hours', async () => {
     const user = await signedInUser();
     const newEmail = `late-${user.id}@example.com`;

@@ -9,6 +9,11 @@ export type LoginTokenPurpose = 'sign_in' | 'password_reset' | 'email_change';
 export interface LoginTokenPolicy {
   /** 'sign_in' unless said otherwise. */
   purpose?: LoginTokenPurpose;
+  /**
+   * Whose older links a new one voids: the address's (the default), or the user's, when the address
+   * is the one being proved and each request may name another (an email change).
+   */
+  supersede?: 'address' | 'user';
   ttlMs: number;
   /** Code tries per token, right or wrong; at this many the token is void. */
   maxCodeAttempts: number;
@@ -29,6 +34,8 @@ export type CodeCheck =
 
 export function loginTokensRepository(db: Db, policy: LoginTokenPolicy) {
   const purpose = eq(loginTokens.purpose, policy.purpose ?? 'sign_in');
+  const sameOwner = (email: string, userId: number | null) =>
+    policy.supersede === 'user' && userId !== null ? eq(loginTokens.portal_user_id, userId) : eq(loginTokens.email, email);
   /** The code is bound to its token: the same six digits under another token hash differently. */
   const codeHash = (secretHash: string, code: string) => hmacSha256(policy.codeKey, `${secretHash}:${code}`);
 
@@ -64,7 +71,7 @@ export function loginTokensRepository(db: Db, policy: LoginTokenPolicy) {
       await tx
         .update(loginTokens)
         .set({ voided_at: now })
-        .where(and(eq(loginTokens.email, row.email), purpose, ne(loginTokens.id, tokenId), isNull(loginTokens.consumed_at), isNull(loginTokens.voided_at)));
+        .where(and(sameOwner(row.email, row.userId), purpose, ne(loginTokens.id, tokenId), isNull(loginTokens.consumed_at), isNull(loginTokens.voided_at)));
       return row;
     });
   }
@@ -83,7 +90,7 @@ export function loginTokensRepository(db: Db, policy: LoginTokenPolicy) {
         await tx
           .update(loginTokens)
           .set({ voided_at: now })
-          .where(and(eq(loginTokens.email, email), purpose, isNull(loginTokens.consumed_at), isNull(loginTokens.voided_at)));
+          .where(and(sameOwner(email, userId), purpose, isNull(loginTokens.consumed_at), isNull(loginTokens.voided_at)));
         const [inserted] = await tx
           .insert(loginTokens)
           .values({
