@@ -29,7 +29,8 @@ describe('signing in with a password', () => {
     expect(await storedToken(page)).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
 
     const token = (await storedToken(page))!;
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
     expect(await storedToken(page)).toBeNull();
     // The session is revoked on the server too, not only forgotten by the browser.

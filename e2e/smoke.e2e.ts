@@ -4,7 +4,7 @@ import { signedInContext } from './support/auth';
 import { launchChromium } from './support/chromium';
 import { baseURL, expectNoAxeViolations, newPage } from './support/page';
 
-/** The eight screens of docs/product.md 2.1, each with the heading a visitor sees first. */
+/** The eight screens of docs/product.md 2.1 and the account pages, each with the heading a visitor sees first. */
 const ROUTES = [
   { path: '/', heading: 'Your project' },
   { path: '/login', heading: 'Sign in' },
@@ -15,9 +15,14 @@ const ROUTES = [
   { path: '/documents', heading: 'Documents' },
   { path: '/auth/passwordless/login', heading: 'Sign in by email' },
   { path: '/account/sessions', heading: 'Signed-in devices' },
+  { path: '/account', heading: 'Account settings' },
+  { path: '/forgot-password', heading: 'Forgot your password?' },
+  { path: '/reset-password', heading: 'Choose a new password' },
+  { path: '/confirm-email', heading: 'Confirm your new email address' },
 ] as const;
 
-const SIGN_IN_PAGES = new Set(['/login', '/auth/passwordless/login']);
+/** Pages a visitor reaches signed out. */
+const SIGN_IN_PAGES = new Set(['/login', '/auth/passwordless/login', '/forgot-password', '/reset-password', '/confirm-email']);
 
 let browser: Browser;
 beforeAll(async () => {

@@ -8,6 +8,8 @@ import qs from 'qs';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { authRoutes } from './modules/auth/auth.routes';
+import { accountRoutes } from './modules/auth/account.routes';
+import { passwordResetRoutes } from './modules/auth/password-reset.routes';
 import { withRedactedUrls } from './plugins/log-redaction';
 import { mailerPlugin } from './plugins/mail';
 import { healthRoutes } from './modules/health/health.routes';
@@ -129,7 +131,10 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       // unless it declares `config: { public: true }`.
       api.addHook('onRequest', app.authenticate);
       await api.register(healthRoutes);
-      await api.register(authRoutes, { publicUrl: env.PUBLIC_URL, authSecret: env.AUTH_SECRET, dataDir: env.DATA_DIR });
+      const authOptions = { publicUrl: env.PUBLIC_URL, authSecret: env.AUTH_SECRET, dataDir: env.DATA_DIR };
+      await api.register(authRoutes, authOptions);
+      await api.register(passwordResetRoutes, authOptions);
+      await api.register(accountRoutes, authOptions);
       await api.register(entitiesRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(companiesRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(invoicesRoutes, { publicUrl: env.PUBLIC_URL, brandDir: BRAND_DIR });

@@ -20,6 +20,7 @@ async function main() {
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: path.join(env.DATA_DIR, 'db'),
+    owner: { role: 'the server', ifHeld: 'stop that process first, or give this server its own DATA_DIR' },
     onIdleError: (error) => console.error(`PostgreSQL dropped an idle connection: ${error.message}`),
   });
   // One store for the seed and the server: the demo's photos and documents must be where the server reads them.

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common';
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 
 export const EmailSchema = z
   .string()
@@ -11,12 +9,15 @@ export const EmailSchema = z
   .pipe(z.email({ message: 'The email must be a valid email address.' }))
   .transform((email) => email.toLowerCase());
 
+/** The rules every password meets, at sign-in and wherever one is chosen. */
+export const PasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `The password may not be greater than ${PASSWORD_MAX_LENGTH} characters.`);
+
 export const LoginRequestSchema = z.object({
   email: EmailSchema,
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-    .max(PASSWORD_MAX_LENGTH, `The password may not be greater than ${PASSWORD_MAX_LENGTH} characters.`),
+  password: PasswordSchema,
 });
 export type LoginRequest = z.input<typeof LoginRequestSchema>;
 

@@ -9,6 +9,10 @@
 /** docs/product.md 4.1: where the web app keeps the sign-in token. */
 export const TOKEN_STORAGE_KEY = 'cc_portal_token';
 
+/** The length of every password, wherever one is typed or chosen. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+
 // Companies
 
 /** The default portal colour (docs/product.md 5.4 and 10.4): used whenever the portal is "blank". */

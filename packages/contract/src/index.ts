@@ -15,3 +15,4 @@ export * from './integration';
 export * from './files';
 export * from './documents';
 export * from './photos';
+export * from './account';

@@ -57,7 +57,14 @@ function wholeNumber(name: string, value: string | undefined): number {
 
 async function withDatabase<T>(run: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
   const env = parseEnv();
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'db') });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: path.join(env.DATA_DIR, 'db'),
+    owner: {
+      role: `npm run company -- ${positionals[0]}`,
+      ifHeld: `stop that process and run this again (add-note and switch go through the running server's API instead)`,
+    },
+  });
   try {
     return await run(database.db);
   } finally {

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { lockDataDir, type DataDirOwner } from '../lib/data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -125,6 +126,8 @@ export interface DatabaseOptions {
   maxConnections?: number;
   /** Told when PostgreSQL drops an idle connection (logged by the server). */
   onIdleError?: (error: Error) => void;
+  /** Named in the PGlite folder's lock, and what to do when another process holds it (lib/data-dir-lock.ts). */
+  owner?: DataDirOwner;
 }
 
 /** Opens the database and brings its schema up to date with the committed migrations. */
@@ -164,12 +167,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  // PGlite does not lock its folder: a second process would silently corrupt it.
+  const lock = dataDir.startsWith('memory://') ? null : lockDataDir(dataDir, options.owner);
+  const client = await PGlite.create(dataDir).catch((error: unknown) => {
+    lock?.release();
+    throw error;
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   try {
     await migratePglite(db as never, { migrationsFolder });
   } catch (error) {
     await client.close();
+    lock?.release();
     throw error;
   }
   return {
@@ -186,6 +195,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         if (!client.closed) await unlisten();
       };
     },
-    close: () => client.close(),
+    close: () => client.close().finally(() => lock?.release()),
   };
 }

@@ -5,12 +5,17 @@ import { openDatabase } from '../db/client';
 import { resetDatabase, seedIfEmpty } from './index';
 import { EnvError, parseEnv } from '../env';
 import { createBlobStore } from '../core/files/blob-store';
+import { DataDirLockedError } from '../lib/data-dir-lock';
 import path from 'node:path';
 
 try {
   const env = parseEnv();
   const reset = process.argv.includes('--reset');
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'db') });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: path.join(env.DATA_DIR, 'db'),
+    owner: { role: 'npm run seed', ifHeld: 'stop that process first, then seed' },
+  });
   try {
     if (reset) await resetDatabase(database.db);
     if (await seedIfEmpty(database.db, { blobs: createBlobStore(env) })) {
@@ -22,6 +27,6 @@ try {
     await database.close();
   }
 } catch (error) {
-  console.error(error instanceof EnvError ? error.message : error);
+  console.error(error instanceof EnvError || error instanceof DataDirLockedError ? error.message : error);
   process.exitCode = 1;
 }

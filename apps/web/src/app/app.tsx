@@ -15,6 +15,9 @@ function createPortal() {
   const router = createPortalRouter(dataLayer);
   // docs/product.md 5.2 and 9: any 401 signs the user out, sends them to /login and says why.
   onUnauthorized((error) => {
+    // Requests in flight together (the page's and the header's) all meet the same 401: the first
+    // signs out and says why, once; the rest find no token left.
+    if (authToken.get() === null) return;
     authToken.remove();
     dataLayer.clear();
     toast.error('Error', error.body?.message || UNKNOWN_ERROR);

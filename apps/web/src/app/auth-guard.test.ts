@@ -1,7 +1,7 @@
 import { isRedirect } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { authToken } from '../lib/auth-token';
-import { guardSignIn, isSignInPath } from './auth-guard';
+import { guardSignIn, isAccountLinkPath, isSignInPath } from './auth-guard';
 
 function outcome(pathname: string, searchStr = '') {
   try {
@@ -31,5 +31,15 @@ describe('the sign-in rules (docs/product.md 3.1-3.3)', () => {
     expect(outcome('/login', '?entity=2')).toBe('/?entity=2');
     expect(outcome('/auth/passwordless/login/', '?theme=acme')).toBe('/?theme=acme');
     expect(outcome('/invoices', '?entity=3')).toBe('stay');
+  });
+
+  it('lets the pages an emailed link opens be reached signed in or not', () => {
+    expect(['/forgot-password', '/reset-password/', '/confirm-email'].every(isAccountLinkPath)).toBe(true);
+    expect(['/account', '/reset-password/x', '/login'].some(isAccountLinkPath)).toBe(false);
+    expect(outcome('/reset-password', '?token=1.x')).toBe('stay');
+    authToken.set('1.x');
+    expect(outcome('/reset-password', '?token=1.x')).toBe('stay');
+    expect(outcome('/confirm-email', '?token=1.x')).toBe('stay');
+    expect(outcome('/forgot-password')).toBe('stay');
   });
 });

@@ -1,6 +1,8 @@
 import { createRouter } from '@tanstack/react-router';
 import type { DataLayer } from './data-layer';
 import { authLayoutRoute } from './layouts/auth-layout';
+import { accountRoute } from './routes/account';
+import { confirmEmailRoute, forgotPasswordRoute, resetPasswordRoute } from './routes/account-links';
 import { defaultLayoutRoute, fullscreenLayoutRoute } from './layouts/portal-route';
 import { contactRoute } from './routes/contact';
 import { documentsRoute } from './routes/documents';
@@ -13,10 +15,10 @@ import { photosRoute } from './routes/photos';
 import { rootRoute } from './routes/root';
 import { sessionsRoute } from './routes/sessions';
 
-/** The eight screens of docs/product.md 2.1 under their three layouts, and the signed-in devices page. */
+/** The eight screens of docs/product.md 2.1 under their three layouts, the account pages and the signed-in devices page. */
 export const routeTree = rootRoute.addChildren([
-  authLayoutRoute.addChildren([loginRoute, passwordlessLoginRoute]),
-  defaultLayoutRoute.addChildren([indexRoute, photosRoute, contactRoute, invoicesRoute, documentsRoute, sessionsRoute]),
+  authLayoutRoute.addChildren([loginRoute, passwordlessLoginRoute, forgotPasswordRoute, resetPasswordRoute, confirmEmailRoute]),
+  defaultLayoutRoute.addChildren([indexRoute, photosRoute, contactRoute, invoicesRoute, documentsRoute, sessionsRoute, accountRoute]),
   fullscreenLayoutRoute.addChildren([notesRoute]),
 ]);
 

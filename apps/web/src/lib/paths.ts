@@ -20,4 +20,6 @@ export const paths = {
   invoices: to('/invoices'),
   documents: to('/documents'),
   sessions: to('/account/sessions'),
+  account: to('/account'),
+  forgotPassword: to('/forgot-password'),
 } as const;

@@ -46,6 +46,11 @@ export const loginTokens = pgTable(
     consumed_at: timestamp({ withTimezone: true, precision: 6 }),
     /** Set when a newer request or a sign-in made this one worthless. */
     voided_at: timestamp({ withTimezone: true, precision: 6 }),
+    /**
+     * What the link is for: 'sign_in', 'password_reset' or 'email_change' (then `email` is the new
+     * address). A token only ever works for its own purpose.
+     */
+    purpose: text().notNull().default('sign_in'),
   },
   (t) => [index('login_tokens_email_idx').on(t.email, t.id), index('login_tokens_expires_idx').on(t.expires_at)],
 );

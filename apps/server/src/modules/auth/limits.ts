@@ -15,6 +15,10 @@ export const AUTH_LIMITS = {
   signInPerAccount: { limit: 20, windowMs: HOUR },
   passwordlessPerIp: { limit: 20, windowMs: HOUR },
   passwordlessPerEmail: { limit: 5, windowMs: HOUR },
+  // Reset and email-change links are emails too: the same budget as sign-in links, counted apart.
+  passwordResetPerIp: { limit: 20, windowMs: HOUR },
+  passwordResetPerEmail: { limit: 5, windowMs: HOUR },
+  emailChangePerUser: { limit: 5, windowMs: HOUR },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type AuthLimit = keyof typeof AUTH_LIMITS;

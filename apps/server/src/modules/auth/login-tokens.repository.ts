@@ -3,7 +3,17 @@ import type { Db } from '../../db/client';
 import { loginTokens } from '../../db/schema';
 import { hmacSha256, newNumericCode, newSecret, parseToken, sameDigest, sha256 } from '../../lib/tokens';
 
+/** What an emailed link is for; a token works only for the purpose it was issued for. */
+export type LoginTokenPurpose = 'sign_in' | 'password_reset' | 'email_change';
+
 export interface LoginTokenPolicy {
+  /** 'sign_in' unless said otherwise. */
+  purpose?: LoginTokenPurpose;
+  /**
+   * Whose older links a new one voids: the address's (the default), or the user's, when the address
+   * is the one being proved and each request may name another (an email change).
+   */
+  supersede?: 'address' | 'user';
   ttlMs: number;
   /** Code tries per token, right or wrong; at this many the token is void. */
   maxCodeAttempts: number;
@@ -23,11 +33,15 @@ export type CodeCheck =
   | { outcome: 'not-usable'; tokenId: number; userId: number | null };
 
 export function loginTokensRepository(db: Db, policy: LoginTokenPolicy) {
+  const purpose = eq(loginTokens.purpose, policy.purpose ?? 'sign_in');
+  const sameOwner = (email: string, userId: number | null) =>
+    policy.supersede === 'user' && userId !== null ? eq(loginTokens.portal_user_id, userId) : eq(loginTokens.email, email);
   /** The code is bound to its token: the same six digits under another token hash differently. */
   const codeHash = (secretHash: string, code: string) => hmacSha256(policy.codeKey, `${secretHash}:${code}`);
 
   const live = (now: Date) =>
     and(
+      purpose,
       isNull(loginTokens.consumed_at),
       isNull(loginTokens.voided_at),
       gt(loginTokens.expires_at, now),
@@ -36,9 +50,9 @@ export function loginTokensRepository(db: Db, policy: LoginTokenPolicy) {
 
   /**
    * Spends the token in one statement, so of two concurrent verifications exactly one gets the row
-   * back; then voids the address's other tokens, in the same transaction.
+   * back; then voids the address's other tokens of the same purpose, in the same transaction.
    */
-  async function consume(tokenId: number, now: Date): Promise<number | null> {
+  async function consume(tokenId: number, now: Date): Promise<{ userId: number | null; email: string } | null> {
     return db.transaction(async (tx) => {
       const [row] = await tx
         .update(loginTokens)
@@ -46,6 +60,7 @@ export function loginTokensRepository(db: Db, policy: LoginTokenPolicy) {
         .where(
           and(
             eq(loginTokens.id, tokenId),
+            purpose,
             isNull(loginTokens.consumed_at),
             isNull(loginTokens.voided_at),
             gt(loginTokens.expires_at, now),
@@ -56,8 +71,8 @@ export function loginTokensRepository(db: Db, policy: LoginTokenPolicy) {
       await tx
         .update(loginTokens)
         .set({ voided_at: now })
-        .where(and(eq(loginTokens.email, row.email), ne(loginTokens.id, tokenId), isNull(loginTokens.consumed_at), isNull(loginTokens.voided_at)));
-      return row.userId;
+        .where(and(sameOwner(row.email, row.userId), purpose, ne(loginTokens.id, tokenId), isNull(loginTokens.consumed_at), isNull(loginTokens.voided_at)));
+      return row;
     });
   }
 
@@ -75,7 +90,7 @@ export function loginTokensRepository(db: Db, policy: LoginTokenPolicy) {
         await tx
           .update(loginTokens)
           .set({ voided_at: now })
-          .where(and(eq(loginTokens.email, email), isNull(loginTokens.consumed_at), isNull(loginTokens.voided_at)));
+          .where(and(sameOwner(email, userId), purpose, isNull(loginTokens.consumed_at), isNull(loginTokens.voided_at)));
         const [inserted] = await tx
           .insert(loginTokens)
           .values({
@@ -83,6 +98,7 @@ export function loginTokensRepository(db: Db, policy: LoginTokenPolicy) {
             email,
             secret_hash: secretHash,
             code_hash: codeHash(secretHash, code),
+            purpose: policy.purpose ?? 'sign_in',
             created_at: now,
             expires_at: new Date(now.getTime() + policy.ttlMs),
           })
@@ -92,8 +108,11 @@ export function loginTokensRepository(db: Db, policy: LoginTokenPolicy) {
       return { tokenId: row.id, token: `${row.id}.${secret}`, code, expiresAt: new Date(now.getTime() + policy.ttlMs) };
     },
 
-    /** Signs in with the link's `id.secret`: the user id, or null for anything unusable. */
-    async consumeLink(token: string, now: Date): Promise<{ userId: number | null; tokenId: number } | null> {
+    /**
+     * Spends the link's `id.secret`: the user id and the address it was sent to (userId null when
+     * already spent by a concurrent request), or null for anything unusable.
+     */
+    async consumeLink(token: string, now: Date): Promise<{ userId: number | null; email: string | null; tokenId: number } | null> {
       const parsed = parseToken(token);
       if (!parsed) return null;
       const [row] = await db
@@ -103,8 +122,8 @@ export function loginTokensRepository(db: Db, policy: LoginTokenPolicy) {
         .limit(1);
       // A wrong secret costs no code try: ids are guessable, and guessing one must not void anyone's link.
       if (!row || !sameDigest(row.secretHash, sha256(parsed.secret))) return null;
-      const userId = await consume(row.id, now);
-      return { userId, tokenId: row.id };
+      const spent = await consume(row.id, now);
+      return { userId: spent?.userId ?? null, email: spent?.email ?? null, tokenId: row.id };
     },
 
     /**
@@ -134,7 +153,7 @@ export function loginTokensRepository(db: Db, policy: LoginTokenPolicy) {
       if (!sameDigest(row.codeHash, codeHash(row.secretHash, code))) {
         return { outcome: 'wrong-code', tokenId: row.id, userId: row.userId, attemptsLeft: Math.max(0, policy.maxCodeAttempts - row.attempts) };
       }
-      const userId = await consume(row.id, now);
+      const userId = (await consume(row.id, now))?.userId ?? null;
       return userId === null ? { outcome: 'not-usable', tokenId: row.id, userId: row.userId } : { outcome: 'signed-in', tokenId: row.id, userId };
     },
   };

@@ -1,7 +1,6 @@
 import type { Company } from '@portal/contract';
 import { Link } from '@tanstack/react-router';
-import { SignOutButton } from '../../features/auth/components/sign-out-button';
-import { paths } from '../../lib/paths';
+import { UserMenu } from '../../features/auth/components/user-menu';
 import type { PortalBrand } from '../../lib/portal';
 import { PhoneMenu, SiteNav } from './site-nav';
 
@@ -16,13 +15,7 @@ export function SiteHeader({ entity, brand, company }: { entity?: number | undef
         </Link>
         <SiteNav entity={entity} company={company} />
         <div className="ml-auto hidden items-center gap-1 sm:flex">
-          <Link
-            {...paths.sessions({ entity })}
-            className="rounded-full px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
-          >
-            Devices
-          </Link>
-          <SignOutButton />
+          <UserMenu entity={entity} />
         </div>
         <PhoneMenu entity={entity} company={company} />
       </div>

@@ -38,7 +38,7 @@ export function SiteNav(props: SiteNavProps) {
 }
 
 /**
- * Below `sm` the areas, Devices and Sign out sit behind one Menu button, so the header stays one row
+ * Below `sm` the areas, Account settings, Devices and Sign out sit behind one Menu button, so the header stays one row
  * on a phone (docs/decisions/033-phone-layout.md). A Radix dialog: focus stays inside, Escape closes.
  */
 export function PhoneMenu(props: SiteNavProps) {
@@ -67,6 +67,13 @@ export function PhoneMenu(props: SiteNavProps) {
             <AreaLinks {...props} onNavigate={close} className={`${item} aria-[current=page]:bg-slate-900 aria-[current=page]:text-white`} />
           </nav>
           <div className="mt-2 flex flex-col gap-1 border-t border-slate-200 pt-3">
+            <Link
+              {...paths.account({ entity: props.entity })}
+              activeOptions={{ exact: true, includeSearch: false }}
+              onClick={close}
+              className={`${item} aria-[current=page]:bg-slate-900 aria-[current=page]:text-white`}>
+              Account settings
+            </Link>
             <Link
               {...paths.sessions({ entity: props.entity })}
               activeOptions={{ exact: true, includeSearch: false }}

@@ -62,6 +62,9 @@ export function LoginPage() {
           onChange={(event) => setPassword(event.target.value)}
           error={fieldErrors.password?.[0]}
         />
+        <Link to="/forgot-password" search={(previous) => previous} className="-mt-2 self-end text-sm font-medium text-slate-900 underline">
+          Forgot your password?
+        </Link>
         <Button type="submit" disabled={login.isPending}>
           {login.isPending ? 'Signing in…' : 'Sign in'}
         </Button>

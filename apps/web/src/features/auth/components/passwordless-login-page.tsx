@@ -1,14 +1,12 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiRequestError } from '../../../lib/api-client';
 import { authToken } from '../../../lib/auth-token';
 import { useRequestSignInEmail, useVerifySignIn } from '../api/passwordless';
-
-const NETWORK_ERROR = 'The portal could not be reached. Check your connection and try again.';
-const errorMessage = (error: unknown) => (error ? (error instanceof ApiRequestError ? error.message : NETWORK_ERROR) : null);
+import { errorMessage } from './error-message';
+import { useLinkToken } from './use-link-token';
 
 /** The query the user came with, less the link's own token and email. */
 function keptQuery(search: Record<string, unknown>): string {
@@ -18,22 +16,6 @@ function keptQuery(search: Record<string, unknown>): string {
   }
   const query = params.toString();
   return query ? `?${query}` : '';
-}
-
-/**
- * The link's token is read once and taken out of the address bar, so it is neither kept in the
- * history nor shown over someone's shoulder.
- */
-function useLinkToken(search: Record<string, unknown>): string | undefined {
-  const [token] = useState(() => (typeof search.token === 'string' ? search.token : undefined));
-  useEffect(() => {
-    if (token && typeof window !== 'undefined') {
-      const url = new URL(window.location.href);
-      url.searchParams.delete('token');
-      window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}`);
-    }
-  }, [token]);
-  return token;
 }
 
 export function PasswordlessLoginPage() {

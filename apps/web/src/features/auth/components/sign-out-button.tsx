@@ -1,16 +1,14 @@
-import { useLocation, useNavigate } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
-import { useLogout } from '../api/logout';
+import { useSignOut } from '../api/use-sign-out';
 
+/** A plain sign-out button, for a header without the user menu (the menu signs out through the same hook). */
 export function SignOutButton() {
-  const logout = useLogout();
-  const navigate = useNavigate();
-  const { searchStr } = useLocation();
+  const { signOut, isPending } = useSignOut();
   return (
     <button
       type="button"
-      onClick={() => logout.mutate(undefined, { onSettled: () => void navigate({ href: `/login${searchStr}`, replace: true }) })}
-      disabled={logout.isPending}
+      onClick={signOut}
+      disabled={isPending}
       className="inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
     >
       <LogOut aria-hidden="true" className="size-4" />

@@ -1,0 +1,1 @@
+ALTER TABLE "login_tokens" ADD COLUMN "purpose" text DEFAULT 'sign_in' NOT NULL;

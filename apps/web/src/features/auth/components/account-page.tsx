@@ -1,0 +1,175 @@
+import type { PortalUser } from '@portal/contract';
+import { Link, useSearch } from '@tanstack/react-router';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../components/ui/form-error';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { TextField } from '../../../components/ui/text-field';
+import { paths } from '../../../lib/paths';
+import { toast } from '../../../lib/toast';
+import { useRequestEmailChange } from '../api/change-email';
+import { useChangePassword } from '../api/change-password';
+import { useMe } from '../api/get-me';
+import { useUpdateProfile } from '../api/update-profile';
+import { errorMessage, fieldErrors } from './error-message';
+import { NewPasswordFields } from './new-password-fields';
+
+function Section({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      {description ? <p className="mt-1 text-slate-600">{description}</p> : null}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/** The form-level message when the API's message is not already shown beside a field. */
+const formMessage = (error: unknown) => (Object.keys(fieldErrors(error)).length > 0 ? null : errorMessage(error));
+
+function NameForm({ user }: { user: PortalUser }) {
+  const update = useUpdateProfile();
+  const [firstName, setFirstName] = useState(user.first_name ?? '');
+  const [lastName, setLastName] = useState(user.last_name ?? '');
+  const errors = fieldErrors(update.error);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate({ first_name: firstName, last_name: lastName }, { onSuccess: () => toast.success('Name saved') });
+  };
+  return (
+    <form className="flex max-w-md flex-col gap-4" onSubmit={submit} noValidate>
+      <FormError message={formMessage(update.error)} />
+      <TextField label="First name" name="first_name" autoComplete="given-name" value={firstName} onChange={(event) => setFirstName(event.target.value)} error={errors.first_name?.[0]} />
+      <TextField label="Last name" name="last_name" autoComplete="family-name" value={lastName} onChange={(event) => setLastName(event.target.value)} error={errors.last_name?.[0]} />
+      <Button type="submit" className="self-start" disabled={update.isPending}>
+        {update.isPending ? 'Saving…' : 'Save name'}
+      </Button>
+    </form>
+  );
+}
+
+function EmailForm() {
+  const change = useRequestEmailChange();
+  const [email, setEmail] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [sent, setSent] = useState<string | null>(null);
+  const errors = fieldErrors(change.error);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSent(null);
+    change.mutate(
+      { email, current_password: currentPassword },
+      {
+        onSuccess: ({ message }) => {
+          setSent(message);
+          setCurrentPassword('');
+        },
+      },
+    );
+  };
+  return (
+    <form className="flex max-w-md flex-col gap-4" onSubmit={submit} noValidate>
+      <FormError message={formMessage(change.error)} />
+      {sent ? (
+        <p role="status" className="rounded-lg bg-green-50 px-4 py-3 text-sm text-green-900 ring-1 ring-green-200">
+          {sent}
+        </p>
+      ) : null}
+      <TextField label="New email address" name="email" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email?.[0]} />
+      <TextField
+        label="Current password"
+        name="email-current-password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={currentPassword}
+        onChange={(event) => setCurrentPassword(event.target.value)}
+        error={errors.current_password?.[0]}
+      />
+      <Button type="submit" className="self-start" disabled={change.isPending}>
+        {change.isPending ? 'Sending…' : 'Send a confirmation link'}
+      </Button>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const change = useChangePassword();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [differ, setDiffer] = useState(false);
+  const errors = fieldErrors(change.error);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setDiffer(password !== repeat);
+    if (password !== repeat) return;
+    change.mutate(
+      { current_password: currentPassword, password },
+      {
+        onSuccess: () => {
+          for (const clear of [setCurrentPassword, setPassword, setRepeat]) clear('');
+          toast.success('Password changed', 'Every other device was signed out.');
+        },
+      },
+    );
+  };
+  return (
+    <form className="flex max-w-md flex-col gap-4" onSubmit={submit} noValidate>
+      <FormError message={formMessage(change.error)} />
+      <TextField
+        label="Current password"
+        name="current-password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={currentPassword}
+        onChange={(event) => setCurrentPassword(event.target.value)}
+        error={errors.current_password?.[0]}
+      />
+      <NewPasswordFields password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} error={errors.password?.[0]} differ={differ} />
+      <Button type="submit" className="self-start" disabled={change.isPending}>
+        {change.isPending ? 'Changing…' : 'Change password'}
+      </Button>
+    </form>
+  );
+}
+
+export function AccountPage() {
+  const me = useMe();
+  const search = useSearch({ strict: false }) as { entity?: number };
+  const user = me.data;
+
+  return (
+    <>
+      <PageHeading title="Account settings">Your name, email address and password.</PageHeading>
+      {me.isPending ? <p role="status">Loading your account…</p> : null}
+      {me.isError ? <p role="alert">Your account could not be loaded.</p> : null}
+      {user ? (
+        <div className="flex flex-col gap-6">
+          <Section title="Name">
+            <NameForm key={user.id} user={user} />
+          </Section>
+          <Section
+            title="Email address"
+            description={
+              <>
+                You sign in with <strong className="font-semibold text-slate-900">{user.email}</strong>. A new address takes effect once you open the link we send to it.
+              </>
+            }
+          >
+            <EmailForm />
+          </Section>
+          <Section title="Password" description="Changing it signs you out on every other device.">
+            <PasswordForm />
+          </Section>
+          <Section title="Signed-in devices">
+            <Link {...paths.sessions({ entity: search.entity })} className="font-medium text-slate-900 underline">
+              See where you are signed in
+            </Link>
+          </Section>
+        </div>
+      ) : null}
+    </>
+  );
+}
