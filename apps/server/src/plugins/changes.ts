@@ -15,7 +15,8 @@ declare module 'fastify' {
 
 /**
  * The tables the cached answers are made of: entities with their projects, statuses, accounts,
- * reps, companies, themes and cover photos. Migration 0007 puts a trigger on each.
+ * reps, companies, themes and cover photos; the invoices a project's money comes from, and the
+ * notes and documents of its latest activity. Migrations 0007 and 0009 put a trigger on each.
  */
 export const CACHED_ANSWER_TABLES = [
   'portal_entities',
@@ -28,6 +29,9 @@ export const CACHED_ANSWER_TABLES = [
   'albums',
   'photos',
   'files',
+  'invoices',
+  'notes',
+  'documents',
 ] as const;
 
 const WINDOW_MS = SIGNED_URL_WINDOW_SECONDS * 1000;

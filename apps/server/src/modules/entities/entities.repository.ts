@@ -19,6 +19,7 @@ export interface EntityListOptions {
 export type ProjectWithRelations = {
   project: typeof projects.$inferSelect;
   rep_primary_name: string | null;
+  rep_primary_phone: string | null;
   status: { id: number; name: string; color: string | null } | null;
   account: typeof accounts.$inferSelect | null;
 };
@@ -69,6 +70,7 @@ interface EntityRowWithJoins {
   entity: EntityRow;
   project?: typeof projects.$inferSelect | null;
   rep_primary_name?: string | null;
+  rep_primary_phone?: string | null;
   status?: ProjectWithRelations['status'];
   account?: typeof accounts.$inferSelect | null;
   company?: CompanyRow | null;
@@ -78,7 +80,7 @@ function toRelations(row: EntityRowWithJoins, shape: { model: boolean; company: 
   const result: EntityWithRelations = { entity: row.entity };
   if (shape.model) {
     result.model = row.project
-      ? { project: row.project, rep_primary_name: row.rep_primary_name ?? null, status: row.status ?? null, account: row.account ?? null }
+      ? { project: row.project, rep_primary_name: row.rep_primary_name ?? null, rep_primary_phone: row.rep_primary_phone ?? null, status: row.status ?? null, account: row.account ?? null }
       : null;
   }
   if (shape.company) result.company = row.company ?? null;
@@ -147,6 +149,7 @@ export function entitiesRepository(db: Db) {
         ? {
             project: projects,
             rep_primary_name: staff.name,
+            rep_primary_phone: staff.phone,
             ...(shape.status ? { status: { id: projectStatuses.id, name: projectStatuses.name, color: projectStatuses.color } } : {}),
             ...(shape.account ? { account: accounts } : {}),
           }
@@ -187,6 +190,7 @@ export function entitiesRepository(db: Db) {
       company: companies,
       project: projects,
       rep_primary_name: staff.name,
+      rep_primary_phone: staff.phone,
       status: { id: projectStatuses.id, name: projectStatuses.name, color: projectStatuses.color },
       account: accounts,
     })
