@@ -92,7 +92,7 @@ export const ProjectSchema = z.object({
 }).meta({
   id: 'Project',
   description:
-    'A project (spec §3). rep_primary_name and rep_primary_phone are the primary rep\'s name and direct line; status, cover_photo, account, company and latest_activity are present only when included. ' +
+    'A project. rep_primary_name and rep_primary_phone are the primary rep\'s name and direct line; status, cover_photo, account, company and latest_activity are present only when included. ' +
     'When the company invoices through the portal and the project has sent invoices, financials_total_amount is what they charge ' +
     'and financials_balance_amount what is still open on them; otherwise both are the company\'s own figures.',
 });
