@@ -67,6 +67,24 @@ describe('signing in with a password', () => {
     await context.close();
   });
 
+  it('says one clear thing, beside the field, when the password is too short to be anyone\'s', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(DEMO.customer.email);
+    await page.getByLabel('Password').fill('abc');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const password = page.getByLabel('Password');
+    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+    // The field's own message, tied to it and focused; no generic "The given data was invalid." above it.
+    const describedBy = (await password.getAttribute('aria-describedby'))!;
+    expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe('The password must be at least 8 characters.');
+    expect(await page.getByText('The given data was invalid.').count()).toBe(0);
+    expect(await page.getByText('The password must be at least 8 characters.').count()).toBe(1);
+    expect(await password.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+
   it('is branded by ?theme=acme: the company name, logo and colour', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/login?theme=acme');

@@ -90,6 +90,29 @@ describe('signing in by email', () => {
     await context.close();
   });
 
+  it('asks for the email once: the code step uses the address typed before', async () => {
+    const { context, page } = await open('/auth/passwordless/login');
+    expect(await page.getByRole('textbox').count()).toBe(1);
+    await page.getByRole('button', { name: 'I already have a code' }).click();
+    // Nothing typed yet: the one email field says so, and nothing moves on.
+    expect(await page.getByLabel('Email', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('Type your email address first.').waitFor();
+
+    const mail = await requestEmail(page, DEMO.customer.email);
+    expect(await page.getByRole('textbox').count()).toBe(1);
+    expect(await page.getByLabel(/email/i).count()).toBe(0);
+    await expectNoAxeViolations(page);
+
+    // Back to the first step, then straight to the code with the same address.
+    await page.getByRole('button', { name: 'Use another email' }).click();
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(DEMO.customer.email);
+    await page.getByRole('button', { name: 'I already have a code' }).click();
+    await page.getByLabel('6-digit code').fill(codeIn(mail)!);
+    await page.getByRole('button', { name: 'Sign in with the code' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
   it('a wrong code is refused clearly', async () => {
     const { context, page } = await open('/auth/passwordless/login');
     await requestEmail(page, DEMO.neighbor.email);

@@ -37,10 +37,12 @@ describe('the portal query (docs/product.md 3.4-3.9)', () => {
     await context.close();
   });
 
-  it('3.5: a company that does not load sends the user to /', async () => {
+  it('3.5: a company that does not load sends the user to /, which opens their only project', async () => {
     const { context, page } = await signedIn(DEMO.neighbor);
     await page.goto('/invoices?company_id=2&entity=5');
-    await expect.poll(() => where(page)).toBe('/');
+    // Nico has one project: / goes straight on to it (docs/decisions/034-project-cards-on-the-index-page.md).
+    await expect.poll(() => where(page)).toBe('/?entity=5');
+    await page.getByRole('heading', { level: 1, name: 'Backyard deck' }).waitFor();
     await context.close();
   });
 
@@ -77,7 +79,7 @@ describe('theme and chrome (docs/product.md 2.3, 5.4)', () => {
     expect(await cssVar(page, '--portal-color')).toBe('#2aa21d');
     expect(await page.title()).toBe('Project portal');
 
-    await page.getByRole('link', { name: /Project: Kitchen remodel/ }).click();
+    await page.getByRole('link', { name: 'Kitchen remodel', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Kitchen remodel' }).waitFor();
     expect(await cssVar(page, '--portal-color')).toBe('#c2410c');
     // The stale copy follows a second later, so the bar animates from green to the brand.
@@ -95,6 +97,48 @@ describe('theme and chrome (docs/product.md 2.3, 5.4)', () => {
   });
 });
 
+describe('the landing page: your projects', () => {
+  it.each([1280, 375])('shows each project as a card under its company, with cover, status, balance and latest activity (%i px)', async (width) => {
+    const { context, page, consoleErrors } = await signedIn(DEMO.customer, width);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Your projects' }).waitFor();
+    const acme = page.getByRole('region', { name: 'Acme Builders' });
+    const brightside = page.getByRole('region', { name: 'Brightside Remodeling' });
+    expect(await acme.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['Kitchen remodel', '4512 Avenue F (garage)', 'Roof replacement']);
+    expect(await brightside.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['Lake house bathroom']);
+    // Each company's logo beside its name.
+    expect(await acme.getByRole('heading', { level: 2 }).locator('img').getAttribute('src')).toMatch(/\/brand\/acme\.svg$/);
+
+    const kitchen = acme.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Kitchen remodel', exact: true }) });
+    const cover = kitchen.locator('img');
+    await expect.poll(() => cover.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    expect(await cover.getAttribute('srcset')).toMatch(/f=webp.* 1x, .* 2x$/);
+    const text = await kitchen.innerText();
+    expect(text).toContain('In progress');
+    expect(text).toMatch(/Balance\s+\$47,050\.52/);
+    expect(text).toMatch(/Latest activity\s+Invoice INV-1026 · Oct 2[34], 2026/);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await expectNoAxeViolations(page);
+    await settledScreenshot(page, { path: path.join(screenshots, `projects-${width}.png`), fullPage: true });
+
+    await kitchen.click();
+    await page.getByRole('heading', { level: 1, name: 'Kitchen remodel' }).waitFor();
+    expect(where(page)).toBe('/?entity=1');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the only project of a user who has one, and keeps the theme', async () => {
+    const { context, page } = await signedIn(DEMO.neighbor);
+    await page.goto('/?theme=acme');
+    await page.getByRole('heading', { level: 1, name: 'Backyard deck' }).waitFor();
+    const search = new URL(page.url()).searchParams;
+    expect([search.get('entity'), search.get('theme')]).toEqual(['5', 'acme']);
+    await context.close();
+  });
+});
+
 describe('the project page', () => {
   it('shows the project: status, address on two lines with a map link, rep, money in USD', async () => {
     const { context, page, consoleErrors } = await signedIn();
@@ -106,9 +150,13 @@ describe('the project page', () => {
     expect(await details.locator('address').innerText()).toMatch(/^4512 Avenue F\nAustin, TX 78751/);
     const map = new URL((await page.getByRole('link', { name: /Open in maps/ }).getAttribute('href'))!);
     expect(map.searchParams.get('query')).toBe('4512 Avenue F (30.3098100,-97.7255300)');
+    expect(await details.locator('address').innerText()).toContain('Side gate code 4512. Please park on the street.');
     expect(await details.textContent()).toContain('Dana Whitfield');
-    expect(await page.getByText('$48,250.00').isVisible()).toBe(true);
-    expect(await page.getByText('$12,062.50').isVisible()).toBe(true);
+    // The rep's direct line, the one the contact page gives, not the company's number.
+    expect(await details.getByRole('link', { name: 'Call Dana Whitfield, (512) 555-0142' }).getAttribute('href')).toBe('tel:5125550142');
+    expect(await details.textContent()).not.toContain('(512) 555-0134');
+    expect(await page.getByText('$119,437.90').isVisible()).toBe(true);
+    expect(await page.getByText('$47,050.52').isVisible()).toBe(true);
     expect(await page.getByText('Welcome to your Acme Builders project portal', { exact: false }).isVisible()).toBe(true);
     await expectNoAxeViolations(page);
     await settledScreenshot(page, { path: path.join(screenshots, 'index-1280.png'), fullPage: true });
@@ -116,12 +164,22 @@ describe('the project page', () => {
     await context.close();
   });
 
-  it('shows "-" for a missing balance and labels a nameless project by its street', async () => {
+  it('shows the same balance as the invoices page', async () => {
+    const { context, page } = await signedIn();
+    await page.goto('/?entity=1');
+    const details = page.getByRole('region', { name: 'Project details' });
+    const balance = await details.getByRole('term').filter({ hasText: 'Balance' }).locator('xpath=following-sibling::dd').innerText();
+    expect(balance).toMatch(/^\$[\d,]+\.\d\d$/);
+    await page.getByRole('navigation', { name: 'Project areas' }).getByRole('link', { name: /Invoices/ }).click();
+    const summary = page.getByRole('region', { name: 'Balance summary' });
+    await expect.poll(() => summary.getByRole('term').filter({ hasText: 'Outstanding balance' }).locator('xpath=following-sibling::dd[1]').innerText()).toBe(balance);
+    await context.close();
+  });
+
+  it('labels a nameless project by its street', async () => {
     const { context, page } = await signedIn();
     await page.goto('/?entity=2');
     await page.getByRole('heading', { level: 1, name: '4512 Avenue F (garage)' }).waitFor();
-    const balance = page.getByRole('term').filter({ hasText: 'Balance' }).locator('xpath=following-sibling::dd');
-    expect(await balance.textContent()).toBe('-');
     const options = await page.getByLabel('Showing').locator('option').allTextContents();
     expect(options).toEqual(['Project: Kitchen remodel', 'Project: 4512 Avenue F (garage)', 'Project: Roof replacement', 'Project: Lake house bathroom']);
     await context.close();

@@ -97,3 +97,15 @@ export const AGING_BUCKET_LABELS: Record<AgingBucket, string> = {
 };
 
 export * from './routes';
+
+/** The messages a client may rely on, word for word. */
+export const ERROR_MESSAGES = {
+  invalid: 'The given data was invalid.',
+  unauthenticated: 'Unauthenticated.',
+  notFound: 'Not found.',
+  tooManyAttempts: 'Too many attempts.',
+  malformedJson: 'The request body is not valid JSON.',
+  payloadTooLarge: 'The request body is too large.',
+  unsupportedMediaType: 'The request content type is not supported.',
+  serverError: 'Server Error',
+} as const;

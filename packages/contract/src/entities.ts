@@ -34,5 +34,5 @@ export type PortalEntityPage = z.infer<typeof PortalEntityPageSchema>;
 /** What `GET /entities` filters, sorts and includes (docs/product.md 8.10); anything else is refused with 400. */
 export const ENTITY_FILTERS = ['company_id', 'model_type'] as const;
 export const ENTITY_SORTS = ['id', 'created_at', 'updated_at'] as const;
-export const ENTITY_INCLUDES = ['model', 'company', 'model.status', 'model.cover_photo', 'model.account', 'model.company'] as const;
+export const ENTITY_INCLUDES = ['model', 'company', 'model.status', 'model.cover_photo', 'model.account', 'model.company', 'model.latest_activity'] as const;
 export type EntityInclude = (typeof ENTITY_INCLUDES)[number];

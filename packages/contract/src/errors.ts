@@ -7,14 +7,5 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
-/** The messages a client may rely on, word for word. */
-export const ERROR_MESSAGES = {
-  invalid: 'The given data was invalid.',
-  unauthenticated: 'Unauthenticated.',
-  notFound: 'Not found.',
-  tooManyAttempts: 'Too many attempts.',
-  malformedJson: 'The request body is not valid JSON.',
-  payloadTooLarge: 'The request body is too large.',
-  unsupportedMediaType: 'The request content type is not supported.',
-  serverError: 'Server Error',
-} as const;
+/** The messages a client may rely on, word for word (kept with the constants: the sign-in pages read them without zod). */
+export { ERROR_MESSAGES } from './constants';

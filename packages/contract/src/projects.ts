@@ -47,6 +47,19 @@ export const AccountSchema = z.object({
 }).meta({ id: 'Account' });
 export type Account = z.infer<typeof AccountSchema>;
 
+/** The portal areas a project's latest activity can come from. */
+export const ACTIVITY_AREAS = ['notes', 'photos', 'invoices', 'documents'] as const;
+export type ActivityArea = (typeof ACTIVITY_AREAS)[number];
+
+/** The newest thing the customer can see on a project: a shared note, photo or document, or an invoice. */
+export const ProjectActivitySchema = z.object({
+  area: z.enum(ACTIVITY_AREAS),
+  at: TimestampSchema,
+  /** What happened, in a few words ("Invoice INV-1026", "Photos: Demolition"). */
+  title: z.string(),
+}).meta({ id: 'ProjectActivity' });
+export type ProjectActivity = z.infer<typeof ProjectActivitySchema>;
+
 export const ProjectSchema = z.object({
   id: z.number().int(),
   company_id: z.number().int(),
@@ -64,6 +77,8 @@ export const ProjectSchema = z.object({
   address_latitude: z.string().nullable(),
   address_longitude: z.string().nullable(),
   rep_primary_name: z.string().nullable(),
+  /** The primary rep's direct line, as the contact page gives it. */
+  rep_primary_phone: z.string().nullable(),
   financials_total_amount: MoneySchema,
   financials_balance_amount: MoneySchema,
   created_at: TimestampSchema,
@@ -72,9 +87,13 @@ export const ProjectSchema = z.object({
   cover_photo: CoverPhotoSchema.nullable().optional(),
   account: AccountSchema.nullable().optional(),
   company: CompanySchema.nullable().optional(),
+  /** Present only with `include=model.latest_activity`; null when nothing on the project reaches the portal. */
+  latest_activity: ProjectActivitySchema.nullable().optional(),
 }).meta({
   id: 'Project',
   description:
-    'A project. rep_primary_name is the primary rep\'s name; status, cover_photo, account and company are present only when included.',
+    'A project. rep_primary_name and rep_primary_phone are the primary rep\'s name and direct line; status, cover_photo, account, company and latest_activity are present only when included. ' +
+    'When the company invoices through the portal and the project has sent invoices, financials_total_amount is what they charge ' +
+    'and financials_balance_amount what is still open on them; otherwise both are the company\'s own figures.',
 });
 export type Project = z.infer<typeof ProjectSchema>;

@@ -25,7 +25,7 @@ const PALETTES = [
   { sky: ['#5eead4', '#f0fdfa'], ground: '#78350f', accent: '#be123c', wall: '#e0e7ff' },
 ];
 
-function sceneSvg(seed: number, width: number, height: number, label: string): string {
+function sceneSvg(seed: number, width: number, height: number): string {
   const next = sequence(seed + 1);
   const palette = PALETTES[seed % PALETTES.length]!;
   const horizon = Math.round(height * (0.55 + next() * 0.15));
@@ -37,7 +37,6 @@ function sceneSvg(seed: number, width: number, height: number, label: string): s
     const y = horizon + ((height - horizon) / 6) * index;
     return `<rect x="0" y="${y.toFixed(0)}" width="${width}" height="3" fill="#000" opacity="0.08"/>`;
   }).join('');
-  const escaped = label.replace(/[<>&"]/g, '');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
   <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${palette.sky[0]}"/><stop offset="1" stop-color="${palette.sky[1]}"/></linearGradient></defs>
   <rect width="${width}" height="${height}" fill="url(#sky)"/>
@@ -47,19 +46,20 @@ function sceneSvg(seed: number, width: number, height: number, label: string): s
   <rect x="${houseX}" y="${houseTop}" width="${houseWidth}" height="${horizon - houseTop}" fill="${palette.wall}"/>
   <polygon points="${houseX - 20},${houseTop} ${houseX + houseWidth / 2},${houseTop - houseWidth * 0.35} ${houseX + houseWidth + 20},${houseTop}" fill="${palette.accent}"/>
   <rect x="${houseX + houseWidth * 0.4}" y="${horizon - houseWidth * 0.3}" width="${houseWidth * 0.2}" height="${houseWidth * 0.3}" fill="${palette.accent}" opacity="0.8"/>
-  <rect x="${Math.round(width * 0.04)}" y="${Math.round(height * 0.86)}" width="${Math.round(width * 0.6)}" height="${Math.round(height * 0.09)}" rx="8" fill="#000" opacity="0.45"/>
-  <text x="${Math.round(width * 0.06)}" y="${Math.round(height * 0.925)}" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(height * 0.045)}" fill="#fff">${escaped}</text>
 </svg>`;
 }
 
 const photoCache = new Map<string, Promise<Buffer>>();
 
-/** A JPEG "site photo" (a house, sky, ground, sun and a label), the same bytes for the same arguments. */
+/**
+ * A JPEG "site photo" (a house, sky, ground and sun), the same bytes for the same arguments. Its
+ * label is shown beside it, never drawn into it: a crop (a cover, a thumbnail) would cut it off.
+ */
 export function demoPhoto(seed: number, label: string, width = 1200, height = 900): Promise<Buffer> {
   const key = `${seed}|${label}|${width}|${height}`;
   let photo = photoCache.get(key);
   if (!photo) {
-    photo = sharp(Buffer.from(sceneSvg(seed, width, height, label)))
+    photo = sharp(Buffer.from(sceneSvg(seed, width, height)))
       .jpeg({ quality: 82, mozjpeg: false })
       .toBuffer();
     photoCache.set(key, photo);

@@ -8,8 +8,7 @@ import type { AreaSeeder, DemoContext } from './context';
  * three pages of 10, and 2 drafts the portal never shows) in every status, a few on the other
  * projects, and two on Brightside's lake house, whose company has invoicing switched off. Dates hang
  * off the seed's fixed clock; overdue is derived from today's date, so older unpaid invoices turn
- * overdue as time passes, while the retainage invoices, due in 2028, stay sent and
- * partially paid for the life of the demo.
+ * overdue as time passes; the retainage invoices are due 60 days after they are issued.
  */
 
 const CATALOG: [description: string, quantity: string, unitPrice: string][] = [
@@ -27,7 +26,7 @@ const CATALOG: [description: string, quantity: string, unitPrice: string][] = [
 const METHODS = ['Check', 'ACH', 'Card'] as const;
 const TAX_RATE = '8.25';
 const NET_30 = 'Net 30. Please make checks payable to Acme Builders, or pay by ACH with the invoice number as the reference.';
-const RETAINAGE = 'Retainage: due at substantial completion of the project.';
+const RETAINAGE = 'Retainage: due 60 days after the invoice date, at substantial completion of the project.';
 
 type Plan = 'paid' | 'paid-in-two' | 'partial' | 'unpaid' | 'void' | 'draft';
 
@@ -92,7 +91,7 @@ export const seedInvoices: AreaSeeder = async (tx, demo) => {
   const items: NewInvoice[] = [];
 
   KITCHEN_PLANS.forEach((plan, i) => {
-    // The last four are retainage, due long after the demo is seeded, so that sent and partially paid show.
+    // The last four are retainage, on longer terms.
     const retainage = i >= KITCHEN_PLANS.length - 4;
     items.push(
       invoice(demo, {
@@ -100,7 +99,7 @@ export const seedInvoices: AreaSeeder = async (tx, demo) => {
         projectId: demo.projects.kitchen,
         number: `INV-${1001 + i}`,
         issueDay: -40 + i * 11,
-        dueDate: retainage ? calendarDate(demo.at(640 + i * 10)) : undefined,
+        dueDate: retainage ? addDays(calendarDate(demo.at(-40 + i * 11)), 60) : undefined,
         plan,
         lines: lines(i, 2 + (i % 3)),
         seq: i,
@@ -119,7 +118,7 @@ export const seedInvoices: AreaSeeder = async (tx, demo) => {
     [demo.projects.roof, 'INV-0902', -90, 'paid-in-two'],
     [demo.projects.roof, 'INV-0903', -60, 'paid'],
     [demo.projects.garage, 'INV-1101', 10, 'paid'],
-    [demo.projects.garage, 'INV-1102', 40, 'unpaid', 700],
+    [demo.projects.garage, 'INV-1102', 40, 'unpaid'],
     [demo.projects.garage, 'INV-1103', 60, 'draft'],
     [demo.projects.deck, 'INV-1201', 12, 'paid'],
     [demo.projects.deck, 'INV-1202', 45, 'unpaid'],

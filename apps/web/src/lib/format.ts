@@ -9,6 +9,13 @@ export function formatMoney(value: string | number | null | undefined): string {
   return Number.isFinite(amount) ? usd.format(amount) : '-';
 }
 
+const days = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** A moment (an API timestamp) as the day it fell on where the user is: "Oct 23, 2026". */
+export function formatDay(timestamp: string): string {
+  return days.format(new Date(timestamp));
+}
+
 /** docs/product.md 4.4: the address on two lines, street, then "city, state zip". */
 export function addressLines(project: Pick<Project, 'address_street' | 'address_city' | 'address_state' | 'address_zip'>): [string, string] {
   const cityState = [project.address_city, project.address_state].filter(Boolean).join(', ');

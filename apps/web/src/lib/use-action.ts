@@ -28,5 +28,10 @@ export function useAction<A, R>(action: (argument: A) => Promise<R>) {
     },
     [action],
   );
-  return { ...state, run };
+  /** Forgets the last run's error (and any run still going): the form starts again. */
+  const reset = useCallback(() => {
+    latest.current += 1;
+    setState({ isPending: false, error: null });
+  }, []);
+  return { ...state, run, reset };
 }

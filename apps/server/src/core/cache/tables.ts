@@ -1,7 +1,7 @@
 /**
  * What the caches follow, in one place (docs/decisions/025-response-and-session-caches.md and
  * 029-cache-invalidation-by-scope.md). Migration 0009 puts a row trigger on each table of
- * CACHED_ANSWER_TABLES that notifies `<table>:<value of its column>`; a test holds the database's
+ * CACHED_ANSWER_TABLES (0011 for the last three) that notifies `<table>:<value of its column>`; a test holds the database's
  * triggers to this list.
  */
 
@@ -21,6 +21,10 @@ export const CACHED_ANSWER_TABLES = {
   photos: { scope: 'company', column: 'company_id' },
   // Updates and deletes only: a new file is nobody's cover until a photo row points at it.
   files: { scope: 'company', column: 'company_id' },
+  // A project's money comes from its invoices, and its latest activity from its notes and documents.
+  invoices: { scope: 'project', column: 'project_id' },
+  notes: { scope: 'project', column: 'project_id' },
+  documents: { scope: 'project', column: 'project_id' },
 } as const satisfies Record<string, { scope: CacheScope; column: string }>;
 
 export type CachedAnswerTable = keyof typeof CACHED_ANSWER_TABLES;

@@ -18,6 +18,7 @@ export interface EntityListOptions {
 export type ProjectWithRelations = {
   project: ProjectRow;
   rep_primary_name: string | null;
+  rep_primary_phone: string | null;
   status: { id: number; name: string; color: string | null } | null;
   account: AccountRow | null;
 };
@@ -68,6 +69,7 @@ interface EntityRowWithJoins {
   entity: EntityRow;
   project?: ProjectRow | null;
   rep_primary_name?: string | null;
+  rep_primary_phone?: string | null;
   status?: ProjectWithRelations['status'];
   account?: AccountRow | null;
   company?: CompanyRow | null;
@@ -77,7 +79,7 @@ function toRelations(row: EntityRowWithJoins, shape: { model: boolean; company: 
   const result: EntityWithRelations = { entity: row.entity };
   if (shape.model) {
     result.model = row.project
-      ? { project: row.project, rep_primary_name: row.rep_primary_name ?? null, status: row.status ?? null, account: row.account ?? null }
+      ? { project: row.project, rep_primary_name: row.rep_primary_name ?? null, rep_primary_phone: row.rep_primary_phone ?? null, status: row.status ?? null, account: row.account ?? null }
       : null;
   }
   if (shape.company) result.company = row.company ?? null;
@@ -146,6 +148,7 @@ export function entitiesRepository(db: Db) {
         ? {
             project: projects,
             rep_primary_name: staff.name,
+            rep_primary_phone: staff.phone,
             ...(shape.status ? { status: { id: projectStatuses.id, name: projectStatuses.name, color: projectStatuses.color } } : {}),
             ...(shape.account ? { account: accounts } : {}),
           }
@@ -186,6 +189,7 @@ export function entitiesRepository(db: Db) {
       company: companies,
       project: projects,
       rep_primary_name: staff.name,
+      rep_primary_phone: staff.phone,
       status: { id: projectStatuses.id, name: projectStatuses.name, color: projectStatuses.color },
       account: accounts,
     })

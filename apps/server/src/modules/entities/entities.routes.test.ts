@@ -158,8 +158,9 @@ describe('GET /api/entities: the Laravel page', () => {
       name: 'Kitchen remodel',
       number: 'ACM-1042',
       rep_primary_name: 'Dana Whitfield',
-      financials_total_amount: '48250.00',
-      financials_balance_amount: '12062.50',
+      // Acme invoices through the portal: the money is that of the kitchen's sent invoices (decision 035).
+      financials_total_amount: '119437.90',
+      financials_balance_amount: '47050.52',
       address_latitude: '30.3098100',
       address_longitude: '-97.7255300',
       status: { name: 'In progress', color: '#d97706' },
@@ -176,9 +177,9 @@ describe('GET /api/entities: the Laravel page', () => {
       is_portal_project_notes_enabled: true,
     });
     expect(kitchen.company).not.toHaveProperty('portal_theme');
-    // A missing balance is null, never "0.00" or a number.
-    const garage = body.data.find((item) => item.model?.number === 'ACM-1057')!;
-    expect(garage.model).toMatchObject({ name: null, financials_total_amount: '8900.00', financials_balance_amount: null });
+    // A missing balance is null, never "0.00" or a number (a project with no invoices keeps the company's figures).
+    const extra = body.data.find((item) => item.model?.number === 'X-1')!;
+    expect(extra.model).toMatchObject({ name: 'Extra project 1', financials_total_amount: '100.00', financials_balance_amount: null });
     const brightside = body.data.find((item) => item.company_id === ids.brightside.id)!;
     expect(brightside.company).toMatchObject({ name: 'Brightside Remodeling', is_portal_invoicing_enabled: false, is_portal_album_sharing_enabled: false });
   });
@@ -230,15 +231,16 @@ describe('GET /api/entities: the Laravel page', () => {
     await page(`/api/entities?${include}&page[size]=6`);
     const six = spy.mock.calls.length;
     spy.mockRestore();
-    // The page with its projects, companies and total in one query; the session comes from memory.
-    expect(one).toBe(1);
-    expect(six).toBe(1);
+    // The page with its projects, companies and total in one query, the money of their invoices in a
+    // second (decision 035); the session comes from memory.
+    expect(one).toBe(2);
+    expect(six).toBe(2);
   });
 });
 
 describe('GET /api/entities: refused queries name what is allowed', () => {
   const allowedParams = 'Allowed: filter, page, sort, include';
-  const allowedIncludes = 'Allowed: model, company, model.status, model.cover_photo, model.account, model.company';
+  const allowedIncludes = 'Allowed: model, company, model.status, model.cover_photo, model.account, model.company, model.latest_activity';
 
   it('refuses an undeclared parameter, append included', async () => {
     expect(await refused('/api/entities?foo=1')).toEqual({
@@ -326,7 +328,7 @@ describe('GET /api/entities/{id}', () => {
 
   it('refuses an unknown include and a malformed id with 400', async () => {
     expect((await refused(`/api/entities/${caseyIds[0]}?include=notes`)).errors).toEqual({
-      include: ['The include notes is not allowed. Allowed: model, company, model.status, model.cover_photo, model.account, model.company'],
+      include: ['The include notes is not allowed. Allowed: model, company, model.status, model.cover_photo, model.account, model.company, model.latest_activity'],
     });
     expect((await refused(`/api/entities/${caseyIds[0]}?page[size]=1`)).errors).toEqual({
       page: ['The query parameter page is not allowed. Allowed: include'],

@@ -21,8 +21,19 @@ import { serializeCompany } from '../../core/companies';
 import { scopeTag } from '../../core/cache/tables';
 import { coversRepository, serializeCoverPhoto } from '../../core/covers';
 import { isAreaEnabled } from '../../core/access/projects';
+import { invoicedMoney, type InvoicedMoney } from './invoiced-money';
+import { latestActivity } from './latest-activity';
 import { entitiesRepository, type EntityWithRelations } from './entities.repository';
 import { serializeEntity, serializeProject, type ProjectRelations } from './entities.serializers';
+
+/** The project's money under the rule of docs/decisions/035-one-balance-per-project.md. */
+function withInvoicedMoney<T extends { financials_total_amount: string | null; financials_balance_amount: string | null }>(project: T, money: InvoicedMoney | undefined): T {
+  if (money) {
+    project.financials_total_amount = money.total;
+    project.financials_balance_amount = money.balance;
+  }
+  return project;
+}
 
 export const entitiesListQuery = defineListQuery({
   filters: {
@@ -57,6 +68,7 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
       cover_photo: includes.has('model.cover_photo'),
       account: includes.has('model.account'),
       company: includes.has('model.company'),
+      latest_activity: includes.has('model.latest_activity'),
     };
     const company = includes.has('company');
     return {
@@ -64,8 +76,21 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
       company,
       relations,
       // The company is read for a cover photo too: its album switch decides whether there is one.
-      read: { model, status: relations.status, account: relations.account, company: company || (model && (relations.company || relations.cover_photo)) },
+      // The company is read with every project: its switches decide the cover photo, the money rule and the activity.
+      read: { model, status: relations.status, account: relations.account, company: company || model },
     };
+  }
+
+  /**
+   * The projects in an answer with their company, for the reads that depend on its switches. A list
+   * reads each company once, on its first entity of the page: the later ones find it here.
+   */
+  function projectsOf(rows: readonly EntityWithRelations[]) {
+    const companyById = new Map(rows.flatMap((row) => (row.company ? [[row.entity.company_id, row.company] as const] : [])));
+    return rows.flatMap((row) => {
+      const company = companyById.get(row.entity.company_id);
+      return row.model && company ? [{ id: row.model.project.id, company_id: row.model.project.company_id, company }] : [];
+    });
   }
 
   /**
@@ -75,14 +100,27 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
   async function coversOf(rows: readonly EntityWithRelations[], wanted: ReturnType<typeof plan>): Promise<Map<number, CoverPhoto>> {
     const covers = new Map<number, CoverPhoto>();
     if (!wanted.model || !wanted.relations.cover_photo) return covers;
-    const projectIds = rows.filter((row) => row.model && row.company && isAreaEnabled(row.company, 'photos')).map((row) => row.model!.project.id);
+    const projectIds = projectsOf(rows).filter((project) => isAreaEnabled(project.company, 'photos')).map((project) => project.id);
     if (projectIds.length === 0) return covers;
     for (const [projectId, photo] of await coverPhotos.projectCovers(projectIds)) covers.set(projectId, serializeCoverPhoto(app, photo));
     return covers;
   }
 
+
+  /** What the projects' money and latest activity need beyond the entity rows, read together. */
+  async function extrasOf(rows: readonly EntityWithRelations[], wanted: ReturnType<typeof plan>) {
+    const projects = wanted.model ? projectsOf(rows) : [];
+    const [covers, money, activity] = await Promise.all([
+      coversOf(rows, wanted),
+      invoicedMoney(app.database.db, projects.filter((project) => isAreaEnabled(project.company, 'invoices'))),
+      wanted.relations.latest_activity ? latestActivity(app.database.db, projects) : null,
+    ]);
+    return { covers, money, activity };
+  }
+
   /** Serializes entities read with their relations; each company is serialized once per answer. */
-  function serialize(rows: readonly EntityWithRelations[], wanted: ReturnType<typeof plan>, covers = new Map<number, CoverPhoto>()): PortalEntity[] {
+  function serialize(rows: readonly EntityWithRelations[], wanted: ReturnType<typeof plan>, extras: Awaited<ReturnType<typeof extrasOf>>): PortalEntity[] {
+    const { covers, money, activity } = extras;
     const companies = new Map<number, Company | null>();
     const company = (row: EntityWithRelations): Company | null => {
       const id = row.entity.company_id;
@@ -97,7 +135,8 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
           company: wanted.relations.company ? company(row) : undefined,
           coverPhoto: row.model ? (covers.get(row.model.project.id) ?? null) : null,
         };
-        model = row.model ? serializeProject(row.model, relations) : null;
+        model = row.model ? withInvoicedMoney(serializeProject(row.model, relations), money.get(row.model.project.id)) : null;
+        if (model && activity) model.latest_activity = activity.get(model.id) ?? null;
       }
       return serializeEntity(row.entity, { model, company: wanted.company ? company(row) : undefined });
     });
@@ -134,7 +173,7 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
       const { filters, sort, includes, page } = entitiesListQuery.from(request);
       const wanted = plan(includes);
       const { rows, total } = await entities.listForUser(user.id, { filters, sort, page, with: wanted.read });
-      return answer.send(reply, paginate(serialize(rows, wanted, await coversOf(rows, wanted)), total, page, pageUrls(publicUrl, request.url)), scopesOf(user, rows));
+      return answer.send(reply, paginate(serialize(rows, wanted, await extrasOf(rows, wanted)), total, page, pageUrls(publicUrl, request.url)), scopesOf(user, rows));
     },
   );
 
@@ -160,11 +199,11 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
       const { includes } = entityShowQuery.from(request);
       // One record: the project is read whole, as the project page shows it (docs/product.md 8.2, "a portal entity").
       const expanded = new Set<EntityInclude>(includes);
-      if (expanded.has('model')) for (const name of ['model.status', 'model.cover_photo', 'model.account', 'model.company'] as const) expanded.add(name);
+      if (expanded.has('model')) for (const name of ['model.status', 'model.cover_photo', 'model.account', 'model.company', 'model.latest_activity'] as const) expanded.add(name);
       const found = await entities.findWithRelations(user.id, request.params.id);
       if (!found) throw notFound();
       const wanted = plan(expanded);
-      return answer.send(reply, serialize([found], wanted, await coversOf([found], wanted))[0]!, scopesOf(user, [found]));
+      return answer.send(reply, serialize([found], wanted, await extrasOf([found], wanted))[0]!, scopesOf(user, [found]));
     },
   );
 }

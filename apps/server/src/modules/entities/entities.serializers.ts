@@ -65,6 +65,7 @@ export function serializeProject(row: ProjectWithRelations, relations: ProjectRe
     address_latitude: project.address_latitude,
     address_longitude: project.address_longitude,
     rep_primary_name: row.rep_primary_name,
+    rep_primary_phone: row.rep_primary_phone,
     financials_total_amount: project.financials_total_amount,
     financials_balance_amount: project.financials_balance_amount,
     created_at: apiTimestamp(project.created_at),

@@ -282,8 +282,9 @@ describe('GET /api/entities/{entity}/statement', () => {
     const sent = everything.filter((invoice) => invoice.status !== 'void');
     expect(statement.entries.filter((entry) => entry.kind === 'invoice')).toHaveLength(sent.length);
     expect(statement.project).toEqual({ id: everything[0]!.project_id, number: 'ACM-1042', name: 'Kitchen remodel' });
-    // Seeded and aged on 20 November 2026: the four retainage invoices are not due; the overdue ones span three buckets.
-    expect(statement.aging).toEqual({ current: '17831.01', days_1_30: '0.00', days_31_60: '16000.85', days_61_90: '1114.64', over_90: '12104.02' });
+    // Seeded and aged on 20 November 2026: three of the four retainage invoices (60 days) are not due yet, the
+    // oldest one is a day late; the other overdue ones span three buckets.
+    expect(statement.aging).toEqual({ current: '16799.83', days_1_30: '1031.18', days_31_60: '16000.85', days_61_90: '1114.64', over_90: '12104.02' });
   });
 });
 
@@ -320,7 +321,7 @@ describe('the PDFs', () => {
     expect(response.headers['content-disposition']).toBe(`attachment; filename="statement-ACM-1042-${TODAY}.pdf"`);
     const text = (await pdfText(response.rawPayload)).join('\n');
     expect(text).toContain('STATEMENT');
-    expect(text).toContain('Current 1-30 days 31-60 days 61-90 days Over 90 days Balance due $17,831.01 $0.00 $16,000.85 $1,114.64 $12,104.02 $47,050.52');
+    expect(text).toContain('Current 1-30 days 31-60 days 61-90 days Over 90 days Balance due $16,799.83 $1,031.18 $16,000.85 $1,114.64 $12,104.02 $47,050.52');
     for (const entry of statement.entries) expect(text).toContain(entry.description);
     expect(text).toContain(`Total invoiced ${formatUsd(toCents(statement.total_invoiced))} Total paid ${formatUsd(toCents(statement.total_paid))} Balance due ${formatUsd(toCents(statement.balance))}`);
     expect(text).toMatch(/Page 1 of 2/);

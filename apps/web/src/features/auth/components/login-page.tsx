@@ -1,10 +1,10 @@
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiRequestError } from '../../../lib/api-client';
 import { authToken } from '../../../lib/auth-token';
+import { formErrors } from '../../../lib/form-errors';
 import { useLogin } from '../api/login';
 
 export function LoginPage() {
@@ -14,13 +14,12 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
-  const error = login.error;
-  const fieldErrors = error instanceof ApiRequestError ? error.fieldErrors() : {};
-  const formError = error
-    ? error instanceof ApiRequestError
-      ? error.message
-      : 'The portal could not be reached. Check your connection and try again.'
-    : null;
+  const errors = formErrors(login.error);
+  const form = useRef<HTMLFormElement>(null);
+  // A message beside a field is not announced by itself: focus takes the user (and a screen reader) to it.
+  useEffect(() => {
+    if (!errors.form) form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+  }, [login.error, errors.form]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,8 +39,8 @@ export function LoginPage() {
     <>
       <h1 className="mb-1 text-2xl font-semibold tracking-tight">Sign in</h1>
       <p className="mb-6 text-slate-600">Sign in to follow your project.</p>
-      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-        <FormError message={formError} />
+      <form ref={form} className="flex flex-col gap-4" onSubmit={submit} noValidate>
+        <FormError message={errors.form} />
         <TextField
           label="Email"
           name="email"
@@ -50,7 +49,7 @@ export function LoginPage() {
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          error={fieldErrors.email && fieldErrors.email[0] !== formError ? fieldErrors.email[0] : undefined}
+          error={errors.fields.email}
         />
         <TextField
           label="Password"
@@ -60,7 +59,7 @@ export function LoginPage() {
           required
           value={password}
           onChange={(event) => setPassword(event.target.value)}
-          error={fieldErrors.password?.[0]}
+          error={errors.fields.password}
         />
         <Link to="/forgot-password" search={(previous) => previous} className="-mt-2 self-end text-sm font-medium text-slate-900 underline">
           Forgot your password?

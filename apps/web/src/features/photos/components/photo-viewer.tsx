@@ -67,7 +67,8 @@ function Viewer({ photos, index, onIndexChange }: { photos: Photo[]; index: numb
   return (
     <>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/90" />
+        {/* Opaque: the page under the viewer (its header, logo and text) must not show through the photo's surroundings. */}
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black" />
         <Dialog.Content
           onKeyDown={onKeyDown}
           onCloseAutoFocus={(event) => {
@@ -76,10 +77,9 @@ function Viewer({ photos, index, onIndexChange }: { photos: Photo[]; index: numb
           }}
           onTouchStart={onTouchStart}
           onTouchEnd={onTouchEnd}
-          className="fixed inset-0 z-50 flex flex-col text-white outline-none"
+          className="fixed inset-0 z-50 flex flex-col bg-black text-white outline-none"
         >
-          <div className="flex items-center justify-between gap-3 p-3">
-            <Dialog.Title className="text-sm font-medium">{label}</Dialog.Title>
+          <div className="flex items-center justify-end gap-3 p-3">
             <div className="flex items-center gap-2">
               <a
                 href={photo.file.download_url}
@@ -123,9 +123,13 @@ function Viewer({ photos, index, onIndexChange }: { photos: Photo[]; index: numb
               <ChevronRight aria-hidden="true" className="size-6" />
             </button>
           </div>
-          <p className="min-h-12 p-3 text-center text-base" aria-live="polite">
-            {photo.caption ?? ''}
-          </p>
+          {/* The counter sits with the caption, below the photo: the top bar keeps only the buttons. */}
+          <div className="flex min-h-16 flex-col items-center gap-1 p-3 text-center">
+            <Dialog.Title className="text-sm font-medium text-slate-300">{label}</Dialog.Title>
+            <p className="text-base" aria-live="polite">
+              {photo.caption ?? ''}
+            </p>
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </>

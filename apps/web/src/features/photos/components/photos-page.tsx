@@ -1,9 +1,10 @@
-import type { Album, Photo } from '@portal/contract';
+import type { Photo } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
-import { ArrowLeft, Download, FolderKanban, Images } from 'lucide-react';
-import { useState } from 'react';
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
+import { ArrowLeft, Download, FolderKanban, ImageOff, Images } from 'lucide-react';
+import { useRef } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ApiRequestError } from '../../../lib/api-client';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { responsiveImage } from '../../../lib/image-url';
@@ -50,9 +51,9 @@ function Thumbnail({ photo, width, height, alt }: { photo: Photo; width: number;
 }
 
 function Albums({ entity }: { entity: number }) {
-  const [open, setOpen] = useState<Album | null>(null);
+  const { album: openAlbum, photo } = route.useSearch();
   const albums = useAlbums(entity);
-  if (open) return <AlbumView entity={entity} album={open} onBack={() => setOpen(null)} />;
+  if (openAlbum !== undefined) return <AlbumView entity={entity} albumId={openAlbum} photoId={photo} />;
   return (
     <div className="flex flex-col gap-6">
       <PageHeading title="Photos" />
@@ -70,9 +71,9 @@ function Albums({ entity }: { entity: number }) {
         <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {albums.data.map((album) => (
             <li key={album.id}>
-              <button
-                type="button"
-                onClick={() => setOpen(album)}
+              <Link
+                to="/photos"
+                search={(previous) => ({ ...previous, album: album.id, photo: undefined })}
                 className="group block w-full overflow-hidden rounded-2xl bg-white text-left ring-1 ring-slate-200 transition hover:ring-slate-400"
               >
                 {album.cover ? (
@@ -88,7 +89,7 @@ function Albums({ entity }: { entity: number }) {
                     {album.photo_count} {album.photo_count === 1 ? 'photo' : 'photos'}
                   </span>
                 </span>
-              </button>
+              </Link>
             </li>
           ))}
         </ul>
@@ -97,48 +98,90 @@ function Albums({ entity }: { entity: number }) {
   );
 }
 
-function AlbumView({ entity, album, onBack }: { entity: number; album: Album; onBack: () => void }) {
-  const detail = useAlbum(entity, album.id);
-  const [index, setIndex] = useState<number | null>(null);
-  const photos = detail.data?.photos ?? [];
+/** What a link to an album or photo the user cannot see (removed, unshared, another project's) shows. */
+function NotAvailable({ entity, what, album }: { entity: number; what: 'album' | 'photo'; album?: number }) {
+  return (
+    <>
+      <PageHeading title="Photos" />
+      <EmptyState icon={ImageOff} title={what === 'album' ? 'This album is not available' : 'This photo is not available'}>
+        It may have been removed, or it is not shared with you.{' '}
+        <Link {...paths.photos({ entity })} search={{ entity, album }} className="font-medium text-blue-800 underline">
+          {what === 'album' ? 'See all albums' : 'See the album'}
+        </Link>
+        .
+      </EmptyState>
+    </>
+  );
+}
+
+function AlbumView({ entity, albumId, photoId }: { entity: number; albumId: number; photoId: number | undefined }) {
+  const navigate = route.useNavigate();
+  const router = useRouter();
+  const detail = useAlbum(entity, albumId);
+  // Opened here (a push): closing goes back to the album's entry. Arrived by a link or a reload: closing replaces it.
+  const openedHere = useRef(false);
+  if (detail.isPending) return <PageSpinner label="Loading photos…" />;
+  if (detail.isError) {
+    if (detail.error instanceof ApiRequestError && detail.error.status === 404) return <NotAvailable entity={entity} what="album" />;
+    return (
+      <p role="alert" className="text-red-800">
+        The album could not be loaded.
+      </p>
+    );
+  }
+  const album = detail.data;
+  const photos = album.photos;
+  const index = photoId === undefined ? null : photos.findIndex((photo) => photo.id === photoId);
+  if (index === -1) return <NotAvailable entity={entity} what="photo" album={album.id} />;
+
+  const show = (position: number, how: 'push' | 'replace') => {
+    if (how === 'push') openedHere.current = true;
+    void navigate({ search: (previous) => ({ ...previous, photo: photos[position]!.id }), replace: how === 'replace', resetScroll: false });
+  };
+  const close = () => {
+    if (openedHere.current) {
+      openedHere.current = false;
+      router.history.back();
+    } else {
+      void navigate({ search: (previous) => ({ ...previous, photo: undefined }), replace: true, resetScroll: false });
+    }
+  };
+
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <button type="button" onClick={onBack} className="inline-flex items-center gap-1 font-medium text-blue-800 hover:underline">
+        <Link {...paths.photos({ entity })} className="inline-flex items-center gap-1 font-medium text-blue-800 hover:underline">
           <ArrowLeft aria-hidden="true" className="size-4" /> All albums
-        </button>
+        </Link>
       </div>
       <PageHeading title={album.name}>
         {album.photo_count} {album.photo_count === 1 ? 'photo' : 'photos'}
       </PageHeading>
       <div>
         <a
-          href={detail.data?.zip_url ?? album.zip_url}
+          href={album.zip_url}
           download
           className="inline-flex items-center gap-2 rounded-full px-6 py-3 font-semibold ring-1 ring-slate-300 hover:bg-slate-100"
         >
           <Download aria-hidden="true" className="size-4" /> Download album (zip)
         </a>
       </div>
-      {detail.isPending ? (
-        <PageSpinner label="Loading photos…" />
-      ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-          {photos.map((photo, position) => (
-            <li key={photo.id}>
-              <button
-                type="button"
-                onClick={() => setIndex(position)}
-                className="block w-full overflow-hidden rounded-xl ring-1 ring-slate-200 hover:ring-slate-400"
-                aria-label={`Open photo ${position + 1} of ${photos.length}${photo.caption ? `: ${photo.caption}` : ''}`}
-              >
-                <Thumbnail photo={photo} width={280} height={210} alt={photo.caption ?? ''} />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <PhotoViewer photos={photos} index={index} onIndexChange={setIndex} onClose={() => setIndex(null)} />
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        {photos.map((photo, position) => (
+          <li key={photo.id}>
+            <button
+              type="button"
+              onClick={() => show(position, 'push')}
+              className="block w-full overflow-hidden rounded-xl ring-1 ring-slate-200 hover:ring-slate-400"
+              aria-label={`Open photo ${position + 1} of ${photos.length}${photo.caption ? `: ${photo.caption}` : ''}`}
+            >
+              <Thumbnail photo={photo} width={280} height={210} alt={photo.caption ?? ''} />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {/* Moving between photos replaces the entry: Back closes the viewer, it does not step through the album. */}
+      <PhotoViewer photos={photos} index={index} onIndexChange={(position) => show(position, 'replace')} onClose={close} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import type { Company, Project } from '@portal/contract';
+import type { Project } from '@portal/contract';
 import { ExternalLink, MapPin, UserRound } from 'lucide-react';
 import { addressLines, formatMoney, mapsLink } from '../../../lib/format';
+import { StatusBadge } from './status-badge';
 
 function Money({ label, value }: { label: string; value: string | null }) {
   return (
@@ -12,7 +13,7 @@ function Money({ label, value }: { label: string; value: string | null }) {
 }
 
 /** The project at a glance: number, name, status, address with a map link, rep and money. */
-export function ProjectOverview({ project, company }: { project: Project; company: Company }) {
+export function ProjectOverview({ project }: { project: Project }) {
   const [street, city] = addressLines(project);
   const map = mapsLink(project);
   return (
@@ -30,12 +31,7 @@ export function ProjectOverview({ project, company }: { project: Project; compan
         <div className="flex min-w-0 flex-1 flex-col gap-4">
           <div className="flex flex-wrap items-center gap-3">
             {project.number ? <span className="text-sm font-medium text-slate-600">No. {project.number}</span> : null}
-            {project.status ? (
-              <span className="inline-flex items-center gap-2 rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">
-                <span aria-hidden="true" className="size-2.5 rounded-full" style={{ backgroundColor: project.status.color ?? '#64748b' }} />
-                {project.status.name}
-              </span>
-            ) : null}
+            {project.status ? <StatusBadge status={project.status} /> : null}
           </div>
           <div className="flex items-start gap-2 text-slate-700">
             <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-slate-500" />
@@ -43,6 +39,12 @@ export function ProjectOverview({ project, company }: { project: Project; compan
               {street}
               <br />
               {city}
+              {project.address_description?.trim() ? (
+                <>
+                  <br />
+                  <span className="text-sm text-slate-600">{project.address_description.trim()}</span>
+                </>
+              ) : null}
               {map ? (
                 <>
                   <br />
@@ -60,11 +62,16 @@ export function ProjectOverview({ project, company }: { project: Project; compan
               <UserRound aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
               <span>
                 Your representative: <span className="font-medium text-slate-900">{project.rep_primary_name}</span>
-                {company.phone_default ? (
+                {/* The rep's direct line, as the contact page gives it; the company's number is on the contact page. */}
+                {project.rep_primary_phone ? (
                   <>
                     {' · '}
-                    <a href={`tel:${company.phone_default.replace(/[^\d+]/g, '')}`} className="text-blue-700 underline">
-                      {company.phone_default}
+                    <a
+                      href={`tel:${project.rep_primary_phone.replace(/[^\d+]/g, '')}`}
+                      aria-label={`Call ${project.rep_primary_name}, ${project.rep_primary_phone}`}
+                      className="text-blue-700 underline"
+                    >
+                      {project.rep_primary_phone}
                     </a>
                   </>
                 ) : null}

@@ -1,9 +1,10 @@
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Navigate } from '@tanstack/react-router';
 import { FolderKanban } from 'lucide-react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useEntity } from '../api/get-entity';
+import { paths } from '../../../lib/paths';
 import { useMyEntities } from '../api/get-entities';
 import { AreaLinks } from './area-links';
 import { ProjectCards } from './project-cards';
@@ -14,7 +15,8 @@ import { Welcome } from './welcome';
 const route = getRouteApi('/default/');
 
 export function ProjectPage() {
-  const { entity: entityId } = route.useSearch();
+  const search = route.useSearch();
+  const entityId = search.entity;
   const entities = useMyEntities();
   const entity = useEntity(entityId);
   const company = entity.data?.company ?? null;
@@ -34,6 +36,9 @@ export function ProjectPage() {
     );
   }
 
+  // One project: nothing to choose, so the index opens it (decision 034). Replaced, so Back leaves the portal.
+  if (entityId === undefined && list.length === 1) return <Navigate {...paths.index({ ...search, entity: list[0]!.id })} replace />;
+
   if (entityId === undefined || !entity.data) {
     return (
       <>
@@ -51,7 +56,7 @@ export function ProjectPage() {
         <PageHeading title={project?.name || project?.address_street || 'Your project'} />
         {list.length > 1 ? <ProjectPicker entities={list} current={entityId} /> : null}
       </div>
-      {project && company?.is_portal_project_info_enabled ? <ProjectOverview project={project} company={company} /> : null}
+      {project && company?.is_portal_project_info_enabled ? <ProjectOverview project={project} /> : null}
       {company ? <AreaLinks company={company} entity={entityId} /> : null}
     </div>
   );
