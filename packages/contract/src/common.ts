@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { INT4_MAX } from './constants';
 
 /** Database ids are positive integers; path parameters arrive as strings. */
-export const IdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const IdSchema = z.coerce.number().int().positive().max(INT4_MAX);
 
 /** ISO 8601 in UTC, e.g. "2026-03-02T15:04:05.000000Z". */
 export const TimestampSchema = z.string();

@@ -9,6 +9,14 @@
 /** Spec §3/§9: where the web app keeps the sign-in token. */
 export const TOKEN_STORAGE_KEY = 'cc_portal_token';
 
+// Ids
+
+/**
+ * The largest PostgreSQL `integer` (int4), 2^31 - 1: every id column is one, so a larger id in a
+ * path, a query or a token can name no row.
+ */
+export const INT4_MAX = 2_147_483_647;
+
 // Companies
 
 /** The default portal colour (spec §4 and §9): used whenever the portal is "blank". */

@@ -1,3 +1,4 @@
+import { INT4_MAX } from '@portal/contract/constants';
 import { describe, expect, it } from 'vitest';
 import { isMissing, validatePortalSearch, validateSignInSearch } from './search';
 
@@ -9,7 +10,7 @@ describe('the portal query (spec §2 rules 4 and 8)', () => {
 
   it('reads entity and company_id as ids, and theme as a code', () => {
     expect(validatePortalSearch({ entity: '12', company_id: 3, theme: 'acme' })).toEqual({ entity: 12, company_id: 3, theme: 'acme' });
-    expect(validatePortalSearch({ entity: 2_147_483_647, theme: 'A-1' })).toEqual({ entity: 2_147_483_647, theme: 'A-1' });
+    expect(validatePortalSearch({ entity: INT4_MAX, theme: 'A-1' })).toEqual({ entity: INT4_MAX, theme: 'A-1' });
   });
 
   it('leaves other keys out', () => {
@@ -22,7 +23,7 @@ describe('the portal query (spec §2 rules 4 and 8)', () => {
     { entity: 0 },
     { entity: 1.5 },
     { entity: '1.5' },
-    { entity: 2_147_483_648 },
+    { entity: INT4_MAX + 1 },
     { entity: true },
     { theme: '-acme' },
     { theme: 'a b' },

@@ -1,3 +1,5 @@
+import { INT4_MAX } from '@portal/contract/constants';
+
 /**
  * The URL's query, read by the router's `validateSearch` on every navigation. Plain functions, not
  * zod: they sit in the sign-in page's first bundle, where zod/mini cost about 6 KB gzip for these
@@ -10,12 +12,10 @@ export function isMissing(value: unknown): boolean {
   return value === undefined || value === null || value === '' || value === 'undefined' || value === 'null';
 }
 
-export const MAX_ID = 2_147_483_647;
-
 /** A whole number (or a string of one) from `min` to 2^31 - 1; else undefined. */
 export function integer(value: unknown, min: number): number | undefined {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof number === 'number' && Number.isInteger(number) && number >= min && number <= MAX_ID ? number : undefined;
+  return typeof number === 'number' && Number.isInteger(number) && number >= min && number <= INT4_MAX ? number : undefined;
 }
 
 /** One of `values`, else undefined. */
@@ -26,7 +26,7 @@ export function oneOf<T extends string>(values: readonly T[], value: unknown): T
 /** A database id, as a number or a string of digits: a positive integer up to 2^31 - 1; else null. */
 export function readId(value: unknown): number | null {
   const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  return Number.isSafeInteger(number) && number > 0 && number <= MAX_ID ? number : null;
+  return Number.isSafeInteger(number) && number > 0 && number <= INT4_MAX ? number : null;
 }
 
 const THEME_CODE = /^[a-z0-9][a-z0-9-]{0,62}$/i;

@@ -1,4 +1,9 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { defaultLayoutRoute } from '../layouts/portal-route';
+import { projectPage } from './project-page';
 
-export const photosRoute = createRoute({ getParentRoute: () => defaultLayoutRoute, path: '/photos', component: lazyRouteComponent(() => import('../../features/photos/components/photos-page'), 'PhotosPage') });
+export const photosRoute = createRoute({
+  getParentRoute: () => defaultLayoutRoute,
+  path: '/photos',
+  component: projectPage('photos', () => import('../../features/photos/components/photos-page').then((module) => module.PhotosPage)),
+});

@@ -1,6 +1,6 @@
 import type { Company, Project } from '@portal/contract';
 import { ExternalLink, MapPin, UserRound } from 'lucide-react';
-import { addressLines, formatMoney, mapsLink } from '../../../lib/format';
+import { addressLines, formatMoney, mapsLink, telHref } from '../../../lib/format';
 
 function Money({ label, value }: { label: string; value: string | null }) {
   return (
@@ -63,7 +63,7 @@ export function ProjectOverview({ project, company }: { project: Project; compan
                 {company.phone_default ? (
                   <>
                     {' · '}
-                    <a href={`tel:${company.phone_default.replace(/[^\d+]/g, '')}`} className="text-blue-700 underline">
+                    <a href={telHref(company.phone_default)} className="text-blue-700 underline">
                       {company.phone_default}
                     </a>
                   </>
