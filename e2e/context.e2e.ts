@@ -1,0 +1,56 @@
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, expectNoAxeViolations, newPage } from './support/page';
+import { signedInContext } from './support/auth';
+import { launchChromium } from './support/chromium';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ACME_COLOR = '#c2410c';
+const portalColor = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--portal-color').trim());
+const query = (page: Page) => new URL(page.url()).searchParams;
+
+/** From now on, the page's requests; the function returned waits until none of them is on its way. */
+function trackRequests(page: Page) {
+  const open = new Set<Request>();
+  page.on('request', (request) => open.add(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  return () => expect.poll(() => open.size).toBe(0);
+}
+
+describe('a session that expires while the portal is open', () => {
+  it('says so once, with the server message, on a sign-in page that keeps the company branding', async () => {
+    const { context, page } = await newPage(browser);
+    const token = await signedInContext(context);
+    await page.goto('/?entity=1&theme=acme');
+    await page.getByRole('heading', { level: 1, name: 'Kitchen remodel' }).waitFor();
+
+    // Signed out elsewhere: the notes page then asks for three things at once, each refused.
+    const revoked = await fetch(`${baseURL()}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(revoked.status).toBe(204);
+    const allAnswered = trackRequests(page);
+    await page.getByRole('navigation', { name: 'Portal areas' }).getByRole('link', { name: 'Notes' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await allAnswered();
+
+    const toasts = page.getByRole('region', { name: /Notification/ }).getByRole('listitem');
+    await toasts.first().waitFor();
+    expect(await toasts.count()).toBe(1);
+    expect(await toasts.first().innerText()).toMatch(/^Error\s+Unauthenticated\.$/);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(query(page).get('theme')).toBe('acme');
+    await page.getByText('Acme Builders', { exact: true }).waitFor();
+    await expect.poll(() => portalColor(page)).toBe(ACME_COLOR);
+    // The loading bar of the move to /login has gone.
+    await page.getByRole('progressbar', { name: 'Page loading' }).waitFor({ state: 'hidden' });
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});
