@@ -16,6 +16,16 @@ const ACME_COLOR = '#c2410c';
 const portalColor = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--portal-color').trim());
 const query = (page: Page) => new URL(page.url()).searchParams;
 
+/** Every API call the page makes, as path and query. */
+function recordApiCalls(page: Page) {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${url.pathname}${url.search}`);
+  });
+  return calls;
+}
+
 /** From now on, the page's requests; the function returned waits until none of them is on its way. */
 function trackRequests(page: Page) {
   const open = new Set<Request>();
@@ -24,6 +34,38 @@ function trackRequests(page: Page) {
   page.on('requestfailed', (request) => open.delete(request));
   return () => expect.poll(() => open.size).toBe(0);
 }
+
+describe('entity and company_id given as "null", "undefined" or empty count as missing', () => {
+  it.each([
+    ['/notes', 'entity=null', 'Pick a project first'],
+    ['/photos', 'entity=undefined&company_id=', 'Pick a project first'],
+    ['/invoices', 'entity=&company_id=null', 'Pick a project first'],
+    ['/documents', 'company_id=undefined&entity=null', 'Pick a project first'],
+    ['/', 'entity=null&company_id=null', 'Your projects'],
+    ['/contact', 'entity=undefined', 'Contact'],
+    ['/account/sessions', 'entity=null&company_id=undefined', 'Signed-in devices'],
+  ])('%s?%s: no call with them, the page asks for a project, the theme stays', async (path, missing, heading) => {
+    const { context, page, consoleErrors } = await newPage(browser);
+    await signedInContext(context);
+    const calls = recordApiCalls(page);
+    await page.goto(`${path}?${missing}&theme=acme`);
+    await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+    await expect.poll(() => portalColor(page)).toBe(ACME_COLOR);
+
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect(query(page).get('theme')).toBe('acme');
+    expect(calls.filter((call) => /null|undefined|\/(entities|companies)\/(\?|$)|(entity|company_id)=(&|$)/.test(call))).toEqual([]);
+    // The way to a project keeps the company's theme.
+    if (heading === 'Pick a project first') {
+      await page.getByRole('link', { name: 'Choose one of your projects' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Your projects' }).waitFor();
+      expect(query(page).get('theme')).toBe('acme');
+    }
+    await expectNoAxeViolations(page);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
 
 describe('a session that expires while the portal is open', () => {
   it('says so once, with the server message, on a sign-in page that keeps the company branding', async () => {

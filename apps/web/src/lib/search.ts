@@ -57,12 +57,17 @@ function defined<T extends object>(object: T): T {
   return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
 }
 
+/**
+ * Every key is in the result, undefined when missing: the router spreads the result over the raw
+ * query (`{ ...raw, ...validated }`), so a key left out would hand the pages the raw `entity=null`
+ * (and the API a request for entity "null"). The router leaves undefined values out of links.
+ */
 export function validatePortalSearch(search: Record<string, unknown>): PortalSearchParams {
-  return defined({
+  return {
     entity: optional(search, 'entity', readId),
     company_id: optional(search, 'company_id', readId),
     theme: optional(search, 'theme', readThemeCode),
-  });
+  };
 }
 
 /** The sign-in pages keep the query they were given, theme included, and validate nothing else. */
