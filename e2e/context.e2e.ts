@@ -96,3 +96,33 @@ describe('a session that expires while the portal is open', () => {
     await context.close();
   });
 });
+
+describe('error pages inside a branded portal', () => {
+  it('a query that fails validation: the 404 page under the header and colour bar, in the theme colour', async () => {
+    const { context, page } = await newPage(browser);
+    await signedInContext(context);
+    await page.goto('/invoices?entity=abc&theme=acme');
+    await page.getByRole('heading', { level: 1, name: 'Page Not Found: /invoices' }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Acme Builders' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Portal areas' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('color-bar').isVisible()).toBe(true);
+    await expect.poll(() => portalColor(page)).toBe(ACME_COLOR);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: 'Back to your projects' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your projects' }).waitFor();
+    expect(`${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe('/?theme=acme');
+    await context.close();
+  });
+
+  it("an unknown page with a project picked: the portal's header, in the company colour", async () => {
+    const { context, page } = await newPage(browser, { width: 375 });
+    await signedInContext(context);
+    await page.goto('/no-such-page?entity=1');
+    await page.getByText('Page not found', { exact: true }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Acme Builders' }).waitFor();
+    await expect.poll(() => portalColor(page)).toBe(ACME_COLOR);
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});

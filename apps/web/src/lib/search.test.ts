@@ -1,6 +1,6 @@
 import { INT4_MAX } from '@portal/contract/constants';
 import { describe, expect, it } from 'vitest';
-import { isMissing, validatePortalSearch, validateSignInSearch } from './search';
+import { isMissing, salvagePortalSearch, validatePortalSearch, validateSignInSearch } from './search';
 
 describe('the portal query (spec §2 rules 4 and 8)', () => {
   it.each(['undefined', 'null', '', undefined, null])('counts %j as missing', (value) => {
@@ -43,5 +43,13 @@ describe('the sign-in query', () => {
 
   it('refuses a theme that is no code', () => {
     expect(() => validateSignInSearch({ theme: 'a/b' })).toThrow();
+  });
+});
+
+describe('the portal query of an error page', () => {
+  it('keeps what is valid, so the page can still be branded, and drops the rest', () => {
+    expect(salvagePortalSearch({ entity: 'abc', company_id: '2', theme: 'acme' })).toEqual({ company_id: 2, theme: 'acme' });
+    expect(salvagePortalSearch({ entity: 1, theme: 'a/b' })).toEqual({ entity: 1 });
+    expect(salvagePortalSearch({ entity: 'null', company_id: '' })).toEqual({});
   });
 });

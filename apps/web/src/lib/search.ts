@@ -70,6 +70,15 @@ export function validatePortalSearch(search: Record<string, unknown>): PortalSea
   };
 }
 
+/**
+ * The portal query of a page that failed (an error page, where validation may be what failed):
+ * what is valid of it, the rest left out, so the page can still be branded.
+ */
+export function salvagePortalSearch(search: Record<string, unknown>): PortalSearchParams {
+  const lenient = <T>(key: string, read: (value: unknown) => T | null) => (isMissing(search[key]) ? undefined : (read(search[key]) ?? undefined));
+  return { entity: lenient('entity', readId), company_id: lenient('company_id', readId), theme: lenient('theme', readThemeCode) };
+}
+
 /** The sign-in pages keep the query they were given, theme included, and validate nothing else. */
 export function validateSignInSearch(search: Record<string, unknown>): Record<string, unknown> & { theme?: string | undefined } {
   const rest = Object.fromEntries(Object.entries(search).filter(([key]) => key !== 'theme'));
