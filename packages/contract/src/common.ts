@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from './constants';
 
 /**
  * Database ids are positive integers. Path and query values arrive as strings, and only the canonical
@@ -8,7 +9,7 @@ export const IdSchema = z
   .string()
   .regex(/^[1-9][0-9]{0,9}$/, 'must be a positive whole number, written without leading zeros, signs or spaces')
   .transform(Number)
-  .pipe(z.number().max(2_147_483_647));
+  .pipe(z.number().max(INT4_MAX));
 
 /** ISO 8601 in UTC, e.g. "2026-03-02T15:04:05.000000Z". */
 export const TimestampSchema = z.string();

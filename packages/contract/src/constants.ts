@@ -13,6 +13,14 @@ export const TOKEN_STORAGE_KEY = 'cc_portal_token';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 
+// Ids
+
+/**
+ * The largest PostgreSQL `integer` (int4), 2^31 - 1: every id column is one, so a larger id in a
+ * path, a query or a token can name no row.
+ */
+export const INT4_MAX = 2_147_483_647;
+
 // Companies
 
 /** The default portal colour (docs/product.md 5.4 and 10.4): used whenever the portal is "blank". */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTACT_SUBJECT_MAX_LENGTH, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_HONEYPOT_FIELD } from './constants';
+import { CONTACT_SUBJECT_MAX_LENGTH, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_HONEYPOT_FIELD, INT4_MAX } from './constants';
 
 export const ContactCompanySchema = z
   .object({
@@ -60,8 +60,8 @@ const noControl = (value: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u
 export const ContactMessageCreateSchema = z
   .object({
     /** The project the message is about; or else `company_id`, one of the companies of the user's projects. */
-    entity: z.number().int().positive().max(2_147_483_647).optional(),
-    company_id: z.number().int().positive().max(2_147_483_647).optional(),
+    entity: z.number().int().positive().max(INT4_MAX).optional(),
+    company_id: z.number().int().positive().max(INT4_MAX).optional(),
     subject: z
       .string()
       .trim()

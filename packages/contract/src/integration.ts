@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common';
+import { INT4_MAX } from './constants';
 import { COMPANY_SWITCHES, type CompanySwitch } from './companies';
 import { NoteAttachmentSchema, NoteAuthorSchema, noteBodySchema } from './notes';
 
@@ -14,7 +15,7 @@ export const IntegrationNoteCreateSchema = z
   .object({
     body: noteBodySchema,
     /** A staff member of the company; left out, the note is signed by the company. */
-    author_staff_id: z.number().int().positive().max(2_147_483_647).nullable().optional(),
+    author_staff_id: z.number().int().positive().max(INT4_MAX).nullable().optional(),
     /** false: an internal note, never shown in the portal. */
     shared_with_portal: z.boolean().default(true),
   })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TimestampSchema } from './common';
 import { StoredFileSchema } from './files';
 import { paginatedSchema } from './pagination';
-import { NOTE_BODY_MAX_LENGTH, NOTE_ATTACHMENT_KINDS } from './constants';
+import { INT4_MAX, NOTE_BODY_MAX_LENGTH, NOTE_ATTACHMENT_KINDS } from './constants';
 
 /** No NUL (PostgreSQL text cannot hold it) and something besides white space. */
 export const noteBodySchema = z
@@ -68,5 +68,5 @@ export const NoteReadStateSchema = z
   .meta({ id: 'NoteReadState' });
 export type NoteReadState = z.infer<typeof NoteReadStateSchema>;
 
-export const NoteReadUpdateSchema = z.object({ last_read_note_id: z.number().int().positive().max(2_147_483_647) }).meta({ id: 'NoteReadUpdate' });
+export const NoteReadUpdateSchema = z.object({ last_read_note_id: z.number().int().positive().max(INT4_MAX) }).meta({ id: 'NoteReadUpdate' });
 export type NoteReadUpdate = z.infer<typeof NoteReadUpdateSchema>;

@@ -1,4 +1,4 @@
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@portal/contract';
+import { DEFAULT_PER_PAGE, INT4_MAX, MAX_PER_PAGE } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { invalid } from './http-errors';
@@ -83,7 +83,6 @@ export interface ListQuery<D extends ListQueryDefinition> {
   parse(query: unknown): ParsedListQuery<D>;
 }
 
-const MAX_INT = 2_147_483_647;
 const WHOLE = /^\d{1,10}$/;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -140,7 +139,7 @@ function querystringSchema(definition: ListQueryDefinition): z.ZodObject {
   if (page) {
     shape.page = z
       .object({
-        number: z.coerce.number().int().min(1).max(MAX_INT).optional().describe('The page, from 1 (default 1). Past the last page the list is empty.'),
+        number: z.coerce.number().int().min(1).max(INT4_MAX).optional().describe('The page, from 1 (default 1). Past the last page the list is empty.'),
         size: z.coerce
           .number()
           .int()
@@ -225,7 +224,7 @@ export function defineListQuery<const D extends ListQueryDefinition>(definition:
           const values = terms(given);
           if (values.length === 0) continue; // an empty filter is no filter
           if (filter.kind === 'integer') {
-            if (values.every((item) => WHOLE.test(item) && Number(item) <= MAX_INT)) filters[name] = values.map(Number);
+            if (values.every((item) => WHOLE.test(item) && Number(item) <= INT4_MAX)) filters[name] = values.map(Number);
             else refuse(key, `The ${key} must be whole numbers, separated by commas.`);
           } else {
             filters[name] = values;
@@ -247,7 +246,7 @@ export function defineListQuery<const D extends ListQueryDefinition>(definition:
           }
           const given = text(key, value);
           if (given === undefined || given === '') continue;
-          const max = name === 'size' ? page.maxSize : MAX_INT;
+          const max = name === 'size' ? page.maxSize : INT4_MAX;
           const number = WHOLE.test(given) ? Number(given) : Number.NaN;
           if (!(number >= 1 && number <= max)) {
             refuse(key, name === 'size' ? `The ${key} must be a whole number from 1 to ${max}.` : `The ${key} must be a whole number of at least 1.`);

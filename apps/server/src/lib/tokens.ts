@@ -1,3 +1,4 @@
+import { INT4_MAX } from '@portal/contract';
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** 32 bytes: 256 random bits, as docs/product.md 12.2 and 12.3 require for link and session tokens. */
@@ -39,5 +40,5 @@ export function parseToken(token: string): { id: number; secret: string } | null
   const secret = token.slice(dot + 1);
   if (!/^[1-9]\d{0,9}$/.test(idPart) || !SECRET_PATTERN.test(secret)) return null;
   const id = Number(idPart);
-  return id <= 2_147_483_647 ? { id, secret } : null;
+  return id <= INT4_MAX ? { id, secret } : null;
 }

@@ -3,7 +3,8 @@ import { redirect } from '@tanstack/react-router';
 import { companyQueryOptions, entityQueryOptions, firstEntityId } from '../lib/portal';
 import type { PortalSearchParams } from '../lib/search';
 
-const home = () => redirect({ href: '/', replace: true });
+// Plain /: the theme the portal's links otherwise keep (decision 030) goes too, with the context that failed.
+const home = () => redirect({ to: '/', search: { theme: undefined }, replace: true });
 
 /**
  * docs/product.md 3.5-3.7, run before a portal page renders. company_id given: load the company;

@@ -1,28 +1,52 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useLocation } from '@tanstack/react-router';
+import { useCompanyTheme } from '../lib/company-theme';
+import { usePortalColor } from '../lib/portal-color';
+import { salvagePortalSearch } from '../lib/search';
+import { ColorBar } from './color-bar';
 
 export const ERROR_TITLES = { 404: 'Page Not Found', 500: 'Internal Server Error' } as const;
 
-interface ErrorPageProps {
+export interface ErrorPageProps {
   /** Defaults to 500: a fatal or unhandled error (docs/product.md 9). */
   status?: number;
   title?: string;
   message?: string;
 }
 
-/** The error page of docs/product.md 2.3: a not-found variant for 404 and a server-error variant for everything else. */
-export function ErrorPage({ status = 500, title, message }: ErrorPageProps) {
+/**
+ * The error page of docs/product.md 2.3: a not-found variant for 404 and a server-error variant for everything else. The
+ * content only: the page around it (the portal's header, or a bare colour bar) brings the `main`.
+ * The way back keeps the company's theme, and only that: the rest of the query may be what failed.
+ */
+export function ErrorPage({ status = 500, title, message, theme }: ErrorPageProps & { theme?: string | undefined }) {
   const heading = title ?? (status === 404 ? ERROR_TITLES[404] : ERROR_TITLES[500]);
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
+    <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
       <p className="text-6xl font-bold text-portal">{status}</p>
       <h1 className="text-2xl font-semibold">{heading}</h1>
       {message ? <p className="text-slate-600">{message}</p> : null}
       <Link
         to="/"
+        search={{ theme }}
         className="mt-2 inline-flex items-center rounded-full bg-slate-900 px-6 py-3 font-medium text-white hover:bg-slate-700"
       >
         Back to your projects
       </Link>
-    </main>
+    </div>
+  );
+}
+
+/** An error page with no portal around it (a sign-in page failed): the colour bar, in the theme's colour when the query names one. */
+export function BareErrorPage(props: ErrorPageProps) {
+  const { theme: code } = salvagePortalSearch(useLocation().search);
+  const theme = useCompanyTheme(code);
+  usePortalColor(theme.data?.color);
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <ColorBar />
+      <main className="flex-1">
+        <ErrorPage {...props} theme={code} />
+      </main>
+    </div>
   );
 }

@@ -41,6 +41,17 @@ export function onUnauthorized(handler: (error: ApiRequestError) => void) {
 }
 
 /**
+ * A session that expires answers 401 to every request the page had on its way: only the first
+ * signs the user out, the others find their token already gone (and their answers cut short by
+ * the move to /login) and add nothing. A request sent with an older token than the stored one
+ * (a new sign-in meanwhile) signs nobody out either.
+ */
+function reportUnauthorized(error: ApiRequestError, sentWith: string | null) {
+  if (sentWith !== null && authToken.get() !== sentWith) return;
+  unauthorizedHandler?.(error);
+}
+
+/**
  * One API call. `T` is the answer's type from the contract (`apiRequest<Note>(…)`): the browser
  * does not parse answers again, the server answers from the same schemas (decision 015). A 204
  * answers undefined.
@@ -73,7 +84,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as Partial<ApiError> | null;
     const error = new ApiRequestError(response.status, body);
-    if (response.status === 401 && !options.anonymous) unauthorizedHandler?.(error);
+    if (response.status === 401 && !options.anonymous) reportUnauthorized(error, token);
     throw error;
   }
   if (response.status === 204) return undefined as T;
@@ -98,7 +109,7 @@ export async function apiDownload(path: string, options: { signal?: AbortSignal 
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as Partial<ApiError> | null;
     const error = new ApiRequestError(response.status, body);
-    if (response.status === 401) unauthorizedHandler?.(error);
+    if (response.status === 401) reportUnauthorized(error, token);
     throw error;
   }
   return { blob: await response.blob(), filename: dispositionFileName(response.headers.get('content-disposition')) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLines, entityLabel, formatMoney, mapsLink, modelTypeLabel } from './format';
+import { addressLines, entityLabel, formatBytes, formatMoney, mapsLink, modelTypeLabel } from './format';
 
 describe('money (docs/product.md 4.4)', () => {
   it('is shown as US dollars in en-US format', () => {
@@ -47,5 +47,14 @@ describe('the entity picker label (docs/product.md 4.3)', () => {
   it('shows "Unknown" for any other model type', () => {
     expect(modelTypeLabel('proposal')).toBe('Unknown');
     expect(entityLabel({ model_type: 'proposal', model: project as never })).toBe('Unknown: Kitchen remodel');
+  });
+});
+
+describe('file sizes', () => {
+  it('reads as bytes, KB (a decimal below 10 KB) and MB with one decimal', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(200 * 1024)).toBe('200 KB');
+    expect(formatBytes(10 * 1024 * 1024)).toBe('10.0 MB');
   });
 });

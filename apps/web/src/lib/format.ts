@@ -16,6 +16,16 @@ export function formatDay(timestamp: string): string {
   return days.format(new Date(timestamp));
 }
 
+/** A file size as people read it: bytes, then KB (one decimal below 10 KB), then MB with one decimal. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** A `tel:` link for a phone number as people write it: only its digits and a leading +. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
 /** docs/product.md 4.4: the address on two lines, street, then "city, state zip". */
 export function addressLines(project: Pick<Project, 'address_street' | 'address_city' | 'address_state' | 'address_zip'>): [string, string] {
   const cityState = [project.address_city, project.address_state].filter(Boolean).join(', ');

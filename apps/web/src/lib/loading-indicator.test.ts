@@ -52,4 +52,16 @@ describe('the loading indicator (docs/product.md 5.5, 10.5)', () => {
     act(() => void vi.advanceTimersByTime(1));
     expect(result.current).toEqual({ visible: false, progress: 0 });
   });
+
+  it('hides after a navigation that a quick redirect follows while it shows complete', () => {
+    const { result, rerender } = renderHook(({ loading }) => useLoadingIndicator(loading), { initialProps: { loading: true } });
+    act(() => void vi.advanceTimersByTime(800));
+    rerender({ loading: false });
+    act(() => void vi.advanceTimersByTime(100));
+    rerender({ loading: true });
+    act(() => void vi.advanceTimersByTime(100));
+    rerender({ loading: false });
+    act(() => void vi.advanceTimersByTime(500));
+    expect(result.current.visible).toBe(false);
+  });
 });

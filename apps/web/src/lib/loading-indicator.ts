@@ -24,6 +24,8 @@ export interface LoadingIndicatorState {
  */
 export function useLoadingIndicator(loading: boolean, timing = LOADING_INDICATOR): LoadingIndicatorState {
   const [state, setState] = useState<LoadingIndicatorState>({ visible: false, progress: 0 });
+  // On screen, from its first appearance until it hides: a navigation that starts and ends while
+  // it shows "complete" (a redirect) must still hide it.
   const shown = useRef(false);
 
   useEffect(() => {
@@ -48,10 +50,10 @@ export function useLoadingIndicator(loading: boolean, timing = LOADING_INDICATOR
       };
     }
     if (shown.current) {
-      shown.current = false;
       setState({ visible: true, progress: 100 });
       timers.push(
         setTimeout(() => {
+          shown.current = false;
           setState({ visible: false, progress: 100 });
           timers.push(setTimeout(() => setState({ visible: false, progress: 0 }), timing.resetDelayMs));
         }, timing.hideDelayMs),

@@ -1,14 +1,10 @@
+import type { PortalSearchParams } from './search';
+
 /**
  * Every URL of the app, from one registry: components never assemble a path by hand.
  * The portal's state (which project, which company, which theme) travels in the query.
  */
-export interface PortalSearch {
-  entity?: number | undefined;
-  company_id?: number | undefined;
-  theme?: string | undefined;
-}
-
-const to = <T extends string>(path: T) => (search: PortalSearch = {}) => ({ to: path, search });
+const to = <T extends string>(path: T) => (search: PortalSearchParams = {}) => ({ to: path, search });
 
 export const paths = {
   index: to('/'),

@@ -29,6 +29,12 @@ export async function firstEntityId(companyId: number, signal?: AbortSignal): Pr
   return page.data[0]?.id ?? null;
 }
 
+/** What a page inside one project is given once the app has checked it: the entity, and its company, which shares the page's area. */
+export interface ProjectPageProps {
+  entity: PortalEntity;
+  company: Company;
+}
+
 export interface PortalBrandInput {
   themeCode?: string | undefined;
   entityId?: number | undefined;

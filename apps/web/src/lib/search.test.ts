@@ -1,5 +1,6 @@
+import { INT4_MAX } from '@portal/contract/constants';
 import { describe, expect, it } from 'vitest';
-import { isMissing, validatePortalSearch, validateSignInSearch } from './search';
+import { isMissing, salvagePortalSearch, validatePortalSearch, validateSignInSearch } from './search';
 
 describe('the portal query (docs/product.md 3.4, 3.8)', () => {
   it.each(['undefined', 'null', '', undefined, null])('counts %j as missing', (value) => {
@@ -9,7 +10,7 @@ describe('the portal query (docs/product.md 3.4, 3.8)', () => {
 
   it('reads entity and company_id as ids, and theme as a code', () => {
     expect(validatePortalSearch({ entity: '12', company_id: 3, theme: 'acme' })).toEqual({ entity: 12, company_id: 3, theme: 'acme' });
-    expect(validatePortalSearch({ entity: 2_147_483_647, theme: 'A-1' })).toEqual({ entity: 2_147_483_647, theme: 'A-1' });
+    expect(validatePortalSearch({ entity: INT4_MAX, theme: 'A-1' })).toEqual({ entity: INT4_MAX, theme: 'A-1' });
   });
 
   it('leaves other keys out', () => {
@@ -22,7 +23,7 @@ describe('the portal query (docs/product.md 3.4, 3.8)', () => {
     { entity: 0 },
     { entity: 1.5 },
     { entity: '1.5' },
-    { entity: 2_147_483_648 },
+    { entity: INT4_MAX + 1 },
     { entity: true },
     { theme: '-acme' },
     { theme: 'a b' },
@@ -42,5 +43,13 @@ describe('the sign-in query', () => {
 
   it('refuses a theme that is no code', () => {
     expect(() => validateSignInSearch({ theme: 'a/b' })).toThrow();
+  });
+});
+
+describe('the portal query of an error page', () => {
+  it('keeps what is valid, so the page can still be branded, and drops the rest', () => {
+    expect(salvagePortalSearch({ entity: 'abc', company_id: '2', theme: 'acme' })).toEqual({ company_id: 2, theme: 'acme' });
+    expect(salvagePortalSearch({ entity: 1, theme: 'a/b' })).toEqual({ entity: 1 });
+    expect(salvagePortalSearch({ entity: 'null', company_id: '' })).toEqual({});
   });
 });

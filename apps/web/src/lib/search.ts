@@ -1,3 +1,5 @@
+import { INT4_MAX } from '@portal/contract/constants';
+
 /**
  * The URL's query, read by the router's `validateSearch` on every navigation. Plain functions, not
  * zod: they sit in the sign-in page's first bundle, where zod/mini cost about 6 KB gzip for these
@@ -10,12 +12,10 @@ export function isMissing(value: unknown): boolean {
   return value === undefined || value === null || value === '' || value === 'undefined' || value === 'null';
 }
 
-export const MAX_ID = 2_147_483_647;
-
 /** A whole number (or a string of one) from `min` to 2^31 - 1; else undefined. */
 export function integer(value: unknown, min: number): number | undefined {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof number === 'number' && Number.isInteger(number) && number >= min && number <= MAX_ID ? number : undefined;
+  return typeof number === 'number' && Number.isInteger(number) && number >= min && number <= INT4_MAX ? number : undefined;
 }
 
 /** One of `values`, else undefined. */
@@ -26,7 +26,7 @@ export function oneOf<T extends string>(values: readonly T[], value: unknown): T
 /** A database id, as a number or a string of digits: a positive integer up to 2^31 - 1; else null. */
 export function readId(value: unknown): number | null {
   const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  return Number.isSafeInteger(number) && number > 0 && number <= MAX_ID ? number : null;
+  return Number.isSafeInteger(number) && number > 0 && number <= INT4_MAX ? number : null;
 }
 
 const THEME_CODE = /^[a-z0-9][a-z0-9-]{0,62}$/i;
@@ -57,12 +57,26 @@ function defined<T extends object>(object: T): T {
   return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
 }
 
+/**
+ * Every key is in the result, undefined when missing: the router spreads the result over the raw
+ * query (`{ ...raw, ...validated }`), so a key left out would hand the pages the raw `entity=null`
+ * (and the API a request for entity "null"). The router leaves undefined values out of links.
+ */
 export function validatePortalSearch(search: Record<string, unknown>): PortalSearchParams {
-  return defined({
+  return {
     entity: optional(search, 'entity', readId),
     company_id: optional(search, 'company_id', readId),
     theme: optional(search, 'theme', readThemeCode),
-  });
+  };
+}
+
+/**
+ * The portal query of a page that failed (an error page, where validation may be what failed):
+ * what is valid of it, the rest left out, so the page can still be branded.
+ */
+export function salvagePortalSearch(search: Record<string, unknown>): PortalSearchParams {
+  const lenient = <T>(key: string, read: (value: unknown) => T | null) => (isMissing(search[key]) ? undefined : (read(search[key]) ?? undefined));
+  return { entity: lenient('entity', readId), company_id: lenient('company_id', readId), theme: lenient('theme', readThemeCode) };
 }
 
 /** The sign-in pages keep the query they were given, theme included, and validate nothing else. */

@@ -1,4 +1,4 @@
-import { API_KEY_PREFIX } from '@portal/contract';
+import { API_KEY_PREFIX, INT4_MAX } from '@portal/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiKeys, companies } from '../../db/schema';
@@ -18,7 +18,7 @@ export function parseApiKey(key: string): { id: number; secret: string } | null 
   const match = new RegExp(`^${API_KEY_PREFIX}([1-9]\\d{0,9})_([A-Za-z0-9_-]{43})$`).exec(key);
   if (!match) return null;
   const id = Number(match[1]);
-  return id <= 2_147_483_647 ? { id, secret: match[2]! } : null;
+  return id <= INT4_MAX ? { id, secret: match[2]! } : null;
 }
 
 export function apiKeysRepository(db: Db) {

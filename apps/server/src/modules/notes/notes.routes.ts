@@ -1,6 +1,7 @@
 import {
   ApiErrorSchema,
   IdSchema,
+  INT4_MAX,
   NOTE_ATTACHMENT_KINDS,
   NOTE_ATTACHMENT_MAX_BYTES,
   NOTE_BODY_MAX_LENGTH,
@@ -36,7 +37,6 @@ export interface NotesRoutesOptions {
 }
 
 const WHOLE = /^\d{1,10}$/;
-const MAX_INT = 2_147_483_647;
 
 export const notesListQuery = defineListQuery({
   params: {
@@ -64,7 +64,7 @@ interface Guarded {
 /** A whole number parameter, or a 400 naming it. */
 function idParam(name: string, value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
-  if (!WHOLE.test(value) || Number(value) < 1 || Number(value) > MAX_INT) throw invalid({ [name]: [`The ${name} parameter must be a whole number of at least 1.`] }, 400);
+  if (!WHOLE.test(value) || Number(value) < 1 || Number(value) > INT4_MAX) throw invalid({ [name]: [`The ${name} parameter must be a whole number of at least 1.`] }, 400);
   return Number(value);
 }
 

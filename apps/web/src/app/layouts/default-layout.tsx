@@ -1,7 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { ColorBar } from '../../components/color-bar';
 import { PageSpinner } from '../../components/ui/page-spinner';
+import type { PortalSearchParams } from '../../lib/search';
 import { defaultLayoutRoute } from './portal-route';
 import { SiteHeader } from './site-header';
 import { usePortalBrand } from './use-portal-brand';
@@ -16,13 +18,24 @@ export function DefaultLayout() {
 }
 
 function DefaultLayoutPage() {
-  const search = defaultLayoutRoute.useSearch();
+  return (
+    <PortalChrome search={defaultLayoutRoute.useSearch()}>
+      <Outlet />
+    </PortalChrome>
+  );
+}
+
+/**
+ * The colour bar and header of the portal around a page, branded by the query. A page waits for
+ * the brand, so it never shows in the wrong colours; an error page (`always`) has nothing to wait for.
+ */
+export function PortalChrome({ search, always = false, children }: { search: PortalSearchParams; always?: boolean; children: ReactNode }) {
   const { brand, company } = usePortalBrand(search);
   return (
     <div className="flex min-h-dvh flex-col">
       <ColorBar />
       <SiteHeader entity={search.entity} brand={brand} company={company} />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">{brand.ready ? <Outlet /> : <PageSpinner />}</main>
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">{brand.ready || always ? children : <PageSpinner />}</main>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, retainSearchParams } from '@tanstack/react-router';
 import { validatePortalSearch, type PortalSearchParams } from '../../lib/search';
 import { rootRoute, type RouterContext } from '../routes/root';
 
@@ -24,9 +24,16 @@ export function preloadPortal(): void {
   Promise.all([import('../../lib/query-client'), import('../portal-context')]).catch(() => undefined);
 }
 
+/**
+ * The company's theme stays in every link of the portal, so the sign-in page an expired session
+ * leads to is still the company's (decision 030).
+ */
+const keepTheme = { middlewares: [retainSearchParams<PortalSearchParams>(['theme'])] };
+
 const portalRouteOptions = {
   getParentRoute: () => rootRoute,
   validateSearch: validatePortalSearch,
+  search: keepTheme,
   loaderDeps: ({ search }: { search: PortalSearchParams }) => ({ entity: search.entity, company_id: search.company_id, theme: search.theme }),
   loader: loadPortal,
 } as const;

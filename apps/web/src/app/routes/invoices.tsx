@@ -1,11 +1,12 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { validateInvoicesSearch } from '../../features/invoices/search';
 import { defaultLayoutRoute } from '../layouts/portal-route';
+import { projectPage } from './project-page';
 
 export const invoicesRoute = createRoute({
   getParentRoute: () => defaultLayoutRoute,
   path: '/invoices',
   // Page, size, sort, status filter, the open invoice and the statement live in the URL (docs/product.md 11.5).
   validateSearch: validateInvoicesSearch,
-  component: lazyRouteComponent(() => import('../../features/invoices/components/invoices-page'), 'InvoicesPage'),
+  component: projectPage('invoices', () => import('../../features/invoices/components/invoices-page').then((module) => module.InvoicesPage)),
 });

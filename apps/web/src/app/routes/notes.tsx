@@ -1,4 +1,9 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { fullscreenLayoutRoute } from '../layouts/portal-route';
+import { projectPage } from './project-page';
 
-export const notesRoute = createRoute({ getParentRoute: () => fullscreenLayoutRoute, path: '/notes', component: lazyRouteComponent(() => import('../../features/notes/components/notes-page'), 'NotesPage') });
+export const notesRoute = createRoute({
+  getParentRoute: () => fullscreenLayoutRoute,
+  path: '/notes',
+  component: projectPage('notes', () => import('../../features/notes/components/notes-page').then((module) => module.NotesPage)),
+});

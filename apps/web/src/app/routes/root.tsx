@@ -1,13 +1,22 @@
 import { createRootRouteWithContext, Outlet, SearchParamError, useLocation } from '@tanstack/react-router';
-import { ErrorPage } from '../../components/error-page';
+import { BareErrorPage, type ErrorPageProps } from '../../components/error-page';
 import { LoadingBar } from '../../components/loading-bar';
 import { isStaleChunkError, mayReloadForStaleChunk } from '../../lib/reload-guard';
+import { authToken } from '../../lib/auth-token';
 import { useToasts } from '../../lib/toast';
 import { lazy, Suspense } from 'react';
 
 // The toaster (and Radix's toast code) loads with the first toast, not with every page.
 const Toaster = lazy(() => import('../../components/toaster').then((module) => ({ default: module.Toaster })));
-import { guardSignIn } from '../auth-guard';
+// The portal's header needs TanStack Query: it loads with the first error page that shows it. A
+// chunk that no longer loads (a new deployment) leaves the bare error page rather than a blank one.
+const PortalErrorPage = lazy(() =>
+  import('../layouts/portal-error-page').then(
+    (module) => ({ default: module.PortalErrorPage }),
+    () => ({ default: BareErrorPage }),
+  ),
+);
+import { guardSignIn, isSignInPath } from '../auth-guard';
 import type { DataLayer } from '../data-layer';
 
 export interface RouterContext {
@@ -30,22 +39,33 @@ function Root() {
   );
 }
 
+/** Signed in, an error page keeps the portal around it; on a sign-in page, only the colour bar. */
+function BrandedErrorPage(props: ErrorPageProps) {
+  const { pathname } = useLocation();
+  if (authToken.get() === null || isSignInPath(pathname)) return <BareErrorPage {...props} />;
+  return (
+    <Suspense fallback={null}>
+      <PortalErrorPage {...props} />
+    </Suspense>
+  );
+}
+
 /** docs/product.md 3.9 and 9: a route whose validation fails is a 404; anything else unhandled a 500. */
 function RouteError({ error }: { error: unknown }) {
   const { pathname } = useLocation();
-  if (error instanceof SearchParamError) return <ErrorPage status={404} title={`Page Not Found: ${pathname}`} />;
+  if (error instanceof SearchParamError) return <BrandedErrorPage status={404} title={`Page Not Found: ${pathname}`} />;
   // A chunk removed by a new deployment: reload once for this path, then show the error.
   if (isStaleChunkError(error) && mayReloadForStaleChunk(pathname)) {
     window.location.reload();
     return null;
   }
-  return <ErrorPage status={500} />;
+  return <BrandedErrorPage status={500} />;
 }
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ location }) => guardSignIn(location),
   component: Root,
   // docs/product.md 3.9: an unknown route gives a "Page not found" error.
-  notFoundComponent: () => <ErrorPage status={404} message="Page not found" />,
+  notFoundComponent: () => <BrandedErrorPage status={404} message="Page not found" />,
   errorComponent: RouteError,
 });

@@ -7,10 +7,12 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormError } from '../../../components/ui/form-error';
+import { IconItem } from '../../../components/ui/icon-item';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
+import { telHref } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import { useContact } from '../api/get-contact';
@@ -20,7 +22,6 @@ import { useSendMessage } from '../api/send-message';
 const route = getRouteApi('/default/contact');
 const count = new Intl.NumberFormat('en-US');
 
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 const hostOf = (url: string) => {
   try {
     return new URL(url).host.replace(/^www\./, '');
@@ -46,31 +47,28 @@ function CompanyCard({ company, children }: { company: ContactCompany; children?
       </div>
       <ul className="flex flex-col gap-3 text-slate-800">
         {company.phone_default ? (
-          <li className="flex items-center gap-3">
-            <Phone aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
+          <IconItem icon={Phone}>
             <a href={telHref(company.phone_default)} className={link}>
               {company.phone_default}
             </a>
-          </li>
+          </IconItem>
         ) : null}
         {company.url ? (
-          <li className="flex items-center gap-3">
-            <Globe aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
+          <IconItem icon={Globe}>
             <a href={company.url} target="_blank" rel="noopener noreferrer" className={link}>
               {hostOf(company.url)}
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
-          </li>
+          </IconItem>
         ) : null}
         {company.address_street || cityLine ? (
-          <li className="flex items-start gap-3">
-            <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
+          <IconItem icon={MapPin} top>
             <address className="not-italic">
               {company.address_street}
               {company.address_street && cityLine ? <br /> : null}
               {cityLine}
             </address>
-          </li>
+          </IconItem>
         ) : null}
       </ul>
       {children}
@@ -93,20 +91,18 @@ function RepCard({ rep }: { rep: NonNullable<ContactInfo['rep_primary']> }) {
       </div>
       <ul className="flex flex-col gap-3 text-slate-800">
         {rep.phone ? (
-          <li className="flex items-center gap-3">
-            <Phone aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
+          <IconItem icon={Phone}>
             <a href={telHref(rep.phone)} className={link} aria-label={`Call ${rep.name}, ${rep.phone}`}>
               {rep.phone}
             </a>
-          </li>
+          </IconItem>
         ) : null}
         {rep.email ? (
-          <li className="flex items-center gap-3">
-            <Mail aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
+          <IconItem icon={Mail}>
             <a href={`mailto:${rep.email}`} className={`${link} break-all`}>
               {rep.email}
             </a>
-          </li>
+          </IconItem>
         ) : null}
       </ul>
     </section>

@@ -1,7 +1,6 @@
 import type { Document, DocumentSort } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, useRouterState } from '@tanstack/react-router';
-import { ArrowDown, ArrowUp, Download, Eye, FileText, FolderKanban, Search } from 'lucide-react';
+import { getRouteApi, useRouterState } from '@tanstack/react-router';
+import { ArrowDown, ArrowUp, Download, Eye, FileText, Search } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useDeferredValue, useRef, useState } from 'react';
 import { Pagination } from '../../../components/pagination';
@@ -9,8 +8,8 @@ import { SortSelect, type SortOption } from '../../../components/sort-select';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { paths } from '../../../lib/paths';
-import { entityQueryOptions } from '../../../lib/portal';
+import { formatBytes } from '../../../lib/format';
+import type { ProjectPageProps } from '../../../lib/portal';
 import { usePageInRange } from '../../../lib/use-page-in-range';
 import { useDocuments } from '../api/get-documents';
 import { MAX_SEARCH_LENGTH, searchOf, tableState, type DocumentsTableState } from '../search';
@@ -31,42 +30,11 @@ const TYPE_LABELS: Record<Document['type'], string> = {
   text: 'Text',
 };
 
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const isImage = (document: Document) => document.file.image_url !== null;
 
-export function DocumentsPage() {
-  const { entity: entityId } = route.useSearch();
-  const entity = useQuery({ ...entityQueryOptions(entityId ?? 0), enabled: entityId !== undefined });
-
-  if (entityId === undefined) {
-    return (
-      <>
-        <PageHeading title="Documents" />
-        <EmptyState icon={FolderKanban} title="Pick a project first">
-          Documents belong to a project. <Link {...paths.index()} className="font-medium text-blue-800 underline">Choose one of your projects</Link>.
-        </EmptyState>
-      </>
-    );
-  }
-  if (entity.isPending) return <PageSpinner />;
-  const company = entity.data?.company;
-  if (!company?.is_portal_file_sharing_enabled) {
-    return (
-      <>
-        <PageHeading title="Documents" />
-        <EmptyState icon={FileText} title="Documents are not available">
-          {company?.name ?? 'Your contractor'} does not share documents through the portal.
-        </EmptyState>
-      </>
-    );
-  }
-  return <DocumentsView entity={entityId} companyName={company.name} />;
+export function DocumentsPage({ entity, company }: ProjectPageProps) {
+  return <DocumentsView entity={entity.id} companyName={company.name} />;
 }
 
 const COLUMNS: { field: DocumentSort | null; label: string; className?: string }[] = [
@@ -223,7 +191,7 @@ function DocumentsView({ entity, companyName }: { entity: number; companyName: s
                       {document.is_mine ? <MineBadge className="ml-2" /> : null}
                     </td>
                     <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{TYPE_LABELS[document.type]}</td>
-                    <td className="hidden px-4 py-3 whitespace-nowrap text-slate-700 md:table-cell">{formatFileSize(document.size)}</td>
+                    <td className="hidden px-4 py-3 whitespace-nowrap text-slate-700 md:table-cell">{formatBytes(document.size)}</td>
                     <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(document.created_at)}</td>
                     <td className="hidden px-4 py-3 text-slate-700 lg:table-cell">
                       {sharedBy(document, companyName)}
@@ -245,7 +213,7 @@ function DocumentsView({ entity, companyName }: { entity: number; companyName: s
                   {document.is_mine ? <MineBadge /> : null}
                 </div>
                 <p className="text-slate-700">
-                  {[TYPE_LABELS[document.type], formatFileSize(document.size), formatDate(document.created_at)].join(' · ')}
+                  {[TYPE_LABELS[document.type], formatBytes(document.size), formatDate(document.created_at)].join(' · ')}
                 </p>
                 {document.is_mine ? null : <p className="text-slate-600">Shared by {sharedBy(document, companyName)}</p>}
                 <DocumentActions document={document} onPreview={openPreview} labelled />

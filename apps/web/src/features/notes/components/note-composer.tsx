@@ -1,7 +1,7 @@
 import { NOTE_ATTACHMENT_MAX_BYTES, NOTE_BODY_MAX_LENGTH, NOTE_COUNTER_FROM, NOTE_MAX_ATTACHMENTS } from '@portal/contract/constants';
 import { FileText, Paperclip, SendHorizontal, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { formatBytes } from './note-item';
+import { formatBytes } from '../../../lib/format';
 
 /** What the file picker offers; the server checks the bytes whatever the browser says. */
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,application/pdf';

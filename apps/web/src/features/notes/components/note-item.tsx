@@ -2,17 +2,12 @@ import type { Note, NoteAttachment } from '@portal/contract';
 import { AlertCircle, FileText, LoaderCircle, RotateCcw, Pencil } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
+import { formatBytes } from '../../../lib/format';
 import { responsiveImage } from '../../../lib/image-url';
 import { NoteText } from './note-text';
 import type { PendingNote } from './thread-model';
 
 const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 const bubble = (own: boolean) =>
   `rounded-2xl px-4 py-2.5 text-[15px] leading-relaxed shadow-xs ${own ? 'rounded-br-md bg-portal text-on-portal' : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200'}`;

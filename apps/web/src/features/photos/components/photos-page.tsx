@@ -1,7 +1,6 @@
 import type { Photo } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { ArrowLeft, Download, FolderKanban, ImageOff, Images } from 'lucide-react';
+import { ArrowLeft, Download, ImageOff, Images } from 'lucide-react';
 import { useRef } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -9,39 +8,15 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { responsiveImage } from '../../../lib/image-url';
 import { paths } from '../../../lib/paths';
-import { entityQueryOptions } from '../../../lib/portal';
+import type { ProjectPageProps } from '../../../lib/portal';
 import { useAlbum } from '../api/get-album';
 import { useAlbums } from '../api/get-albums';
 import { PhotoViewer } from './photo-viewer';
 
 const route = getRouteApi('/default/photos');
 
-export function PhotosPage() {
-  const { entity: entityId } = route.useSearch();
-  const entity = useQuery({ ...entityQueryOptions(entityId ?? 0), enabled: entityId !== undefined });
-  if (entityId === undefined) {
-    return (
-      <>
-        <PageHeading title="Photos" />
-        <EmptyState icon={FolderKanban} title="Pick a project first">
-          Albums belong to a project. <Link {...paths.index()} className="font-medium text-blue-800 underline">Choose one of your projects</Link>.
-        </EmptyState>
-      </>
-    );
-  }
-  if (entity.isPending) return <PageSpinner />;
-  const company = entity.data?.company;
-  if (!company?.is_portal_album_sharing_enabled) {
-    return (
-      <>
-        <PageHeading title="Photos" />
-        <EmptyState icon={Images} title="Photos are not available">
-          {company?.name ?? 'Your contractor'} does not share photo albums through the portal.
-        </EmptyState>
-      </>
-    );
-  }
-  return <Albums entity={entityId} />;
+export function PhotosPage({ entity }: ProjectPageProps) {
+  return <Albums entity={entity.id} />;
 }
 
 /** A square-ish thumbnail through the image proxy: webp, 1x and 2x, lazy, with its size so nothing jumps. */

@@ -1,6 +1,6 @@
 import type { Project } from '@portal/contract';
 import { ExternalLink, MapPin, UserRound } from 'lucide-react';
-import { addressLines, formatMoney, mapsLink } from '../../../lib/format';
+import { addressLines, formatMoney, mapsLink, telHref } from '../../../lib/format';
 import { StatusBadge } from './status-badge';
 
 function Money({ label, value }: { label: string; value: string | null }) {
@@ -67,7 +67,7 @@ export function ProjectOverview({ project }: { project: Project }) {
                   <>
                     {' · '}
                     <a
-                      href={`tel:${project.rep_primary_phone.replace(/[^\d+]/g, '')}`}
+                      href={telHref(project.rep_primary_phone)}
                       aria-label={`Call ${project.rep_primary_name}, ${project.rep_primary_phone}`}
                       className="text-blue-700 underline"
                     >

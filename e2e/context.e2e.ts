@@ -1,0 +1,128 @@
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, expectNoAxeViolations, newPage } from './support/page';
+import { signedInContext } from './support/auth';
+import { launchChromium } from './support/chromium';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ACME_COLOR = '#c2410c';
+const portalColor = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--portal-color').trim());
+const query = (page: Page) => new URL(page.url()).searchParams;
+
+/** Every API call the page makes, as path and query. */
+function recordApiCalls(page: Page) {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${url.pathname}${url.search}`);
+  });
+  return calls;
+}
+
+/** From now on, the page's requests; the function returned waits until none of them is on its way. */
+function trackRequests(page: Page) {
+  const open = new Set<Request>();
+  page.on('request', (request) => open.add(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  return () => expect.poll(() => open.size).toBe(0);
+}
+
+describe('entity and company_id given as "null", "undefined" or empty count as missing', () => {
+  it.each([
+    ['/notes', 'entity=null', 'Pick a project first'],
+    ['/photos', 'entity=undefined&company_id=', 'Pick a project first'],
+    ['/invoices', 'entity=&company_id=null', 'Pick a project first'],
+    ['/documents', 'company_id=undefined&entity=null', 'Pick a project first'],
+    ['/', 'entity=null&company_id=null', 'Your projects'],
+    ['/contact', 'entity=undefined', 'Contact'],
+    ['/account/sessions', 'entity=null&company_id=undefined', 'Signed-in devices'],
+  ])('%s?%s: no call with them, the page asks for a project, the theme stays', async (path, missing, heading) => {
+    const { context, page, consoleErrors } = await newPage(browser);
+    await signedInContext(context);
+    const calls = recordApiCalls(page);
+    await page.goto(`${path}?${missing}&theme=acme`);
+    await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+    await expect.poll(() => portalColor(page)).toBe(ACME_COLOR);
+
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect(query(page).get('theme')).toBe('acme');
+    expect(calls.filter((call) => /null|undefined|\/(entities|companies)\/(\?|$)|(entity|company_id)=(&|$)/.test(call))).toEqual([]);
+    // The way to a project keeps the company's theme.
+    if (heading === 'Pick a project first') {
+      await page.getByRole('link', { name: 'Choose one of your projects' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Your projects' }).waitFor();
+      expect(query(page).get('theme')).toBe('acme');
+    }
+    await expectNoAxeViolations(page);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a session that expires while the portal is open', () => {
+  it('says so once, with the server message, on a sign-in page that keeps the company branding', async () => {
+    const { context, page } = await newPage(browser);
+    const token = await signedInContext(context);
+    await page.goto('/?entity=1&theme=acme');
+    await page.getByRole('heading', { level: 1, name: 'Kitchen remodel' }).waitFor();
+
+    // Signed out elsewhere: the notes page then asks for three things at once, each refused.
+    const revoked = await fetch(`${baseURL()}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(revoked.status).toBe(204);
+    const allAnswered = trackRequests(page);
+    await page.getByRole('navigation', { name: 'Portal areas' }).getByRole('link', { name: 'Notes' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await allAnswered();
+
+    const toasts = page.getByRole('region', { name: /Notification/ }).getByRole('listitem');
+    await toasts.first().waitFor();
+    expect(await toasts.count()).toBe(1);
+    expect(await toasts.first().innerText()).toMatch(/^Error\s+Unauthenticated\.$/);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(query(page).get('theme')).toBe('acme');
+    await page.getByText('Acme Builders', { exact: true }).waitFor();
+    await expect.poll(() => portalColor(page)).toBe(ACME_COLOR);
+    // The loading bar of the move to /login has gone.
+    await page.getByRole('progressbar', { name: 'Page loading' }).waitFor({ state: 'hidden' });
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});
+
+describe('error pages inside a branded portal', () => {
+  it('a query that fails validation: the 404 page under the header and colour bar, in the theme colour', async () => {
+    const { context, page } = await newPage(browser);
+    await signedInContext(context);
+    await page.goto('/invoices?entity=abc&theme=acme');
+    await page.getByRole('heading', { level: 1, name: 'Page Not Found: /invoices' }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Acme Builders' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Portal areas' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('color-bar').isVisible()).toBe(true);
+    await expect.poll(() => portalColor(page)).toBe(ACME_COLOR);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: 'Back to your projects' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your projects' }).waitFor();
+    expect(`${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe('/?theme=acme');
+    await context.close();
+  });
+
+  it("an unknown page with a project picked: the portal's header, in the company colour", async () => {
+    const { context, page } = await newPage(browser, { width: 375 });
+    await signedInContext(context);
+    await page.goto('/no-such-page?entity=1');
+    await page.getByText('Page not found', { exact: true }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Acme Builders' }).waitFor();
+    await expect.poll(() => portalColor(page)).toBe(ACME_COLOR);
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});
