@@ -11,7 +11,7 @@ import { useRequestEmailChange } from '../api/change-email';
 import { useChangePassword } from '../api/change-password';
 import { useMe } from '../api/get-me';
 import { useUpdateProfile } from '../api/update-profile';
-import { errorMessage, fieldErrors } from './error-message';
+import { formErrors } from '../../../lib/form-errors';
 import { NewPasswordFields } from './new-password-fields';
 
 function Section({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
@@ -25,22 +25,21 @@ function Section({ title, description, children }: { title: string; description?
 }
 
 /** The form-level message when the API's message is not already shown beside a field. */
-const formMessage = (error: unknown) => (Object.keys(fieldErrors(error)).length > 0 ? null : errorMessage(error));
 
 function NameForm({ user }: { user: PortalUser }) {
   const update = useUpdateProfile();
   const [firstName, setFirstName] = useState(user.first_name ?? '');
   const [lastName, setLastName] = useState(user.last_name ?? '');
-  const errors = fieldErrors(update.error);
+  const errors = formErrors(update.error).fields;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     update.mutate({ first_name: firstName, last_name: lastName }, { onSuccess: () => toast.success('Name saved') });
   };
   return (
     <form className="flex max-w-md flex-col gap-4" onSubmit={submit} noValidate>
-      <FormError message={formMessage(update.error)} />
-      <TextField label="First name" name="first_name" autoComplete="given-name" value={firstName} onChange={(event) => setFirstName(event.target.value)} error={errors.first_name?.[0]} />
-      <TextField label="Last name" name="last_name" autoComplete="family-name" value={lastName} onChange={(event) => setLastName(event.target.value)} error={errors.last_name?.[0]} />
+      <FormError message={formErrors(update.error).form} />
+      <TextField label="First name" name="first_name" autoComplete="given-name" value={firstName} onChange={(event) => setFirstName(event.target.value)} error={errors.first_name} />
+      <TextField label="Last name" name="last_name" autoComplete="family-name" value={lastName} onChange={(event) => setLastName(event.target.value)} error={errors.last_name} />
       <Button type="submit" className="self-start" disabled={update.isPending}>
         {update.isPending ? 'Saving…' : 'Save name'}
       </Button>
@@ -53,7 +52,7 @@ function EmailForm() {
   const [email, setEmail] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');
   const [sent, setSent] = useState<string | null>(null);
-  const errors = fieldErrors(change.error);
+  const errors = formErrors(change.error).fields;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSent(null);
@@ -69,13 +68,13 @@ function EmailForm() {
   };
   return (
     <form className="flex max-w-md flex-col gap-4" onSubmit={submit} noValidate>
-      <FormError message={formMessage(change.error)} />
+      <FormError message={formErrors(change.error).form} />
       {sent ? (
         <p role="status" className="rounded-lg bg-green-50 px-4 py-3 text-sm text-green-900 ring-1 ring-green-200">
           {sent}
         </p>
       ) : null}
-      <TextField label="New email address" name="email" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email?.[0]} />
+      <TextField label="New email address" name="email" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email} />
       <TextField
         label="Current password"
         name="email-current-password"
@@ -84,7 +83,7 @@ function EmailForm() {
         required
         value={currentPassword}
         onChange={(event) => setCurrentPassword(event.target.value)}
-        error={errors.current_password?.[0]}
+        error={errors.current_password}
       />
       <Button type="submit" className="self-start" disabled={change.isPending}>
         {change.isPending ? 'Sending…' : 'Send a confirmation link'}
@@ -99,7 +98,7 @@ function PasswordForm() {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [differ, setDiffer] = useState(false);
-  const errors = fieldErrors(change.error);
+  const errors = formErrors(change.error).fields;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setDiffer(password !== repeat);
@@ -116,7 +115,7 @@ function PasswordForm() {
   };
   return (
     <form className="flex max-w-md flex-col gap-4" onSubmit={submit} noValidate>
-      <FormError message={formMessage(change.error)} />
+      <FormError message={formErrors(change.error).form} />
       <TextField
         label="Current password"
         name="current-password"
@@ -125,9 +124,9 @@ function PasswordForm() {
         required
         value={currentPassword}
         onChange={(event) => setCurrentPassword(event.target.value)}
-        error={errors.current_password?.[0]}
+        error={errors.current_password}
       />
-      <NewPasswordFields password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} error={errors.password?.[0]} differ={differ} />
+      <NewPasswordFields password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} error={errors.password} differ={differ} />
       <Button type="submit" className="self-start" disabled={change.isPending}>
         {change.isPending ? 'Changing…' : 'Change password'}
       </Button>

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { authToken } from '../../../lib/auth-token';
 import { useConfirmEmail } from '../api/confirm-email';
-import { errorMessage } from './error-message';
+import { formErrors } from '../../../lib/form-errors';
 import { useLinkToken } from './use-link-token';
 
 export function ConfirmEmailPage() {
@@ -25,7 +25,7 @@ export function ConfirmEmailPage() {
         // Opening the link only shows this button: mail scanners open links too, and must not confirm.
         <div className="flex flex-col gap-4">
           <p className="text-slate-600">Your account changes to this address once you confirm.</p>
-          <FormError message={errorMessage(confirm.error)} />
+          <FormError message={formErrors(confirm.error).form} />
           <Button type="button" disabled={confirm.isPending} onClick={() => void confirm.run({ token }, { onSuccess: (user) => setConfirmed(user.email) })}>
             {confirm.isPending ? 'Confirming…' : 'Confirm'}
           </Button>

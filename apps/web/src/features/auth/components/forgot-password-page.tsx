@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { TextField } from '../../../components/ui/text-field';
 import { useRequestPasswordReset } from '../api/password-reset';
-import { errorMessage, fieldErrors } from './error-message';
+import { formErrors } from '../../../lib/form-errors';
 
 export function ForgotPasswordPage() {
   const search = useSearch({ strict: false }) as Record<string, unknown>;
@@ -12,7 +12,8 @@ export function ForgotPasswordPage() {
   const request = useRequestPasswordReset();
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string | null>(null);
-  const emailError = fieldErrors(request.error).email?.[0];
+  const errors = formErrors(request.error);
+  const emailError = errors.fields.email;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -30,7 +31,7 @@ export function ForgotPasswordPage() {
         <>
           <p className="mb-6 text-slate-600">Enter the email address you sign in with, and we will email you a link to choose a new password.</p>
           <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-            <FormError message={emailError ? null : errorMessage(request.error)} />
+            <FormError message={errors.form} />
             <TextField label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} error={emailError} />
             <Button type="submit" disabled={request.isPending}>
               {request.isPending ? 'Sending…' : 'Email me a link'}

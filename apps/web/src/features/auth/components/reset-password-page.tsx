@@ -5,7 +5,7 @@ import { FormError } from '../../../components/ui/form-error';
 import { authToken } from '../../../lib/auth-token';
 import { toast } from '../../../lib/toast';
 import { useConfirmPasswordReset } from '../api/password-reset';
-import { errorMessage, fieldErrors } from './error-message';
+import { formErrors } from '../../../lib/form-errors';
 import { NewPasswordFields } from './new-password-fields';
 import { useLinkToken } from './use-link-token';
 
@@ -18,7 +18,7 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [differ, setDiffer] = useState(false);
-  const errors = fieldErrors(reset.error);
+  const { form, fields: errors } = formErrors(reset.error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -43,8 +43,8 @@ export function ResetPasswordPage() {
         <>
           <p className="mb-6 text-slate-600">Choosing a new password signs you out on every device.</p>
           <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-            <FormError message={errors.password ? null : errorMessage(reset.error)} />
-            <NewPasswordFields password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} error={errors.password?.[0]} differ={differ} />
+            <FormError message={form} />
+            <NewPasswordFields password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} error={errors.password} differ={differ} />
             <Button type="submit" disabled={reset.isPending}>
               {reset.isPending ? 'Saving…' : 'Save the new password'}
             </Button>
