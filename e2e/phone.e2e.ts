@@ -69,26 +69,31 @@ interface PortalPage {
   url: () => string;
   /** What shows once the page has loaded. */
   ready: (page: Page) => Locator;
-  /** Whether the page has the portal's header (the sign-in and error pages have none). */
+  /** Whether the page has the portal's header (the sign-in pages have none; signed in, an error page keeps it). */
   header: boolean;
 }
 
 const SIGNED_OUT: PortalPage[] = [
   { name: 'sign-in', url: () => '/login?theme=acme', ready: (page) => page.getByRole('heading', { level: 1, name: 'Sign in' }), header: false },
   { name: 'sign-in by email', url: () => '/auth/passwordless/login?theme=acme', ready: (page) => page.getByRole('heading', { level: 1, name: 'Sign in by email' }), header: false },
+  { name: 'forgot password', url: () => '/forgot-password?theme=acme', ready: (page) => page.getByRole('heading', { level: 1, name: 'Forgot your password?' }), header: false },
+  { name: 'new password', url: () => `/reset-password?theme=acme&token=1.${'a'.repeat(43)}`, ready: (page) => page.getByRole('heading', { level: 1, name: 'Choose a new password' }), header: false },
+  { name: 'confirm email', url: () => `/confirm-email?theme=acme&token=1.${'a'.repeat(43)}`, ready: (page) => page.getByRole('heading', { level: 1, name: 'Confirm your new email address' }), header: false },
 ];
 
 const SIGNED_IN: PortalPage[] = [
   { name: 'project', url: () => `/?entity=${KITCHEN}`, ready: (page) => page.getByRole('heading', { level: 1, name: 'Kitchen remodel' }), header: true },
   { name: 'notes', url: () => `/notes?entity=${KITCHEN}`, ready: (page) => page.getByRole('heading', { level: 1, name: /^Notes/ }), header: true },
-  { name: 'photos', url: () => `/photos?entity=${KITCHEN}`, ready: (page) => page.getByRole('button', { name: /Demolition/ }), header: true },
+  { name: 'photos', url: () => `/photos?entity=${KITCHEN}`, ready: (page) => page.getByRole('link', { name: /Demolition/ }), header: true },
   { name: 'invoices', url: () => `/invoices?entity=${KITCHEN}`, ready: (page) => page.getByRole('link', { name: 'INV-1026' }), header: true },
   { name: 'one invoice', url: () => `/invoices?entity=${KITCHEN}&invoice=${paid.id}`, ready: (page) => page.getByRole('heading', { name: /Invoice INV-1005/ }), header: true },
   { name: 'statement', url: () => `/invoices?entity=${KITCHEN}&view=statement`, ready: (page) => page.getByRole('heading', { level: 2, name: 'Statement of account' }), header: true },
   { name: 'documents', url: () => `/documents?entity=${LAKE_HOUSE}`, ready: (page) => page.getByRole('link', { name: `Download ${LONG_NAME}` }), header: true },
   { name: 'contact', url: () => `/contact?entity=${KITCHEN}`, ready: (page) => page.getByRole('heading', { level: 1, name: 'Contact' }), header: true },
   { name: 'devices', url: () => `/account/sessions?entity=${KITCHEN}`, ready: (page) => page.getByRole('heading', { level: 1, name: 'Signed-in devices' }), header: true },
-  { name: 'not found', url: () => '/no-such-page', ready: (page) => page.getByRole('heading', { level: 1, name: 'Page Not Found' }), header: false },
+  { name: 'account settings', url: () => `/account?entity=${KITCHEN}`, ready: (page) => page.getByRole('heading', { level: 1, name: 'Account settings' }), header: true },
+  { name: 'projects', url: () => '/', ready: (page) => page.getByRole('heading', { level: 2, name: 'Acme Builders' }), header: true },
+  { name: 'not found', url: () => '/no-such-page', ready: (page) => page.getByRole('heading', { level: 1, name: 'Page Not Found' }), header: true },
 ];
 
 /** Nothing wider than the screen: the page never scrolls sideways. */
@@ -281,7 +286,7 @@ describe.each(PHONES)('on a %i px phone', (width) => {
 });
 
 describe('on a desktop (1280 px)', () => {
-  it('shows the areas, Devices and Sign out in the header, with no Menu button, and the invoices as a table', async () => {
+  it('shows the areas and the account menu (settings, devices, sign out) in the header, with no Menu button, and the invoices as a table', async () => {
     const { context, page } = await openAt(1280, true);
     await page.goto(`/invoices?entity=${KITCHEN}`);
     await page.getByRole('link', { name: 'INV-1026' }).waitFor();
@@ -290,8 +295,10 @@ describe('on a desktop (1280 px)', () => {
     const areas = header.getByRole('navigation', { name: 'Portal areas' }).getByRole('link');
     expect(await areas.allInnerTexts()).toEqual(['Project', 'Notes', 'Photos', 'Invoices', 'Documents', 'Contact']);
     expect(await header.getByRole('link', { name: 'Invoices' }).getAttribute('aria-current')).toBe('page');
-    expect(await header.getByRole('link', { name: 'Devices' }).isVisible()).toBe(true);
-    expect(await header.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true);
+    await header.getByRole('button', { name: /^Account menu/ }).click();
+    const menu = page.getByRole('menu');
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Account settings', 'Signed-in devices', 'Sign out']);
+    await page.keyboard.press('Escape');
     expect(await page.getByRole('table', { name: /^Invoices, sorted by/ }).isVisible()).toBe(true);
     expect(await page.getByRole('list', { name: /^Invoices, sorted by/ }).count()).toBe(0);
     expect(await page.getByLabel('Sort', { exact: true }).isVisible()).toBe(false);
