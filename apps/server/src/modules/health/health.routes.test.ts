@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
+import { expect, it, vi } from 'vitest';
+import { TEST_DB } from '../../../test/helpers';
+import { useTestApp } from '../../../test/suite';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 it('answers GET /api/health with ok and the database in use', async () => {
   const response = await t.app.inject({ method: 'GET', url: '/api/health' });
