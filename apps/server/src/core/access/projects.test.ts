@@ -1,23 +1,17 @@
 import { AREA_SWITCHES, COMPANY_SWITCHES, type PortalArea } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, type DemoIds } from '../../../test/suite';
 import { companies } from '../../db/schema';
 import { HttpError } from '../../lib/http-errors';
 import { isAreaEnabled, requireArea, requireEntity } from './projects';
 import { demoIds } from '../../../test/portal-users';
 
-let t: TestApp;
-let ids: Awaited<ReturnType<typeof demoIds>>;
+const t = useTestApp({ seed: true });
+let ids: DemoIds;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  await t.app.ready();
   ids = await demoIds(t.app);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 const notFound = { statusCode: 404, message: 'Not found.' };

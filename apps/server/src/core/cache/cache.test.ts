@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changesSettled, createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { changesSettled, createTestApp, TEST_DB } from '../../../test/helpers';
+import { useDemoApp } from '../../../test/suite';
 import { companies, projects, sessions } from '../../db/schema';
 import { CACHED_ANSWER_TABLES } from './tables';
-import { bearer, demoIds, signInDemo } from '../../../test/portal-users';
+import { bearer, signInDemo } from '../../../test/portal-users';
 
 /**
  * The response and session caches (decisions 025 and 029) as a user meets them: a repeated read is
@@ -14,24 +15,9 @@ import { bearer, demoIds, signInDemo } from '../../../test/portal-users';
 const LIST = '/api/entities?include=model,company,model.cover_photo';
 
 let clock = new Date('2026-06-01T12:00:10Z');
-let t: TestApp;
-let ids: Awaited<ReturnType<typeof demoIds>>;
-let casey: string;
-let nico: string;
+const t = useDemoApp({ now: () => clock });
 
-beforeAll(async () => {
-  t = await createTestApp({ seed: true, now: () => clock });
-  await t.app.ready();
-  ids = await demoIds(t.app);
-  casey = await signInDemo(t.app, 0);
-  nico = await signInDemo(t.app, 1);
-});
-
-afterAll(async () => {
-  await t?.close();
-});
-
-const get = (url: string, token = casey) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const get = (url: string, token = t.casey) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 const sessionId = (token: string) => Number(token.split('.')[0]);
 
 describe('the response cache', () => {
@@ -54,30 +40,30 @@ describe('the response cache', () => {
   });
 
   it('drops the cover photos and hides the area once a company stops sharing albums', async () => {
-    const entity = ids.caseyEntities.find((row) => row.company_id === ids.acme.id)!;
+    const entity = t.ids.caseyEntities.find((row) => row.company_id === t.ids.acme.id)!;
     const url = `/api/entities/${entity.id}?include=model,company`;
     const before = (await get(url)).json();
     expect(before.model.cover_photo).not.toBeNull();
-    await get(`/api/companies/${ids.acme.id}`);
-    await t.database.db.update(companies).set({ is_portal_album_sharing_enabled: false }).where(eq(companies.id, ids.acme.id));
+    await get(`/api/companies/${t.ids.acme.id}`);
+    await t.database.db.update(companies).set({ is_portal_album_sharing_enabled: false }).where(eq(companies.id, t.ids.acme.id));
     await changesSettled(t.app);
     const after = (await get(url)).json();
     expect(after.model.cover_photo).toBeNull();
     expect(after.company.is_portal_album_sharing_enabled).toBe(false);
-    expect((await get(`/api/companies/${ids.acme.id}`)).json().is_portal_album_sharing_enabled).toBe(false);
-    await t.database.db.update(companies).set({ is_portal_album_sharing_enabled: true }).where(eq(companies.id, ids.acme.id));
+    expect((await get(`/api/companies/${t.ids.acme.id}`)).json().is_portal_album_sharing_enabled).toBe(false);
+    await t.database.db.update(companies).set({ is_portal_album_sharing_enabled: true }).where(eq(companies.id, t.ids.acme.id));
     await changesSettled(t.app);
   });
 
   it("never hands one user's answer to another asking the same URL", async () => {
-    const caseys = (await get(LIST, casey)).json();
-    const nicos = (await get(LIST, nico)).json();
-    expect(nicos.data.map((entity: { portal_user_id: number }) => entity.portal_user_id)).toEqual(nicos.data.map(() => ids.nico.id));
-    expect(caseys.data.map((entity: { portal_user_id: number }) => entity.portal_user_id)).toEqual(caseys.data.map(() => ids.casey.id));
+    const caseys = (await get(LIST, t.casey)).json();
+    const nicos = (await get(LIST, t.nico)).json();
+    expect(nicos.data.map((entity: { portal_user_id: number }) => entity.portal_user_id)).toEqual(nicos.data.map(() => t.ids.nico.id));
+    expect(caseys.data.map((entity: { portal_user_id: number }) => entity.portal_user_id)).toEqual(caseys.data.map(() => t.ids.casey.id));
   });
 
   it('makes fresh signed URLs when their window rolls over', async () => {
-    const entity = ids.caseyEntities.find((row) => row.company_id === ids.acme.id)!;
+    const entity = t.ids.caseyEntities.find((row) => row.company_id === t.ids.acme.id)!;
     const url = `/api/entities/${entity.id}?include=model`;
     const before = (await get(url)).json().model.cover_photo.url;
     expect((await get(url)).json().model.cover_photo.url).toBe(before);
@@ -88,7 +74,7 @@ describe('the response cache', () => {
   });
 
   it('answers a very long URL but does not keep it: keys count against the memory budget', async () => {
-    const long = `/api/companies/${ids.acme.id}?include=${Array.from({ length: 120 }, () => 'portal_theme').join(',')}`;
+    const long = `/api/companies/${t.ids.acme.id}?include=${Array.from({ length: 120 }, () => 'portal_theme').join(',')}`;
     expect(long.length).toBeGreaterThan(1024);
     const hits = t.app.responses.stats.hits;
     for (let i = 0; i < 2; i++) expect((await get(long)).statusCode).toBe(200);
@@ -104,17 +90,17 @@ describe('the response cache', () => {
 
 describe('what a write empties', () => {
   it("keeps the answers of other companies, projects and users when one project changes", async () => {
-    const brightside = ids.caseyEntities.find((row) => row.company_id !== ids.acme.id)!;
+    const brightside = t.ids.caseyEntities.find((row) => row.company_id !== t.ids.acme.id)!;
     const caseyRecord = `/api/entities/${brightside.id}?include=model`;
     await get(caseyRecord);
-    await get(LIST, nico);
-    await get(LIST, nico);
+    await get(LIST, t.nico);
+    await get(LIST, t.nico);
     const [project] = await t.database.db.select().from(projects).where(eq(projects.id, brightside.model_id));
     await t.database.db.update(projects).set({ name: 'Lake house, phase 2' }).where(eq(projects.id, project!.id));
     await changesSettled(t.app);
     const hits = t.app.responses.stats.hits;
     // Nico sees only Acme: his list is still answered from memory …
-    await get(LIST, nico);
+    await get(LIST, t.nico);
     expect(t.app.responses.stats.hits).toBe(hits + 1);
     // … while the Brightside project's record is read again, with its new name.
     const fresh = await get(caseyRecord);

@@ -2,8 +2,8 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../../../test/suite';
 import { parseEnv } from '../../env';
 import { passwordlessEmail } from '../../modules/auth/passwordless-email';
 import { createUser, postJson } from '../../../test/sign-in';
@@ -108,14 +108,7 @@ describe('the mailer', () => {
 });
 
 describe('the outbox (no SMTP_URL)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.ready();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('writes the sign-in message as an .eml file under DATA_DIR/outbox', async () => {
     expect(t.app.mailer.via).toBe('outbox');

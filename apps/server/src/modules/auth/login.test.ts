@@ -1,24 +1,14 @@
 import { AUTH_MESSAGES, ERROR_MESSAGES } from '@portal/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestApp } from '../../../test/helpers';
+import { useFrozenClock, useTestApp } from '../../../test/suite';
 import { passwords } from './password';
-import { createUser, freezeClock, HOUR, MINUTE, nextIp, postJson } from '../../../test/sign-in';
+import { createUser, HOUR, MINUTE, nextIp, postJson } from '../../../test/sign-in';
 
 const PASSWORD = 'correct horse battery';
 
-let t: TestApp;
-let clock: ReturnType<typeof freezeClock>;
-
-beforeAll(async () => {
-  clock = freezeClock();
-  t = await createTestApp();
-  await t.app.ready();
-});
-
-afterAll(async () => {
-  clock.restore();
-  await t.close();
-});
+const clock = useFrozenClock();
+const t = useTestApp();
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,27 +1,13 @@
 import { AUTH_MESSAGES, ERROR_MESSAGES } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useFrozenClock, useTestApp } from '../../../test/suite';
 import { loginTokens } from '../../db/schema';
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/smtp-server';
-import { createUser, freezeClock, HOUR, me, MINUTE, nextIp, postJson } from '../../../test/sign-in';
+import type { ReceivedMail } from '../../../test/smtp-server';
+import { createUser, HOUR, me, MINUTE, nextIp, postJson } from '../../../test/sign-in';
 
-let t: TestApp;
-let smtp: TestSmtpServer;
-let clock: ReturnType<typeof freezeClock>;
-
-beforeAll(async () => {
-  clock = freezeClock();
-  smtp = await startTestSmtpServer();
-  t = await createTestApp({ seed: true, env: { SMTP_URL: smtp.url } });
-  await t.app.ready();
-});
-
-afterAll(async () => {
-  clock.restore();
-  await t?.close();
-  await smtp?.close();
-});
+const clock = useFrozenClock();
+const t = useTestApp({ seed: true, mail: true });
 
 afterEach(() => {
   clock.advance(2 * HOUR);
@@ -33,10 +19,10 @@ const verify = (body: Record<string, unknown>, ip = nextIp()) => postJson(t.app,
 
 /** Asks for a sign-in email and reads it off the SMTP server: the link, its token and the code. */
 async function signInEmail(email: string, extra: Record<string, unknown> = {}) {
-  const before = smtp.messages.length;
+  const before = t.smtp.messages.length;
   const response = await requestEmail({ email, ...extra });
   expect(response.statusCode).toBe(202);
-  const mail = await smtp.waitFor((message) => message.to.includes(email) && smtp.messages.indexOf(message) >= before);
+  const mail = await t.smtp.waitFor((message) => message.to.includes(email) && t.smtp.messages.indexOf(message) >= before);
   return { mail, ...readMail(mail) };
 }
 
@@ -59,7 +45,7 @@ describe('asking for a sign-in email', () => {
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ message: AUTH_MESSAGES.passwordlessSent });
 
-    const mail = await smtp.waitFor((message) => message.to.includes(user.email));
+    const mail = await t.smtp.waitFor((message) => message.to.includes(user.email));
     const { link, code, token } = readMail(mail);
     expect(mail.to).toEqual([user.email]);
     expect(mail.headers.from).toBe('Project portal <no-reply@localhost>');
@@ -106,9 +92,9 @@ describe('asking for a sign-in email', () => {
     expect(unknown.body).toBe(known.body);
     expect(unknown.headers['content-type']).toBe(known.headers['content-type']);
 
-    await smtp.waitFor((message) => message.to.includes(user.email));
+    await t.smtp.waitFor((message) => message.to.includes(user.email));
     await t.app.mailer.idle();
-    expect(smtp.messages.some((message) => message.to.includes('nobody-at-all@example.com'))).toBe(false);
+    expect(t.smtp.messages.some((message) => message.to.includes('nobody-at-all@example.com'))).toBe(false);
     const rows = await t.database.db.select().from(loginTokens).where(eq(loginTokens.email, 'nobody-at-all@example.com'));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.portal_user_id).toBeNull();
@@ -146,7 +132,7 @@ describe('signing in by link or code', () => {
     expect(again.statusCode).toBe(422);
     expect(again.json()).toEqual({ message: AUTH_MESSAGES.invalidLink, errors: { token: [AUTH_MESSAGES.invalidLink] } });
     // The code of a used link is spent too.
-    expect((await verify({ email: user.email, code: readMail((await smtp.waitFor((m) => m.to.includes(user.email)))).code })).statusCode).toBe(422);
+    expect((await verify({ email: user.email, code: readMail((await t.smtp.waitFor((m) => m.to.includes(user.email)))).code })).statusCode).toBe(422);
   });
 
   it('signs in by the code once, on any device', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { offlineFeed, type ChangeFeed } from '../../core/cache/change-feed';
 import { portalUsers, sessions } from '../../db/schema';
@@ -69,6 +69,18 @@ export function sessionsRepository(db: Db, policy: SessionPolicy, feed: ChangeFe
   const inForce = (entry: CachedSession, now: number) =>
     now - entry.lastUsedAt <= Math.min(policy.idleMs, TOUCH_INTERVAL_MS) && now - entry.createdAt <= policy.absoluteMs;
 
+  /** Revokes the live sessions that match; returns how many. */
+  async function revokeWhere(which: SQL | undefined, now: Date): Promise<number> {
+    const rows = await db
+      .update(sessions)
+      .set({ revoked_at: now })
+      .where(and(which, isNull(sessions.revoked_at)))
+      .returning({ id: sessions.id });
+    // The trigger tells every process; this one forgets at once, before it answers.
+    for (const row of rows) cache.delete(row.id);
+    return rows.length;
+  }
+
   return {
     /** A new session and its token; a sign-in always gets a fresh one. */
     async create(userId: number, context: { userAgent?: string | undefined; ip?: string | undefined; now: Date }) {
@@ -135,25 +147,12 @@ export function sessionsRepository(db: Db, policy: SessionPolicy, feed: ChangeFe
 
     /** Revokes one of the user's sessions; false when it is not theirs or already revoked. */
     async revoke(userId: number, sessionId: number, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(sessions)
-        .set({ revoked_at: now })
-        .where(and(eq(sessions.id, sessionId), eq(sessions.portal_user_id, userId), isNull(sessions.revoked_at)))
-        .returning({ id: sessions.id });
-      // The trigger tells every process; this one forgets at once, before it answers.
-      for (const row of rows) cache.delete(row.id);
-      return rows.length > 0;
+      return (await revokeWhere(and(eq(sessions.id, sessionId), eq(sessions.portal_user_id, userId)), now)) > 0;
     },
 
     /** Revokes every session of the user but one ("sign out everywhere else"). */
-    async revokeOthers(userId: number, keepSessionId: number, now: Date): Promise<number> {
-      const rows = await db
-        .update(sessions)
-        .set({ revoked_at: now })
-        .where(and(eq(sessions.portal_user_id, userId), ne(sessions.id, keepSessionId), isNull(sessions.revoked_at)))
-        .returning({ id: sessions.id });
-      for (const row of rows) cache.delete(row.id);
-      return rows.length;
+    revokeOthers(userId: number, keepSessionId: number, now: Date): Promise<number> {
+      return revokeWhere(and(eq(sessions.portal_user_id, userId), ne(sessions.id, keepSessionId)), now);
     },
   };
 }

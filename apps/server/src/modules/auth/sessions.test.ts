@@ -1,23 +1,12 @@
 import { ERROR_MESSAGES } from '@portal/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
-import { bearer, createUser, DAY, freezeClock, me, MINUTE, nextIp, postJson } from '../../../test/sign-in';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useFrozenClock, useTestApp } from '../../../test/suite';
+import { bearer, createUser, DAY, me, MINUTE, nextIp, postJson } from '../../../test/sign-in';
 
 const PASSWORD = 'correct horse battery';
 
-let t: TestApp;
-let clock: ReturnType<typeof freezeClock>;
-
-beforeAll(async () => {
-  clock = freezeClock();
-  t = await createTestApp();
-  await t.app.ready();
-});
-
-afterAll(async () => {
-  clock.restore();
-  await t.close();
-});
+const clock = useFrozenClock();
+const t = useTestApp();
 
 async function signIn(email: string, userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36') {
   const response = await postJson(t.app, '/api/auth/login', { email, password: PASSWORD }, { ip: nextIp(), headers: { 'user-agent': userAgent } });

@@ -2,38 +2,31 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_DOCUMENT_BYTES, type Document, type Paginated } from '@portal/contract';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useDemoApp } from '../../../test/suite';
 import { companies, documents, files } from '../../db/schema';
-import { bearer, demoIds, signInDemo } from '../../../test/portal-users';
+import { bearer } from '../../../test/portal-users';
 import { HTML_BYTES, multipartBody, pdfBytes } from '../../../test/fixtures';
 
-let t: TestApp;
-let casey: string;
-let nico: string;
-let ids: Awaited<ReturnType<typeof demoIds>>;
+const t = useDemoApp();
 let kitchen: number;
 let lakeHouse: number;
 let deck: number;
 
-beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  [casey, nico] = await Promise.all([signInDemo(t.app, 0), signInDemo(t.app, 1)]);
-  ids = await demoIds(t.app);
-  kitchen = ids.caseyEntities[0]!.id;
-  lakeHouse = ids.caseyEntities[3]!.id;
-  deck = ids.nicoEntities[0]!.id;
+beforeAll(() => {
+  kitchen = t.ids.caseyEntities[0]!.id;
+  lakeHouse = t.ids.caseyEntities[3]!.id;
+  deck = t.ids.nicoEntities[0]!.id;
 });
-afterAll(() => t?.close());
 
-const get = (url: string, token = casey) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-const list = async (entity: number, query = '', token = casey) => {
+const get = (url: string, token = t.casey) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const list = async (entity: number, query = '', token = t.casey) => {
   const response = await get(`/api/entities/${entity}/documents${query}`, token);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as Paginated<Document>;
 };
 const relative = (url: string) => url.replace('http://portal.test', '');
-const upload = (entity: number, file: { filename: string; data: Buffer }, token = casey) => {
+const upload = (entity: number, file: { filename: string; data: Buffer }, token = t.casey) => {
   const body = multipartBody([{ name: 'file', ...file }]);
   return t.app.inject({ method: 'POST', url: `/api/entities/${entity}/documents`, headers: { ...body.headers, ...bearer(token) }, payload: body.payload });
 };
@@ -85,16 +78,16 @@ describe("a project's documents", () => {
 });
 
 describe('isolation', () => {
-  it("answers 404 for another user's project, its documents and unshared documents, as for ids that do not exist", async () => {
+  it("answers 404 for another user's project, its documents and unshared documents, as for t.ids that do not exist", async () => {
     const missing = (await get(`/api/entities/999999/documents`)).json();
-    expect((await get(`/api/entities/${kitchen}/documents`, nico)).json()).toEqual(missing);
-    expect((await get(`/api/entities/${kitchen}/documents`, nico)).statusCode).toBe(404);
+    expect((await get(`/api/entities/${kitchen}/documents`, t.nico)).json()).toEqual(missing);
+    expect((await get(`/api/entities/${kitchen}/documents`, t.nico)).statusCode).toBe(404);
     const [internal] = await t.database.db.select().from(documents).where(eq(documents.name, 'Internal cost sheet.pdf'));
     const [deckPermit] = await t.database.db.select().from(documents).where(eq(documents.name, 'Deck permit.pdf'));
     const [contract] = await t.database.db.select().from(documents).where(eq(documents.name, 'Signed contract.pdf'));
     expect((await get(`/api/entities/${kitchen}/documents/${internal!.id}`)).statusCode).toBe(404);
     expect((await get(`/api/entities/${kitchen}/documents/${deckPermit!.id}`)).statusCode).toBe(404);
-    expect((await get(`/api/entities/${deck}/documents/${contract!.id}`, nico)).statusCode).toBe(404);
+    expect((await get(`/api/entities/${deck}/documents/${contract!.id}`, t.nico)).statusCode).toBe(404);
     expect((await get(`/api/entities/${kitchen}/documents/${contract!.id}`)).statusCode).toBe(200);
     // No file is reachable by its id or its key without a signature handed out by a guarded route.
     const [anyFile] = await t.database.db.select().from(files).where(eq(files.id, internal!.file_id));
@@ -102,18 +95,18 @@ describe('isolation', () => {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBeGreaterThanOrEqual(400);
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBeLessThan(500);
     }
-    expect((await upload(kitchen, { filename: 'x.pdf', data: await pdfBytes() }, nico)).statusCode).toBe(404);
+    expect((await upload(kitchen, { filename: 'x.pdf', data: await pdfBytes() }, t.nico)).statusCode).toBe(404);
   });
 
   it('answers 404 everywhere once the company switches documents off, and again 200 when it is back on', async () => {
     const db = t.database.db;
-    await db.update(companies).set({ is_portal_file_sharing_enabled: false }).where(eq(companies.id, ids.brightside.id));
+    await db.update(companies).set({ is_portal_file_sharing_enabled: false }).where(eq(companies.id, t.ids.brightside.id));
     try {
       expect((await get(`/api/entities/${lakeHouse}/documents`)).statusCode).toBe(404);
       expect((await upload(lakeHouse, { filename: 'x.pdf', data: await pdfBytes() })).statusCode).toBe(404);
       expect((await get(`/api/entities/${kitchen}/documents`)).statusCode).toBe(200);
     } finally {
-      await db.update(companies).set({ is_portal_file_sharing_enabled: true }).where(eq(companies.id, ids.brightside.id));
+      await db.update(companies).set({ is_portal_file_sharing_enabled: true }).where(eq(companies.id, t.ids.brightside.id));
     }
     expect((await list(lakeHouse)).data.map((document) => document.name)).toEqual(['Bathroom estimate.pdf']);
   });
@@ -131,7 +124,7 @@ describe('uploading a document', () => {
     const messages = await Promise.all((await readdir(outbox)).map((name) => readFile(path.join(outbox, name), 'utf8')));
     const notice = messages.find((message) => /^Reply-To: customer@example\.com/m.test(message) && message.includes('uploaded "Tile order'));
     expect(notice).toBeDefined();
-    expect(notice).toContain(ids.brightside.contact_email!);
+    expect(notice).toContain(t.ids.brightside.contact_email!);
   });
 
   it('refuses wrong bytes, an empty file, a name with a path and anything over 25 MB, keeping nothing', async () => {

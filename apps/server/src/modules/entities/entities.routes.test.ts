@@ -1,55 +1,42 @@
 import { ApiErrorSchema, PortalEntityPageSchema, PortalEntitySchema, type PortalEntityPage } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { useDemoApp } from '../../../test/suite';
 import { portalEntities, projects } from '../../db/schema';
-import { bearer, demoIds, shareProjects, signInDemo } from '../../../test/portal-users';
+import { bearer, demoIds, shareProjects } from '../../../test/portal-users';
 
 const PUBLIC_URL = 'https://portal.example.com';
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const StrictError = z.strictObject(ApiErrorSchema.shape);
 
-let t: TestApp;
-let ids: Awaited<ReturnType<typeof demoIds>>;
-let casey: string;
-let nico: string;
-/** Casey's entity ids in id order: the demo's four and two more at Acme (six, like the example of docs/product.md 8.4). */
+const t = useDemoApp({ env: { PUBLIC_URL } });
+/** Casey's entity t.ids in id order: the demo's four and two more at Acme (six, like the example of docs/product.md 8.4). */
 let caseyIds: number[];
 let nicoOther: { otherType: number; foreignProject: number };
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true, env: { PUBLIC_URL } });
-  await t.app.ready();
-  ids = await demoIds(t.app);
-  await shareProjects(t.app, { userId: ids.casey.id, companyId: ids.acme.id, count: 2 });
+  await shareProjects(t.app, { userId: t.ids.casey.id, companyId: t.ids.acme.id, count: 2 });
   caseyIds = (await demoIds(t.app)).caseyEntities.map((entity) => entity.id);
 
   // Two entities of Nico's whose model cannot be shown: an unknown kind, and a project of another company.
   const [brightsideProject] = await t.database.db
     .insert(projects)
-    .values({ company_id: ids.brightside.id, name: 'Not Acme' })
+    .values({ company_id: t.ids.brightside.id, name: 'Not Acme' })
     .returning({ id: projects.id });
   const [otherType, foreignProject] = await t.database.db
     .insert(portalEntities)
     .values([
-      { portal_user_id: ids.nico.id, company_id: ids.acme.id, model_type: 'proposal', model_id: 1 },
-      { portal_user_id: ids.nico.id, company_id: ids.acme.id, model_type: 'project', model_id: brightsideProject!.id },
+      { portal_user_id: t.ids.nico.id, company_id: t.ids.acme.id, model_type: 'proposal', model_id: 1 },
+      { portal_user_id: t.ids.nico.id, company_id: t.ids.acme.id, model_type: 'project', model_id: brightsideProject!.id },
     ])
     .returning({ id: portalEntities.id });
   nicoOther = { otherType: otherType!.id, foreignProject: foreignProject!.id };
-
-  casey = await signInDemo(t.app, 0);
-  nico = await signInDemo(t.app, 1);
 });
 
-afterAll(async () => {
-  await t?.close();
-});
-
-const get = (url: string, token: string | null = casey) =>
+const get = (url: string, token: string | null = t.casey) =>
   t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
-async function page(url: string, token: string = casey): Promise<PortalEntityPage> {
+async function page(url: string, token: string = t.casey): Promise<PortalEntityPage> {
   const response = await get(url, token);
   expect(response.statusCode, response.body).toBe(200);
   return strictly(PortalEntityPageSchema, response.json());
@@ -108,7 +95,7 @@ describe('GET /api/entities: the Laravel page', () => {
     expect(Object.keys(data[0]!)).toEqual([
       'id', 'portal_user_id', 'company_id', 'model_type', 'model_id', 'scope', 'created_at', 'updated_at', 'model',
     ]);
-    expect(data[0]).toMatchObject({ portal_user_id: ids.casey.id, model_type: 'project', scope: 'customer', model: { name: 'Roof replacement' } });
+    expect(data[0]).toMatchObject({ portal_user_id: t.ids.casey.id, model_type: 'project', scope: 'customer', model: { name: 'Roof replacement' } });
   });
 
   it('defaults to 30 a page, page 1, in id order', async () => {
@@ -143,9 +130,9 @@ describe('GET /api/entities: the Laravel page', () => {
   });
 
   it('keeps every other parameter, in order, in the page URLs', async () => {
-    const body = await page(`/api/entities?filter[company_id]=${ids.acme.id}&sort=-id&include=model,company&page[size]=2`);
+    const body = await page(`/api/entities?filter[company_id]=${t.ids.acme.id}&sort=-id&include=model,company&page[size]=2`);
     expect(body.next_page_url).toBe(
-      `${PUBLIC_URL}/api/entities?filter%5Bcompany_id%5D=${ids.acme.id}&sort=-id&include=model%2Ccompany&page%5Bsize%5D=2&page%5Bnumber%5D=2`,
+      `${PUBLIC_URL}/api/entities?filter%5Bcompany_id%5D=${t.ids.acme.id}&sort=-id&include=model%2Ccompany&page%5Bsize%5D=2&page%5Bnumber%5D=2`,
     );
     expect(body.total).toBe(5);
   });
@@ -166,11 +153,11 @@ describe('GET /api/entities: the Laravel page', () => {
       status: { name: 'In progress', color: '#d97706' },
       cover_photo: { caption: 'The old kitchen before we started', width: 1200, height: 900, url: expect.stringMatching(/\/api\/images\/\d+\?exp=\d+&sig=/) },
       account: { name: 'Casey Morgan', billing_address_latitude: '30.3098100' },
-      company: { id: ids.acme.id, logo_url: `${PUBLIC_URL}/brand/acme.svg` },
+      company: { id: t.ids.acme.id, logo_url: `${PUBLIC_URL}/brand/acme.svg` },
     });
     expect(kitchen.model?.created_at).toMatch(TIMESTAMP);
     expect(kitchen.company).toMatchObject({
-      id: ids.acme.id,
+      id: t.ids.acme.id,
       name: 'Acme Builders',
       color: '#c2410c',
       logo_url: `${PUBLIC_URL}/brand/acme.svg`,
@@ -180,7 +167,7 @@ describe('GET /api/entities: the Laravel page', () => {
     // A missing balance is null, never "0.00" or a number (a project with no invoices keeps the company's figures).
     const extra = body.data.find((item) => item.model?.number === 'X-1')!;
     expect(extra.model).toMatchObject({ name: 'Extra project 1', financials_total_amount: '100.00', financials_balance_amount: null });
-    const brightside = body.data.find((item) => item.company_id === ids.brightside.id)!;
+    const brightside = body.data.find((item) => item.company_id === t.ids.brightside.id)!;
     expect(brightside.company).toMatchObject({ name: 'Brightside Remodeling', is_portal_invoicing_enabled: false, is_portal_album_sharing_enabled: false });
   });
 
@@ -196,16 +183,16 @@ describe('GET /api/entities: the Laravel page', () => {
   });
 
   it('filters by company and model type; a comma means any of; an empty filter is no filter', async () => {
-    const brightside = await page(`/api/entities?filter[company_id]=${ids.brightside.id}`);
-    expect(brightside.data.map((item) => item.company_id)).toEqual([ids.brightside.id]);
-    const both = await page(`/api/entities?filter[company_id]=${ids.acme.id},${ids.brightside.id}`);
+    const brightside = await page(`/api/entities?filter[company_id]=${t.ids.brightside.id}`);
+    expect(brightside.data.map((item) => item.company_id)).toEqual([t.ids.brightside.id]);
+    const both = await page(`/api/entities?filter[company_id]=${t.ids.acme.id},${t.ids.brightside.id}`);
     expect(both.total).toBe(6);
     expect((await page('/api/entities?filter[company_id]=')).total).toBe(6);
     expect((await page('/api/entities?filter[model_type]=project')).total).toBe(6);
     expect((await page('/api/entities?filter[model_type]=proposal')).total).toBe(0);
-    expect((await page('/api/entities?filter[model_type]=proposal', nico)).data.map((item) => item.id)).toEqual([nicoOther.otherType]);
+    expect((await page('/api/entities?filter[model_type]=proposal', t.nico)).data.map((item) => item.id)).toEqual([nicoOther.otherType]);
     // The first-entity lookup of docs/product.md 8.2.
-    const first = await page(`/api/entities?page[size]=1&page[number]=1&filter[company_id]=${ids.acme.id}`);
+    const first = await page(`/api/entities?page[size]=1&page[number]=1&filter[company_id]=${t.ids.acme.id}`);
     expect(first.data.map((item) => item.id)).toEqual([caseyIds[0]]);
     expect(first.last_page).toBe(5);
   });
@@ -299,16 +286,16 @@ describe('GET /api/entities/{id}', () => {
     const entity = strictly(PortalEntitySchema, response.json());
     expect(entity).toMatchObject({
       id: caseyIds[0],
-      company_id: ids.acme.id,
+      company_id: t.ids.acme.id,
       model: {
         name: 'Kitchen remodel',
         rep_primary_name: 'Dana Whitfield',
         status: { name: 'In progress' },
         cover_photo: { caption: 'The old kitchen before we started', width: 1200, height: 900, url: expect.stringMatching(/\/api\/images\/\d+\?exp=\d+&sig=/) },
         account: { name: 'Casey Morgan' },
-        company: { id: ids.acme.id, name: 'Acme Builders' },
+        company: { id: t.ids.acme.id, name: 'Acme Builders' },
       },
-      company: { id: ids.acme.id, logo_url: `${PUBLIC_URL}/brand/acme.svg`, is_portal_invoicing_enabled: true },
+      company: { id: t.ids.acme.id, logo_url: `${PUBLIC_URL}/brand/acme.svg`, is_portal_invoicing_enabled: true },
     });
   });
 
@@ -320,9 +307,9 @@ describe('GET /api/entities/{id}', () => {
 
   it('answers model null for a model that is not a project, or a project of another company', async () => {
     for (const id of [nicoOther.otherType, nicoOther.foreignProject]) {
-      const response = await get(`/api/entities/${id}?include=model,company`, nico);
+      const response = await get(`/api/entities/${id}?include=model,company`, t.nico);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ id, model: null, company: { id: ids.acme.id } });
+      expect(response.json()).toMatchObject({ id, model: null, company: { id: t.ids.acme.id } });
     }
   });
 
@@ -339,7 +326,7 @@ describe('GET /api/entities/{id}', () => {
 
 describe('isolation: a user reaches only their own entities', () => {
   it("answers another user's entity exactly as one that does not exist", async () => {
-    const nicosEntity = ids.nicoEntities[0]!.id;
+    const nicosEntity = t.ids.nicoEntities[0]!.id;
     const theirs = await get(`/api/entities/${nicosEntity}?include=model,company`);
     const missing = await get('/api/entities/999999?include=model,company');
     expect(theirs.statusCode).toBe(404);
@@ -349,14 +336,14 @@ describe('isolation: a user reaches only their own entities', () => {
     expect(theirs.headers['content-type']).toBe(missing.headers['content-type']);
 
     // And the other way round.
-    expect((await get(`/api/entities/${caseyIds[0]}`, nico)).statusCode).toBe(404);
+    expect((await get(`/api/entities/${caseyIds[0]}`, t.nico)).statusCode).toBe(404);
   });
 
   it("never lists another user's entities, whatever the filter", async () => {
-    const nicoList = await page(`/api/entities?filter[company_id]=${ids.acme.id},${ids.brightside.id}&include=model`, nico);
-    expect(nicoList.data.every((item) => item.portal_user_id === ids.nico.id)).toBe(true);
+    const nicoList = await page(`/api/entities?filter[company_id]=${t.ids.acme.id},${t.ids.brightside.id}&include=model`, t.nico);
+    expect(nicoList.data.every((item) => item.portal_user_id === t.ids.nico.id)).toBe(true);
     expect(nicoList.total).toBe(3);
-    expect((await page(`/api/entities?filter[company_id]=${ids.brightside.id}`, nico)).total).toBe(0);
+    expect((await page(`/api/entities?filter[company_id]=${t.ids.brightside.id}`, t.nico)).total).toBe(0);
   });
 
   it('answers 401 without a token or with a bad one', async () => {

@@ -1,16 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
+import { expect, it, vi } from 'vitest';
+import { createTestApp, TEST_DB } from '../../../test/helpers';
+import { useTestApp } from '../../../test/suite';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const ready = () => t.app.inject({ method: 'GET', url: '/api/ready' });
 

@@ -106,7 +106,7 @@ function finish(doc: Doc, footer: string): Promise<Buffer> {
 
 /** The brand band and letterhead; returns the y below it. */
 function letterhead(doc: Doc, brand: PdfBrand, logo: Buffer | null, title: string, facts: [string, string][]): number {
-  const color = brand.color && HEX.test(brand.color) ? brand.color : DEFAULT_COLOR;
+  const color = brandColor(brand);
   doc.rect(0, 0, PAGE.width, 10).fill(color);
   if (logo) doc.image(logo, PAGE.margin, 34, { fit: [150, 48] });
   const nameTop = logo ? 88 : 40;
@@ -210,20 +210,38 @@ function heading(doc: Doc, top: number, title: string): number {
 const projectLine = (project: PdfProject) =>
   [project.number, project.name || project.address_street].filter(Boolean).join(' · ') || 'Project';
 
-export function renderInvoicePdf(input: { brand: PdfBrand; logo: Buffer | null; project: PdfProject; invoice: InvoiceDetail }): Promise<Buffer> {
-  const { brand, invoice } = input;
-  const color = brand.color && HEX.test(brand.color) ? brand.color : DEFAULT_COLOR;
-  const doc = newDocument(`Invoice ${invoice.number}`);
-  let y = letterhead(doc, brand, input.logo, 'INVOICE', [
-    ['Invoice number', invoice.number],
-    ['Status', INVOICE_STATUS_LABELS[invoice.status]],
-    ['Issue date', printDate(invoice.issue_date)],
-    ['Due date', printDate(invoice.due_date)],
-    ['Balance due', money(invoice.balance)],
-  ]);
-  doc.font('Helvetica').fontSize(9).fillColor('#475569').text('Project', PAGE.margin, y);
+const brandColor = (brand: PdfBrand) => (brand.color && HEX.test(brand.color) ? brand.color : DEFAULT_COLOR);
+
+interface PdfInput {
+  brand: PdfBrand;
+  logo: Buffer | null;
+  project: PdfProject;
+}
+
+/** A new document with its letterhead and the project it is about; returns where the body starts. */
+function firstPage(input: PdfInput, page: { documentTitle: string; title: string; facts: [string, string][]; projectCaption: string }) {
+  const doc = newDocument(page.documentTitle);
+  const y = letterhead(doc, input.brand, input.logo, page.title, page.facts);
+  doc.font('Helvetica').fontSize(9).fillColor('#475569').text(page.projectCaption, PAGE.margin, y);
   doc.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text(projectLine(input.project), PAGE.margin, doc.y + 1, { width: CONTENT_WIDTH });
-  y = doc.y + 12;
+  return { doc, color: brandColor(input.brand), y: doc.y + 12 };
+}
+
+export function renderInvoicePdf(input: PdfInput & { invoice: InvoiceDetail }): Promise<Buffer> {
+  const { brand, invoice } = input;
+  const { doc, color, y: bodyTop } = firstPage(input, {
+    documentTitle: `Invoice ${invoice.number}`,
+    title: 'INVOICE',
+    facts: [
+      ['Invoice number', invoice.number],
+      ['Status', INVOICE_STATUS_LABELS[invoice.status]],
+      ['Issue date', printDate(invoice.issue_date)],
+      ['Due date', printDate(invoice.due_date)],
+      ['Balance due', money(invoice.balance)],
+    ],
+    projectCaption: 'Project',
+  });
+  let y = bodyTop;
 
   y = table(
     doc,
@@ -261,23 +279,24 @@ export function renderInvoicePdf(input: { brand: PdfBrand; logo: Buffer | null; 
     );
   }
   if (invoice.notes) y = section(doc, y, 'Notes', invoice.notes);
-  if (invoice.terms) y = section(doc, y, 'Terms', invoice.terms);
+  if (invoice.terms) section(doc, y, 'Terms', invoice.terms);
   return finish(doc, `${brand.name} · Invoice ${invoice.number}`);
 }
 
-export function renderStatementPdf(input: { brand: PdfBrand; logo: Buffer | null; project: PdfProject; statement: Statement }): Promise<Buffer> {
+export function renderStatementPdf(input: PdfInput & { statement: Statement }): Promise<Buffer> {
   const { brand, statement } = input;
-  const color = brand.color && HEX.test(brand.color) ? brand.color : DEFAULT_COLOR;
-  const doc = newDocument(`Statement of account ${projectLine(input.project)}`);
-  let y = letterhead(doc, brand, input.logo, 'STATEMENT', [
-    ['Statement date', printDate(statement.as_of)],
-    ['Total invoiced', money(statement.total_invoiced)],
-    ['Total paid', money(statement.total_paid)],
-    ['Balance due', money(statement.balance)],
-  ]);
-  doc.font('Helvetica').fontSize(9).fillColor('#475569').text('Statement of account for', PAGE.margin, y);
-  doc.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text(projectLine(input.project), PAGE.margin, doc.y + 1, { width: CONTENT_WIDTH });
-  y = doc.y + 12;
+  const { doc, color, y: bodyTop } = firstPage(input, {
+    documentTitle: `Statement of account ${projectLine(input.project)}`,
+    title: 'STATEMENT',
+    facts: [
+      ['Statement date', printDate(statement.as_of)],
+      ['Total invoiced', money(statement.total_invoiced)],
+      ['Total paid', money(statement.total_paid)],
+      ['Balance due', money(statement.balance)],
+    ],
+    projectCaption: 'Statement of account for',
+  });
+  let y = bodyTop;
 
   y = table(
     doc,

@@ -11,10 +11,10 @@ import {
   type Statement,
 } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useDemoApp } from '../../../test/suite';
 import { companies, invoices } from '../../db/schema';
-import { bearer, demoIds, signInDemo } from '../../../test/portal-users';
+import { bearer } from '../../../test/portal-users';
 import { derivedStatus } from './aging';
 import { formatUsd, taxCents, toCents } from './money';
 import { pdfFirstPagePaint, pdfText } from './test-support';
@@ -23,34 +23,26 @@ import { pdfFirstPagePaint, pdfText } from './test-support';
 const NOW = new Date('2026-11-20T12:00:00Z');
 const TODAY = '2026-11-20';
 
-let t: TestApp;
-let casey: string;
-let nico: string;
+const t = useDemoApp({ now: () => NOW });
 let kitchen: number;
 let garage: number;
 let lakeHouse: number;
 let deck: number;
 
-beforeAll(async () => {
-  t = await createTestApp({ seed: true, now: () => NOW });
-  [casey, nico] = await Promise.all([signInDemo(t.app, 0), signInDemo(t.app, 1)]);
-  const ids = await demoIds(t.app);
-  [kitchen, garage, , lakeHouse] = ids.caseyEntities.map((entity) => entity.id) as [number, number, number, number];
-  deck = ids.nicoEntities[0]!.id;
-});
-afterAll(async () => {
-  await t?.close();
+beforeAll(() => {
+  [kitchen, garage, , lakeHouse] = t.ids.caseyEntities.map((entity) => entity.id) as [number, number, number, number];
+  deck = t.ids.nicoEntities[0]!.id;
 });
 
-const get = (url: string, token = casey) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-async function json<T>(url: string, token = casey): Promise<T> {
+const get = (url: string, token = t.casey) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+async function json<T>(url: string, token = t.casey): Promise<T> {
   const response = await get(url, token);
   expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
   return response.json() as T;
 }
 const listUrl = (entity: number, query = '') => `/api/entities/${entity}/invoices${query ? `?${query}` : ''}`;
 const all = async (entity = kitchen, query = '') => (await json<InvoicePage>(listUrl(entity, `page[size]=100${query ? `&${query}` : ''}`))).data;
-async function notFound(url: string, token = casey) {
+async function notFound(url: string, token = t.casey) {
   const response = await get(url, token);
   expect(response.statusCode, url).toBe(404);
   expect(response.json()).toEqual({ message: ERROR_MESSAGES.notFound });
@@ -216,10 +208,10 @@ describe('who reaches which invoice', () => {
 
   it("another user's invoice answers 404, through their entity or one's own, exactly like an id that does not exist", async () => {
     const caseysInvoice = (await all())[0]!;
-    const nicosInvoice = (await json<InvoicePage>(listUrl(deck), nico)).data[0]!;
-    await notFound(`/api/entities/${kitchen}/invoices/${caseysInvoice.id}`, nico);
-    await notFound(`/api/entities/${deck}/invoices/${caseysInvoice.id}`, nico);
-    await notFound(`/api/entities/${deck}/invoices/${caseysInvoice.id}/pdf`, nico);
+    const nicosInvoice = (await json<InvoicePage>(listUrl(deck), t.nico)).data[0]!;
+    await notFound(`/api/entities/${kitchen}/invoices/${caseysInvoice.id}`, t.nico);
+    await notFound(`/api/entities/${deck}/invoices/${caseysInvoice.id}`, t.nico);
+    await notFound(`/api/entities/${deck}/invoices/${caseysInvoice.id}/pdf`, t.nico);
     await notFound(`/api/entities/${kitchen}/invoices/${nicosInvoice.id}`);
     await notFound(`/api/entities/${deck}/invoices`);
     await notFound(`/api/entities/${deck}/statement`);

@@ -11,7 +11,7 @@ import {
   StatementSchema,
   type PortalInvoiceStatus,
 } from '@portal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalid, notFound } from '../../lib/http-errors';
@@ -50,6 +50,10 @@ const GUARD_NOTE =
 
 /** A file name made of safe characters only, whatever an integration put in the invoice number. */
 const fileName = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'document';
+
+/** A PDF as a download that no cache may keep: it shows one customer's account. */
+const sendPdf = (reply: FastifyReply, name: string, pdf: Buffer) =>
+  reply.type('application/pdf').header('content-disposition', `attachment; filename="${name}.pdf"`).header('cache-control', 'private, no-store').send(pdf);
 
 function brandOf(company: CompanyRow): PdfBrand {
   const cityLine = [[company.address_city, company.address_state].filter(Boolean).join(', '), company.address_zip].filter(Boolean).join(' ');
@@ -191,11 +195,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
         project: project ?? { number: null, name: null, address_street: null },
         invoice: serializeInvoiceDetail(found),
       });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="invoice-${fileName(found.invoice.number)}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendPdf(reply, `invoice-${fileName(found.invoice.number)}`, pdf);
     },
   );
 
@@ -234,11 +234,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
       const { scope, company } = await projectOf(request, request.params.entity);
       const { project, statement } = await statementOf(scope);
       const pdf = await renderStatementPdf({ brand: brandOf(company), logo: await logo(company.logo_url), project, statement });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="statement-${fileName(project.number ?? `project-${project.id}`)}-${statement.as_of}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendPdf(reply, `statement-${fileName(project.number ?? `project-${project.id}`)}-${statement.as_of}`, pdf);
     },
   );
 }

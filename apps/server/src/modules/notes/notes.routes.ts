@@ -90,6 +90,11 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
 
   const contextOf = (company: CompanyRow): NoteSerializeContext => ({ company, publicUrl: options.publicUrl, links: app.fileLinks });
 
+  async function readStateOf({ user, entity }: Pick<Guarded, 'user' | 'entity'>) {
+    const state = await repository.readState(user.id, entity.model_id);
+    return { last_read_note_id: state.lastReadNoteId, unread_count: state.unread };
+  }
+
   /** The primary rep hears of a customer's note by email, after the note is committed and answered. */
   async function tellRep(request: FastifyRequest, { entity, company, user }: Guarded, note: NoteWithAuthor) {
     const found = await projectsOf.projectWithRep(entity.model_id, company.id);
@@ -163,11 +168,7 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
       },
       preValidation: guard,
     },
-    async (request) => {
-      const { entity, user } = guardOf(request);
-      const state = await repository.readState(user.id, entity.model_id);
-      return { last_read_note_id: state.lastReadNoteId, unread_count: state.unread };
-    },
+    async (request) => readStateOf(guardOf(request)),
   );
 
   app.put(
@@ -187,8 +188,7 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
       const { entity, user } = guardOf(request);
       const marked = await repository.markRead(user.id, entity.model_id, request.body.last_read_note_id);
       if (!marked) throw invalid({ last_read_note_id: ['The note is not in this thread.'] });
-      const state = await repository.readState(user.id, entity.model_id);
-      return { last_read_note_id: state.lastReadNoteId, unread_count: state.unread };
+      return readStateOf({ user, entity });
     },
   );
 

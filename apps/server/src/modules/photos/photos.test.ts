@@ -3,31 +3,24 @@ import path from 'node:path';
 import type { AlbumDetail, Album, Paginated, PortalEntity } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { useDemoApp } from '../../../test/suite';
 import { albums, companies, files } from '../../db/schema';
-import { bearer, demoIds, signInDemo } from '../../../test/portal-users';
+import { bearer } from '../../../test/portal-users';
 import { filesRepository } from '../../core/files/files.repository';
 import { pixelBombPng } from '../../../test/fixtures';
 
-let t: TestApp;
-let casey: string;
-let nico: string;
-let ids: Awaited<ReturnType<typeof demoIds>>;
+const t = useDemoApp();
 let kitchen: number;
 let lakeHouse: number;
 
-beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  [casey, nico] = await Promise.all([signInDemo(t.app, 0), signInDemo(t.app, 1)]);
-  ids = await demoIds(t.app);
-  kitchen = ids.caseyEntities[0]!.id;
-  lakeHouse = ids.caseyEntities[3]!.id;
+beforeAll(() => {
+  kitchen = t.ids.caseyEntities[0]!.id;
+  lakeHouse = t.ids.caseyEntities[3]!.id;
 });
-afterAll(() => t?.close());
 
-const get = (url: string, token = casey) => t.app.inject({ method: 'GET', url: url.replace('http://portal.test', ''), headers: bearer(token) });
+const get = (url: string, token = t.casey) => t.app.inject({ method: 'GET', url: url.replace('http://portal.test', ''), headers: bearer(token) });
 const albumsOf = async (entity: number) => {
   const response = await get(`/api/entities/${entity}/albums`);
   expect(response.statusCode, response.body).toBe(200);
@@ -113,10 +106,10 @@ describe('isolation and the switch', () => {
   it("answers 404 for another user's albums, unshared albums and albums of another project", async () => {
     const [demolition] = (await albumsOf(kitchen)).data;
     const [internal] = await t.database.db.select().from(albums).where(eq(albums.is_shared, false));
-    const deck = ids.nicoEntities[0]!.id;
-    expect((await get(`/api/entities/${kitchen}/albums`, nico)).statusCode).toBe(404);
-    expect((await get(`/api/entities/${kitchen}/albums/${demolition!.id}`, nico)).statusCode).toBe(404);
-    expect((await get(`/api/entities/${deck}/albums/${demolition!.id}`, nico)).statusCode).toBe(404);
+    const deck = t.ids.nicoEntities[0]!.id;
+    expect((await get(`/api/entities/${kitchen}/albums`, t.nico)).statusCode).toBe(404);
+    expect((await get(`/api/entities/${kitchen}/albums/${demolition!.id}`, t.nico)).statusCode).toBe(404);
+    expect((await get(`/api/entities/${deck}/albums/${demolition!.id}`, t.nico)).statusCode).toBe(404);
     expect((await get(`/api/entities/${kitchen}/albums/${internal!.id}`)).statusCode).toBe(404);
     expect((await get(`/api/entities/${kitchen}/albums/${internal!.id}`)).json()).toEqual({ message: 'Not found.' });
   });
@@ -125,13 +118,13 @@ describe('isolation and the switch', () => {
     expect((await get(`/api/entities/${lakeHouse}/albums`)).statusCode).toBe(404);
     const entity = (await get(`/api/entities/${lakeHouse}?include=model`)).json() as PortalEntity;
     expect(entity.model?.cover_photo).toBeNull();
-    await t.database.db.update(companies).set({ is_portal_album_sharing_enabled: true }).where(eq(companies.id, ids.brightside.id));
+    await t.database.db.update(companies).set({ is_portal_album_sharing_enabled: true }).where(eq(companies.id, t.ids.brightside.id));
     try {
       expect((await albumsOf(lakeHouse)).data.map((album) => album.name)).toEqual(['Tile choices']);
       const shown = (await get(`/api/entities/${lakeHouse}?include=model`)).json() as PortalEntity;
       expect(shown.model?.cover_photo?.caption).toBe('Hex floor tile sample');
     } finally {
-      await t.database.db.update(companies).set({ is_portal_album_sharing_enabled: false }).where(eq(companies.id, ids.brightside.id));
+      await t.database.db.update(companies).set({ is_portal_album_sharing_enabled: false }).where(eq(companies.id, t.ids.brightside.id));
     }
   });
 });
@@ -177,7 +170,7 @@ describe('the image proxy', () => {
   it('refuses a pixel bomb with 422 without decoding it', async () => {
     const blob = await t.app.blobs.put(pixelBombPng(), { contentType: 'image/png' });
     const [bomb] = await filesRepository(t.database.db).insert([
-      { company_id: ids.acme.id, blob_key: blob.key, original_name: 'bomb.png', content_type: 'image/png', kind: 'png', size: blob.size, sha256: blob.sha256, width: 30_000, height: 30_000 },
+      { company_id: t.ids.acme.id, blob_key: blob.key, original_name: 'bomb.png', content_type: 'image/png', kind: 'png', size: blob.size, sha256: blob.sha256, width: 30_000, height: 30_000 },
     ]);
     const response = await get(`${t.app.fileLinks.image(bomb!.id)}&w=100`);
     expect(response.statusCode).toBe(422);

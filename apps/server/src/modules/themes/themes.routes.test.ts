@@ -1,22 +1,13 @@
 import { CompanyThemeSchema } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/suite';
 import { companies, portalThemes } from '../../db/schema';
 import { THEME_RATE_LIMIT } from './themes.routes';
 
 const PUBLIC_URL = 'https://portal.example.com';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ seed: true, env: { PUBLIC_URL } });
-  await t.app.ready();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ seed: true, env: { PUBLIC_URL } });
 
 let address = 0;
 /** Each test its own client address: the limit is per IP. */
