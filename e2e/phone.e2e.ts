@@ -42,7 +42,7 @@ async function api<T>(pathname: string, init: RequestInit = {}): Promise<T> {
 
 beforeAll(async () => {
   browser = await launchChromium();
-  await mkdir(screenshots, { recursive: true });
+  await mkdir(path.join(screenshots, 'pages'), { recursive: true });
   token = await apiSignIn(DEMO.customer);
   const invoices = await api<InvoicePage>(`/entities/${KITCHEN}/invoices?page[size]=100&sort=number`);
   const withPayments = invoices.data.find((invoice) => invoice.number === 'INV-1005')!;
@@ -65,6 +65,7 @@ async function openAt(width: number, signedIn: boolean) {
 }
 
 interface PortalPage {
+  /** Also the screenshot's name in docs/screenshots/pages/, at 375 and 1280 px. */
   name: string;
   url: () => string;
   /** What shows once the page has loaded. */
@@ -96,6 +97,12 @@ const SIGNED_IN: PortalPage[] = [
   { name: 'not found', url: () => '/no-such-page', ready: (page) => page.getByRole('heading', { level: 1, name: 'Page Not Found' }), header: true },
 ];
 
+/** Every page at the two widths the docs show (375 and 1280), whole, for the next engineer to look at. */
+async function pageScreenshot(page: Page, name: string, width: number) {
+  if (width !== 375 && width !== 1280) return;
+  await settledScreenshot(page, { path: path.join(screenshots, 'pages', `${name.replaceAll(' ', '-')}-${width}.png`), fullPage: true });
+}
+
 /** Nothing wider than the screen: the page never scrolls sideways. */
 async function expectNoSidewaysScroll(page: Page) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
@@ -122,11 +129,12 @@ describe.each([...PHONES, 1280])('at %i px', (width) => {
       await opened.context.close();
     });
 
-    it.each(SIGNED_OUT)('the $name page fits the screen and passes axe', async ({ url, ready }) => {
+    it.each(SIGNED_OUT)('the $name page fits the screen and passes axe', async ({ name, url, ready }) => {
       await opened.page.goto(url());
       await ready(opened.page).waitFor();
       await expectNoSidewaysScroll(opened.page);
       await expectNoAxeViolations(opened.page);
+      await pageScreenshot(opened.page, name, width);
     });
   });
 
@@ -139,7 +147,7 @@ describe.each([...PHONES, 1280])('at %i px', (width) => {
       await opened.context.close();
     });
 
-    it.each(SIGNED_IN)(`the $name page fits the screen, passes axe${phone ? ' and keeps the header to one row' : ''}`, async ({ url, ready, header }) => {
+    it.each(SIGNED_IN)(`the $name page fits the screen, passes axe${phone ? ' and keeps the header to one row' : ''}`, async ({ name, url, ready, header }) => {
       const { page } = opened;
       await page.goto(url());
       await ready(page).waitFor();
@@ -147,6 +155,7 @@ describe.each([...PHONES, 1280])('at %i px', (width) => {
       await expectNoAxeViolations(page);
       expect(await page.getByRole('banner').count()).toBe(header ? 1 : 0);
       if (header && phone) expect((await page.getByRole('banner').boundingBox())!.height).toBeLessThanOrEqual(64);
+      await pageScreenshot(page, name, width);
     });
   });
 });

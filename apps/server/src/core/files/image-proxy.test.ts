@@ -22,7 +22,7 @@ async function setUp(maxConcurrentEncodes?: number) {
   const blob = await store.put(source, { contentType: 'image/png', maxBytes: 1_000_000 });
   const file = { id: 1, blob_key: blob.key, sha256: blob.sha256 } as FileRow;
   const images = imageProxy({ store, cacheDir: dir, maxCacheBytes: 1024 * 1024, ...(maxConcurrentEncodes ? { maxConcurrentEncodes } : {}) });
-  return { images, file };
+  return { images, file, store };
 }
 
 const body = async (images: Awaited<ReturnType<typeof setUp>>['images'], image: Parameters<typeof images.open>[0]) => {
@@ -42,11 +42,19 @@ describe('the image proxy and its disk cache', () => {
   });
 
   it('queues a flood of distinct variants behind its encode limit instead of encoding them all at once', async () => {
-    const { images, file } = await setUp(1);
+    const { images, file, store } = await setUp(1);
+    // The first encode waits on its bytes until the test lets them through: meanwhile the others queue.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const get = store.get.bind(store);
+    vi.spyOn(store, 'get').mockImplementationOnce(async (key, range) => {
+      await held;
+      return get(key, range);
+    });
     const asks = Array.from({ length: 12 }, (_, index) => images.get(file, { w: 8 + index, f: 'avif', q: 100 }));
-    // Each ask first looks in the disk cache, then takes its place in the queue.
-    await vi.waitFor(() => expect(images.encodes.active + images.encodes.queued).toBeGreaterThan(1));
+    await vi.waitFor(() => expect(images.encodes.queued).toBe(11));
     expect(images.encodes.active).toBe(1);
+    release();
     const rendered = await Promise.all(asks);
     expect(new Set(rendered.map((image) => image.etag)).size).toBe(12);
     expect(images.encodes.active + images.encodes.queued).toBe(0);

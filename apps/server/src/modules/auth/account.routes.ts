@@ -77,6 +77,7 @@ export async function accountRoutes(fastify: FastifyInstance, options: AuthRoute
     async (request) => {
       const user = requireUser(request);
       const updated = await account.setName(user.id, request.body, app.now());
+      app.sessions.forgetUsers();
       if (!updated) throw unauthenticated();
       request.log.info({ event: 'account.name_changed', userId: user.id }, 'name changed');
       return updated;
@@ -165,6 +166,7 @@ export async function accountRoutes(fastify: FastifyInstance, options: AuthRoute
         throw new HttpError(422, ACCOUNT_MESSAGES.invalidEmailLink, { token: [ACCOUNT_MESSAGES.invalidEmailLink] });
       }
       const updated = await account.setEmail(before.id, consumed.email, now);
+      app.sessions.forgetUsers();
       if (updated === 'taken') throw new HttpError(422, ACCOUNT_MESSAGES.emailTaken, { token: [ACCOUNT_MESSAGES.emailTaken] });
       if (!updated) throw new HttpError(422, ACCOUNT_MESSAGES.invalidEmailLink, { token: [ACCOUNT_MESSAGES.invalidEmailLink] });
       app.mailer.sendInBackground(emailChangedNotice({ to: before.email, firstName: before.first_name, newEmail: updated.email }), request.log);

@@ -60,6 +60,10 @@ function sessionCache(feed: ChangeFeed) {
       entries.delete(id);
       generation++;
     },
+    clear() {
+      entries.clear();
+      generation++;
+    },
   };
 }
 
@@ -83,6 +87,14 @@ export function sessionsRepository(db: Db, policy: SessionPolicy, feed: ChangeFe
 
   return {
     /** A new session and its token; a sign-in always gets a fresh one. */
+    /**
+     * A user's name or email was just written by this process: every cached session forgets its user
+     * here and now, before the answer, as the database's notification will tell the other processes.
+     */
+    forgetUsers() {
+      cache.clear();
+    },
+
     async create(userId: number, context: { userAgent?: string | undefined; ip?: string | undefined; now: Date }) {
       const secret = newSecret();
       const [row] = await db
