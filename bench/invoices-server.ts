@@ -1,5 +1,5 @@
 /**
- * The server under test for `npm run bench -- invoices` (docs/product.md 17.5): the real app on a project with
+ * The server under test for `npm run bench -- invoices` (docs/requirements.md 17.5): the real app on a project with
  * 5,000 invoices (and one with 10, for scale), plus bare routes that answer the very same bytes from
  * memory, so the runner compares both in one run. Started by bench/invoices.mjs, never by tests.
  *

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- invoices` (docs/product.md 17.5): the invoice list of a project with 5,000 invoices and one
+ * `npm run bench -- invoices` (docs/requirements.md 17.5): the invoice list of a project with 5,000 invoices and one
  * PDF rendered per request, under 10 connections, each beside a bare route that answers the same
  * bytes from memory in the same run. Called by bench/run.mjs with its helpers.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- notes` (docs/product.md 17.3): the newest page of a 10,000-note thread against that of a
+ * `npm run bench -- notes` (docs/requirements.md 17.3): the newest page of a 10,000-note thread against that of a
  * 50-note thread (target: within 1.5×), older pages and polling on the long thread, and posting
  * notes under 20 concurrent writers, each beside a bare route that answers the same bytes from
  * memory in the same run. Called by bench/run.mjs with its helpers; bench/notes.ts is the server.

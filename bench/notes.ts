@@ -1,5 +1,5 @@
 /**
- * The server under test for `npm run bench -- notes` (docs/product.md 17.3): the real app (buildApp, the real
+ * The server under test for `npm run bench -- notes` (docs/requirements.md 17.3): the real app (buildApp, the real
  * database driver) with one customer whose projects hold a 10,000-note thread, a 50-note thread and
  * an empty one to post into, plus a bare route that answers the newest page's bytes from memory.
  * Started by bench/notes.mjs, never by tests.

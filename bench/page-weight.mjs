@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Page weight (docs/product.md 17.2): the JavaScript /login loads before it is usable, gzip, against an empty Vite React page built
+ * Page weight (docs/requirements.md 17.2): the JavaScript /login loads before it is usable, gzip, against an empty Vite React page built
  * in the same run with the same tools; and Lighthouse (mobile and desktop) on /login and / against that empty page.
  *
  *   node bench/page-weight.mjs            build both, measure, print
@@ -215,6 +215,6 @@ ${rows}
 <!-- page-weight:end -->`;
   const next = readme.includes('<!-- page-weight:start -->')
     ? readme.replace(/<!-- page-weight:start -->[\s\S]*<!-- page-weight:end -->/, section)
-    : `${readme.trimEnd()}\n\n## Page weight and Lighthouse\n\n\`\`\`sh\nnode bench/page-weight.mjs --write\n\`\`\`\n\nTargets (docs/product.md 17.2): \`/login\` within 40 KB gzip of the empty page; Lighthouse performance at least 95 mobile and 100 desktop,\naccessibility 100.\n\n${section}\n`;
+    : `${readme.trimEnd()}\n\n## Page weight and Lighthouse\n\n\`\`\`sh\nnode bench/page-weight.mjs --write\n\`\`\`\n\nTargets (docs/requirements.md 17.2): \`/login\` within 40 KB gzip of the empty page; Lighthouse performance at least 95 mobile and 100 desktop,\naccessibility 100.\n\n${section}\n`;
   await writeFile(readmePath, next);
 }

@@ -1,5 +1,5 @@
 /**
- * The server under test for `npm run bench -- photos` (docs/product.md 17.4): the real app with a shared album
+ * The server under test for `npm run bench -- photos` (docs/requirements.md 17.4): the real app with a shared album
  * of 300 generated 1600 × 1200 JPEGs in a folder blob store, plus, in the same process, a bare route
  * answering one thumbnail's bytes from memory and the image cache folder served as static files
  * (@fastify/static), so the runner compares the image proxy with both in one run. Started by

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- photos` (docs/product.md 17.4): the image proxy on a shared album of 300 generated
+ * `npm run bench -- photos` (docs/requirements.md 17.4): the image proxy on a shared album of 300 generated
  * 1600 × 1200 JPEGs, under 10 connections: thumbnails on a cold cache (every URL once), on a warm
  * cache (the same URLs again), the same bytes as static files and from memory, all in one run; then
  * the album's zip, downloaded while the server's RSS is sampled every 50 ms. Called by bench/run.mjs

@@ -33,13 +33,13 @@ const option = (key, fallback) => {
 
 const BENCHES = {
   entities: benchEntities,
-  // Invoices (docs/product.md 17.5): bench/invoices.mjs, with this runner's helpers.
+  // Invoices (docs/requirements.md 17.5): bench/invoices.mjs, with this runner's helpers.
   invoices: async () => (await import('./invoices.mjs')).benchInvoices({ option, run, measureScenarios, startServer, benchDatabases, machine, saveReport }),
-  // Notes (docs/product.md 17.3): bench/notes.mjs (bench/notes.ts is its server), with this runner's helpers.
-  // Page weight (docs/product.md 17.2): bench/page-weight.mjs reads its own options (--write, --no-lighthouse).
+  // Notes (docs/requirements.md 17.3): bench/notes.mjs (bench/notes.ts is its server), with this runner's helpers.
+  // Page weight (docs/requirements.md 17.2): bench/page-weight.mjs reads its own options (--write, --no-lighthouse).
   'page-weight': async () => void (await import('./page-weight.mjs')),
   notes: async () => (await import('./notes.mjs')).benchNotes({ option, run, summary, measureScenarios, startServer, benchDatabases, machine, saveReport }),
-  // Photos (docs/product.md 17.4): bench/photos.mjs (bench/photos-server.ts is its server): PGlite unless --db is given; --zip-rounds=3.
+  // Photos (docs/requirements.md 17.4): bench/photos.mjs (bench/photos-server.ts is its server): PGlite unless --db is given; --zip-rounds=3.
   photos: async () => (await import('./photos.mjs')).benchPhotos({ option, summary, startServer, benchDatabases, machine, saveReport, resultsDir }),
 };
 if (!BENCHES[name]) {

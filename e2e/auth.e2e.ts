@@ -98,7 +98,7 @@ describe('signing in with a password', () => {
   });
 });
 
-describe('the routing rules of docs/product.md 3', () => {
+describe('the routing rules of docs/requirements.md 3', () => {
   it.each(['/', '/notes?entity=2', '/invoices?entity=3&company_id=1', '/contact'])(
     '3.3: without a token, %s goes to /login with the query kept',
     async (target) => {

@@ -11,7 +11,7 @@ import { launchChromium } from './support/chromium';
 import { baseURL, expectNoAxeViolations, newPage, settledScreenshot } from './support/page';
 
 /**
- * The invoices area (docs/product.md 11.5) in a real browser: the invoices table (sort, filter, pages, state in the URL), one
+ * The invoices area (docs/requirements.md 11.5) in a real browser: the invoices table (sort, filter, pages, state in the URL), one
  * invoice, the statement, and both PDFs read back as text. The server runs on the real clock, so
  * which invoices are overdue is read from the API, never assumed.
  */

@@ -14,7 +14,7 @@ import { expectNoAxeViolations, settledScreenshot } from './support/page';
 import { startServer, type RunningServer } from './support/server';
 
 /**
- * The notes thread and the contact page (docs/product.md 11.3, 11.7) end to end, in a real Chromium against a server of
+ * The notes thread and the contact page (docs/requirements.md 11.3, 11.7) end to end, in a real Chromium against a server of
  * this file's own, which sends mail to a real SMTP server and has API keys made with the company
  * CLI before it starts (the company side of a note is the integration API, as a CRM would call it).
  */

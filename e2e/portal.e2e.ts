@@ -27,7 +27,7 @@ const where = (page: Page) => `${new URL(page.url()).pathname}${new URL(page.url
 const cssVar = (page: Page, name: string) =>
   page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
 
-describe('the portal query (docs/product.md 3.4-3.9)', () => {
+describe('the portal query (docs/requirements.md 3.4-3.9)', () => {
   it('3.6: an entity that does not load (unknown, or not shared with the user) sends the user to /', async () => {
     const { context, page } = await signedIn();
     for (const target of ['/?entity=999999', '/notes?entity=5', '/photos?entity=5&theme=acme']) {
@@ -71,7 +71,7 @@ describe('the portal query (docs/product.md 3.4-3.9)', () => {
   });
 });
 
-describe('theme and chrome (docs/product.md 2.3, 5.4)', () => {
+describe('theme and chrome (docs/requirements.md 2.3, 5.4)', () => {
   it('is blank, default green, with nothing to brand by; the company colour once a project is picked', async () => {
     const { context, page } = await signedIn();
     await page.goto('/');

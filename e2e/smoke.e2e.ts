@@ -4,7 +4,7 @@ import { signedInContext } from './support/auth';
 import { launchChromium } from './support/chromium';
 import { baseURL, expectNoAxeViolations, newPage } from './support/page';
 
-/** The eight screens of docs/product.md 2.1 and the account pages, each with the heading a visitor sees first. */
+/** The eight screens of docs/requirements.md 2.1 and the account pages, each with the heading a visitor sees first. */
 const ROUTES = [
   { path: '/', heading: 'Your project' },
   { path: '/login', heading: 'Sign in' },

@@ -27,7 +27,7 @@ export async function expectNoAxeViolations(page: Page) {
 
 /**
  * A screenshot of the page at rest: the colour bar paints the stale colour, which follows a new
- * company colour 1 s later and then fades for 1 s (docs/product.md 5.4), so a picture taken sooner shows the
+ * company colour 1 s later and then fades for 1 s (docs/requirements.md 5.4), so a picture taken sooner shows the
  * previous colour.
  */
 export async function settledScreenshot(page: Page, options: Parameters<Page['screenshot']>[0]) {

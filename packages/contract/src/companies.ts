@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HexColorSchema, TimestampSchema } from './common';
 
-/** The per-company switches, in the order docs/product.md 4.6 lists them. */
+/** The per-company switches, in the order docs/requirements.md 4.6 lists them. */
 export const COMPANY_SWITCHES = [
   'is_portal_album_sharing_enabled',
   'is_portal_file_sharing_enabled',
@@ -64,7 +64,7 @@ export type Company = z.infer<typeof CompanySchema>;
 export const COMPANY_INCLUDES = ['portal_theme'] as const;
 export type CompanyInclude = (typeof COMPANY_INCLUDES)[number];
 
-/** The portal areas a company switches on and off, and the switch behind each (docs/product.md 11.1). */
+/** The portal areas a company switches on and off, and the switch behind each (docs/requirements.md 11.1). */
 export const AREA_SWITCHES = {
   info: 'is_portal_project_info_enabled',
   notes: 'is_portal_project_notes_enabled',

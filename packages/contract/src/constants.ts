@@ -6,7 +6,7 @@
 
 // Sign-in
 
-/** docs/product.md 4.1: where the web app keeps the sign-in token. */
+/** docs/requirements.md 4.1: where the web app keeps the sign-in token. */
 export const TOKEN_STORAGE_KEY = 'cc_portal_token';
 
 /** The length of every password, wherever one is typed or chosen. */
@@ -23,19 +23,19 @@ export const INT4_MAX = 2_147_483_647;
 
 // Companies
 
-/** The default portal colour (docs/product.md 5.4 and 10.4): used whenever the portal is "blank". */
+/** The default portal colour (docs/requirements.md 5.4 and 10.4): used whenever the portal is "blank". */
 export const DEFAULT_PORTAL_COLOR = '#2aa21d';
 
 // Lists
 
-/** docs/product.md 4.8: a paginated list's per_page when none is asked for. */
+/** docs/requirements.md 4.8: a paginated list's per_page when none is asked for. */
 export const DEFAULT_PER_PAGE = 30;
 /** The largest page a list endpoint serves. */
 export const MAX_PER_PAGE = 100;
 
 // Files
 
-/** docs/product.md 11.6: a document upload may be at most 25 MB. */
+/** docs/requirements.md 11.6: a document upload may be at most 25 MB. */
 export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
 
 // Documents
@@ -44,18 +44,18 @@ export const DOCUMENT_SORTS = ['name', 'created_at', 'size', 'type'] as const;
 export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 /** Newest first unless asked otherwise. */
 export const DOCUMENT_DEFAULT_SORT = '-created_at';
-/** The table default of docs/product.md 10.2: 10 a page. */
+/** The table default of docs/requirements.md 10.2: 10 a page. */
 export const DOCUMENT_DEFAULT_PAGE_SIZE = 10;
 
 // Notes
 
-/** docs/product.md 11.3: the limits of a note, shared by the server's checks and the composer's counter. */
+/** docs/requirements.md 11.3: the limits of a note, shared by the server's checks and the composer's counter. */
 export const NOTE_BODY_MAX_LENGTH = 10_000;
 export const NOTE_MAX_ATTACHMENTS = 5;
 export const NOTE_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 /** What a note may carry, checked by the file's bytes: images and PDFs. */
 export const NOTE_ATTACHMENT_KINDS = ['jpeg', 'png', 'webp', 'gif', 'pdf'] as const;
-/** The thread is polled this often for new notes (docs/product.md 11.3: they appear within 15 seconds). */
+/** The thread is polled this often for new notes (docs/requirements.md 11.3: they appear within 15 seconds). */
 export const NOTES_POLL_INTERVAL_MS = 10_000;
 /** The composer shows its counter from this many characters on. */
 export const NOTE_COUNTER_FROM = 9_000;
@@ -64,7 +64,7 @@ export const NOTES_PAGE_SIZE = 30;
 
 // Contact
 
-/** docs/product.md 11.7: the contact form's limits. */
+/** docs/requirements.md 11.7: the contact form's limits. */
 export const CONTACT_SUBJECT_MAX_LENGTH = 200;
 export const CONTACT_MESSAGE_MAX_LENGTH = 5_000;
 export const CONTACT_MESSAGES_PER_HOUR = 5;
@@ -90,7 +90,7 @@ export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 export const INVOICE_FILTERS = ['status'] as const;
 /** Newest first, as a customer reads their invoices. */
 export const INVOICE_DEFAULT_SORT = '-issue_date';
-/** The table default of docs/product.md 10.2. */
+/** The table default of docs/requirements.md 10.2. */
 export const INVOICE_DEFAULT_PAGE_SIZE = 10;
 
 /** The aging buckets of a statement: days past the due date. */

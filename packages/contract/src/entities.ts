@@ -4,7 +4,7 @@ import { CompanySchema } from './companies';
 import { paginatedSchema } from './pagination';
 import { ProjectSchema } from './projects';
 
-/** Only "project" is known (docs/product.md 4.3); the column stays text so other kinds can arrive. */
+/** Only "project" is known (docs/requirements.md 4.3); the column stays text so other kinds can arrive. */
 export const MODEL_TYPES = ['project'] as const;
 
 export const PortalEntitySchema = z
@@ -31,7 +31,7 @@ export type PortalEntity = z.infer<typeof PortalEntitySchema>;
 export const PortalEntityPageSchema = paginatedSchema(PortalEntitySchema).meta({ id: 'PortalEntityPage' });
 export type PortalEntityPage = z.infer<typeof PortalEntityPageSchema>;
 
-/** What `GET /entities` filters, sorts and includes (docs/product.md 8.10); anything else is refused with 400. */
+/** What `GET /entities` filters, sorts and includes (docs/requirements.md 8.10); anything else is refused with 400. */
 export const ENTITY_FILTERS = ['company_id', 'model_type'] as const;
 export const ENTITY_SORTS = ['id', 'created_at', 'updated_at'] as const;
 export const ENTITY_INCLUDES = ['model', 'company', 'model.status', 'model.cover_photo', 'model.account', 'model.company', 'model.latest_activity'] as const;

@@ -5,7 +5,7 @@ import { COMPANY_SWITCHES, type CompanySwitch } from './companies';
 import { NoteAttachmentSchema, NoteAuthorSchema, noteBodySchema } from './notes';
 
 /**
- * The company side's integration API (docs/product.md 18: an integration API with API keys, plus a
+ * The company side's integration API (docs/requirements.md 18: an integration API with API keys, plus a
  * command-line tool): called with `Authorization: Bearer ppk_…`, an API key of one company, never
  * with a portal user's session.
  */
@@ -35,7 +35,7 @@ export const IntegrationNoteSchema = z
   .meta({ id: 'IntegrationNote' });
 export type IntegrationNote = z.infer<typeof IntegrationNoteSchema>;
 
-/** `PATCH /integration/company`: any of the switches of docs/product.md 4.6. */
+/** `PATCH /integration/company`: any of the switches of docs/requirements.md 4.6. */
 export const IntegrationSwitchesSchema = z
   .object(Object.fromEntries(COMPANY_SWITCHES.map((name) => [name, z.boolean().optional()])) as Record<CompanySwitch, z.ZodOptional<z.ZodBoolean>>)
   .strict()

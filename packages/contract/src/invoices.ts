@@ -4,7 +4,7 @@ import { paginatedSchema } from './pagination';
 import { PORTAL_INVOICE_STATUSES } from './constants';
 
 /**
- * Invoices of a project (docs/product.md 11.5). Every per-project call lives under `/entities/{entity}/…`, behind the
+ * Invoices of a project (docs/requirements.md 11.5). Every per-project call lives under `/entities/{entity}/…`, behind the
  * entity guard and the company's `is_portal_invoicing_enabled` switch.
  */
 

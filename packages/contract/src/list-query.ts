@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The generic list query of docs/product.md 8.3, as a client builds it: `filter[{name}]`, `page[number]`,
+ * The generic list query of docs/requirements.md 8.3, as a client builds it: `filter[{name}]`, `page[number]`,
  * `page[size]`, `sort`, `append` and `include` (each comma-joined), plus any custom parameter an
  * endpoint declares. Anything left undefined, null, '' or [] is not sent.
  */
@@ -25,6 +25,6 @@ export const ListQuerySchema = z.object({
 });
 export type ListQuery = z.input<typeof ListQuerySchema>;
 
-/** The parameter names every list endpoint may declare (docs/product.md 8.3). */
+/** The parameter names every list endpoint may declare (docs/requirements.md 8.3). */
 export const LIST_QUERY_PARAMS = ['filter', 'page', 'sort', 'include', 'append'] as const;
 export type ListQueryParam = (typeof LIST_QUERY_PARAMS)[number];

@@ -6,7 +6,7 @@ export const PaginationLinkSchema = z.object({
   active: z.boolean(),
 }).meta({ id: 'PaginationLink', description: 'One button of the page list: previous, a page number, "..." or next.' });
 
-/** The paginated list of docs/product.md 4.8, in the Laravel shape of 8.4. */
+/** The paginated list of docs/requirements.md 4.8, in the Laravel shape of 8.4. */
 export function paginatedSchema<T extends z.ZodType>(item: T) {
   return z.object({
     current_page: z.number().int(),

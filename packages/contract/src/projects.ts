@@ -18,7 +18,7 @@ export const CoverPhotoSchema = z.object({
 }).meta({ id: 'CoverPhoto' });
 export type CoverPhoto = z.infer<typeof CoverPhotoSchema>;
 
-/** The customer account behind a project (docs/product.md 4.5). */
+/** The customer account behind a project (docs/requirements.md 4.5). */
 export const AccountSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Every path of the web app (docs/product.md 2.1, the account pages and the signed-in devices page). The server answers 404 for
+ * Every path of the web app (docs/requirements.md 2.1, the account pages and the signed-in devices page). The server answers 404 for
  * any other page path, and the web router's table is tested against this list.
  */
 export const APP_ROUTES = [

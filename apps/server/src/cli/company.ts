@@ -1,5 +1,5 @@
 /**
- * `npm run company -- <command> [options]`: the company side's command-line tool (docs/product.md 18:
+ * `npm run company -- <command> [options]`: the company side's command-line tool (docs/requirements.md 18:
  * an integration API with API keys, plus a command-line tool on it). Key management opens the database
  * (same DATA_DIR / DATABASE_URL as the server; with the embedded database, stop the server first:
  * PGlite allows one process per data folder). Everything else calls the running server's

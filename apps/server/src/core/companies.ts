@@ -25,7 +25,7 @@ export function serializePortalTheme(theme: PortalThemeRow, publicUrl: string): 
 }
 
 /**
- * A company with every field and switch of docs/product.md 4.6. `theme` undefined leaves `portal_theme` out (not
+ * A company with every field and switch of docs/requirements.md 4.6. `theme` undefined leaves `portal_theme` out (not
  * included); null says the company has none.
  */
 export function serializeCompany(company: CompanyRow, publicUrl: string, theme?: PortalThemeRow | null): Company {

@@ -73,7 +73,7 @@ export function coversRepository(db: Db) {
   };
 }
 
-/** A project's cover photo (docs/product.md 13.6): the image proxy's signed base URL, which the web sizes. */
+/** A project's cover photo (docs/requirements.md 13.6): the image proxy's signed base URL, which the web sizes. */
 export function serializeCoverPhoto(app: Pick<FastifyInstance, 'fileLinks'>, { photo, file }: PhotoWithFile): CoverPhoto {
   return { id: photo.id, url: app.fileLinks.image(file.id), width: file.width, height: file.height, caption: photo.caption };
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { invalid } from './http-errors';
 
 /**
- * The generic list query of docs/product.md 8.3 (`filter[name]`, `page[number]`, `page[size]`, `sort`, `include`,
+ * The generic list query of docs/requirements.md 8.3 (`filter[name]`, `page[number]`, `page[size]`, `sort`, `include`,
  * `append` and custom parameters), declared per endpoint. Anything an endpoint does not declare is
  * refused with 400 and a message naming what is allowed, so a typo never silently returns the
  * unfiltered list.

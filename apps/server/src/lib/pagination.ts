@@ -2,7 +2,7 @@ import type { Paginated } from '@portal/contract';
 import type { PageRequest } from './list-query';
 
 /**
- * Laravel's LengthAwarePaginator, field for field (docs/product.md 8.4), so a client
+ * Laravel's LengthAwarePaginator, field for field (docs/requirements.md 8.4), so a client
  * written for that API reads ours unchanged.
  */
 

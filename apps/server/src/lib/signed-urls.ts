@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Signed URLs live at most an hour (docs/product.md 13.2) and stay the same within a half-hour window, so browsers can cache them. */
+/** Signed URLs live at most an hour (docs/requirements.md 13.2) and stay the same within a half-hour window, so browsers can cache them. */
 export const SIGNED_URL_WINDOW_SECONDS = 30 * 60;
 
 export interface UrlSigner {

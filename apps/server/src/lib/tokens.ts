@@ -1,7 +1,7 @@
 import { INT4_MAX } from '@portal/contract';
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
-/** 32 bytes: 256 random bits, as docs/product.md 12.2 and 12.3 require for link and session tokens. */
+/** 32 bytes: 256 random bits, as docs/requirements.md 12.2 and 12.3 require for link and session tokens. */
 const SECRET_BYTES = 32;
 /** base64url of 32 bytes. */
 const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -4,7 +4,7 @@ import { fromCents, lineAmountCents, sumCents, taxCents } from '../modules/invoi
 import type { AreaSeeder, DemoContext } from './context';
 
 /**
- * The invoices demo (docs/product.md 11.5 and 15): 28 invoices on Acme's kitchen remodel (26 sent or void, enough for
+ * The invoices demo (docs/requirements.md 11.5 and 15): 28 invoices on Acme's kitchen remodel (26 sent or void, enough for
  * three pages of 10, and 2 drafts the portal never shows) in every status, a few on the other
  * projects, and two on Brightside's lake house, whose company has invoicing switched off. Dates hang
  * off the seed's fixed clock; overdue is derived from today's date, so older unpaid invoices turn

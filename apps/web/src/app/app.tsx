@@ -7,13 +7,13 @@ import { startVersionCheck } from '../lib/version-check';
 import { createDataLayer } from './data-layer';
 import { createPortalRouter } from './router';
 
-/** docs/product.md 9: the message of any 401 toast when the server gave none. */
+/** docs/requirements.md 9: the message of any 401 toast when the server gave none. */
 export const UNKNOWN_ERROR = 'An unknown error occurred';
 
 function createPortal() {
   const dataLayer = createDataLayer();
   const router = createPortalRouter(dataLayer);
-  // docs/product.md 5.2 and 9: any 401 signs the user out, sends them to /login and says why.
+  // docs/requirements.md 5.2 and 9: any 401 signs the user out, sends them to /login and says why.
   onUnauthorized((error) => {
     // Requests in flight together (the page's and the header's) all meet the same 401: the first
     // signs out and says why, once; the rest find no token left.

@@ -13,7 +13,7 @@ function outcome(pathname: string, searchStr = '') {
   }
 }
 
-describe('the sign-in rules (docs/product.md 3.1-3.3)', () => {
+describe('the sign-in rules (docs/requirements.md 3.1-3.3)', () => {
   it('knows the sign-in pages, with an optional trailing slash', () => {
     expect(['/login', '/login/', '/auth/passwordless/login', '/auth/passwordless/login/'].every(isSignInPath)).toBe(true);
     expect(['/', '/notes', '/loginx', '/auth/passwordless', '/x/login'].some(isSignInPath)).toBe(false);

@@ -1,7 +1,7 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { authToken } from '../lib/auth-token';
 
-/** docs/product.md 3.1: the sign-in pages, with an optional trailing slash (the query is not part of the path). */
+/** docs/requirements.md 3.1: the sign-in pages, with an optional trailing slash (the query is not part of the path). */
 const SIGN_IN_PATH = /^\/(login|auth\/passwordless\/login)\/?$/;
 
 export function isSignInPath(pathname: string): boolean {
@@ -20,7 +20,7 @@ export function isAccountLinkPath(pathname: string): boolean {
 }
 
 /**
- * docs/product.md 3.2 and 3.3: a stored token on a sign-in page goes to /, no token anywhere else goes
+ * docs/requirements.md 3.2 and 3.3: a stored token on a sign-in page goes to /, no token anywhere else goes
  * to /login; either way the query is kept as it was.
  */
 export function guardSignIn(location: Pick<ParsedLocation, 'pathname' | 'searchStr'>) {

@@ -8,7 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 export interface DataLayer {
   /** The query client, created once, on first use. */
   load(): Promise<QueryClient>;
-  /** docs/product.md 5.2 and 9: forgets every cached answer (sign-out, a 401); nothing to do before the first load. */
+  /** docs/requirements.md 5.2 and 9: forgets every cached answer (sign-out, a 401); nothing to do before the first load. */
   clear(): void;
 }
 

@@ -7,7 +7,7 @@ import type { PortalSearchParams } from '../lib/search';
 const home = () => redirect({ to: '/', search: { theme: undefined }, replace: true });
 
 /**
- * docs/product.md 3.5-3.7, run before a portal page renders. company_id given: load the company;
+ * docs/requirements.md 3.5-3.7, run before a portal page renders. company_id given: load the company;
  * entity given: load the entity; either failing sends the user to /. Only company_id given: find
  * the company's first entity and go to / with entity set to it (empty when there is none).
  */

@@ -15,7 +15,7 @@ import { photosRoute } from './routes/photos';
 import { rootRoute } from './routes/root';
 import { sessionsRoute } from './routes/sessions';
 
-/** The eight screens of docs/product.md 2.1 under their three layouts, the account pages and the signed-in devices page. */
+/** The eight screens of docs/requirements.md 2.1 under their three layouts, the account pages and the signed-in devices page. */
 export const routeTree = rootRoute.addChildren([
   authLayoutRoute.addChildren([loginRoute, passwordlessLoginRoute, forgotPasswordRoute, resetPasswordRoute, confirmEmailRoute]),
   defaultLayoutRoute.addChildren([indexRoute, photosRoute, contactRoute, invoicesRoute, documentsRoute, sessionsRoute, accountRoute]),

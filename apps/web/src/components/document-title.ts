@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 
 export const PRODUCT_TITLE = 'Project portal';
 
-/** docs/product.md 1.4: "Project portal", followed by the company name when one is known. */
+/** docs/requirements.md 1.4: "Project portal", followed by the company name when one is known. */
 export function documentTitle(companyName?: string | null): string {
   return companyName ? `${PRODUCT_TITLE} | ${companyName}` : PRODUCT_TITLE;
 }

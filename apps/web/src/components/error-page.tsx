@@ -7,14 +7,14 @@ import { ColorBar } from './color-bar';
 export const ERROR_TITLES = { 404: 'Page Not Found', 500: 'Internal Server Error' } as const;
 
 export interface ErrorPageProps {
-  /** Defaults to 500: a fatal or unhandled error (docs/product.md 9). */
+  /** Defaults to 500: a fatal or unhandled error (docs/requirements.md 9). */
   status?: number;
   title?: string;
   message?: string;
 }
 
 /**
- * The error page of docs/product.md 2.3: a not-found variant for 404 and a server-error variant for everything else. The
+ * The error page of docs/requirements.md 2.3: a not-found variant for 404 and a server-error variant for everything else. The
  * content only: the page around it (the portal's header, or a bare colour bar) brings the `main`.
  * The way back keeps the company's theme, and only that: the rest of the query may be what failed.
  */

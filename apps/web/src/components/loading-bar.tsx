@@ -1,7 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { LOADING_INDICATOR, useLoadingIndicator } from '../lib/loading-indicator';
 
-/** The bar across the very top while a page loads; red when the page failed (docs/product.md 5.5). */
+/** The bar across the very top while a page loads; red when the page failed (docs/requirements.md 5.5). */
 export function LoadingBar() {
   const loading = useRouterState({ select: (state) => state.status === 'pending' });
   const failed = useRouterState({ select: (state) => state.matches.some((match) => match.status === 'error') });

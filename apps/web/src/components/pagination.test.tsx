@@ -28,11 +28,11 @@ describe('Pagination', () => {
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeEnabled();
   });
 
-  it('follows the windows of docs/product.md 6.3 with an ellipsis', () => {
+  it('follows the windows of docs/requirements.md 6.3 with an ellipsis', () => {
     expect(setup(12, 30).pages()).toEqual(['1', '2', '10', '11', '12', '13', '14', '29', '30']);
   });
 
-  it('offers the page sizes of docs/product.md 10.2 and reports the one picked', async () => {
+  it('offers the page sizes of docs/requirements.md 10.2 and reports the one picked', async () => {
     const { onPageSizeChange } = setup(1, 3);
     const select = screen.getByLabelText('Rows per page');
     expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['10', '15', '20', '25', '30', '50', '100']);

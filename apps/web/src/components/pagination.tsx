@@ -13,7 +13,7 @@ export interface PaginationProps {
   onPageSizeChange: (size: number) => void;
   /** Names the navigation landmark, e.g. "Invoice pages". */
   label?: string;
-  /** The page-size options; those of docs/product.md 10.2 by default. */
+  /** The page-size options; those of docs/requirements.md 10.2 by default. */
   sizes?: readonly number[];
 }
 
@@ -21,8 +21,8 @@ const button =
   'inline-flex min-w-10 items-center justify-center rounded-full px-3 py-2 text-sm font-medium ring-1 ring-slate-300 transition-[filter,opacity] hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent';
 
 /**
- * A table's page controls (docs/product.md 6.3 and 6.4): the page buttons of lib/page-buttons.ts with ellipses, previous
- * disabled on page 1 and next on the last page, and a page-size select (docs/product.md 10.2 options).
+ * A table's page controls (docs/requirements.md 6.3 and 6.4): the page buttons of lib/page-buttons.ts with ellipses, previous
+ * disabled on page 1 and next on the last page, and a page-size select (docs/requirements.md 10.2 options).
  */
 export function Pagination({ page, lastPage, pageSize, total, onPageChange, onPageSizeChange, label = 'Pages', sizes = PAGE_SIZE_OPTIONS }: PaginationProps) {
   const sizeId = useId();

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast, toastStore } from '../lib/toast';
 import { Toaster } from './toaster';
 
-describe('the toaster (docs/product.md 2.3, 10.1)', () => {
+describe('the toaster (docs/requirements.md 2.3, 10.1)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     toastStore.clear();

@@ -9,7 +9,7 @@ const STYLES: Record<ToastColor, { icon: typeof Info; className: string }> = {
 };
 
 /**
- * Toasts top-right (docs/product.md 2.3 and 10.1): 5 s each, swipe right past 50 px to dismiss, F8 to reach them,
+ * Toasts top-right (docs/requirements.md 2.3 and 10.1): 5 s each, swipe right past 50 px to dismiss, F8 to reach them,
  * stacked 16 px apart. Radix gives these as its defaults; they are spelled out to pin them.
  */
 export function Toaster() {

@@ -1,7 +1,7 @@
 import type { ApiError } from '@portal/contract';
 import { authToken } from './auth-token';
 
-/** API base = configured API URL + API path (docs/product.md 8.1); both default to this origin's /api. */
+/** API base = configured API URL + API path (docs/requirements.md 8.1); both default to this origin's /api. */
 export function apiBase(env: { VITE_API_URL?: string; VITE_API_PATH?: string } = import.meta.env): string {
   const url = (env.VITE_API_URL ?? '').replace(/\/+$/, '');
   const path = `/${(env.VITE_API_PATH ?? '/api').replace(/^\/+|\/+$/g, '')}`;
@@ -35,7 +35,7 @@ export interface RequestOptions {
 }
 
 let unauthorizedHandler: ((error: ApiRequestError) => void) | null = null;
-/** The app decides what a 401 does (docs/product.md 9): sign out, go to /login, say why. */
+/** The app decides what a 401 does (docs/requirements.md 9): sign out, go to /login, say why. */
 export function onUnauthorized(handler: (error: ApiRequestError) => void) {
   unauthorizedHandler = handler;
 }

@@ -10,7 +10,7 @@ export interface PortalArea {
   switch: CompanySwitch | null;
 }
 
-/** The areas of a project, each behind its company switch (docs/product.md 11.1). */
+/** The areas of a project, each behind its company switch (docs/requirements.md 11.1). */
 export const PORTAL_AREAS: readonly PortalArea[] = [
   { key: 'notes', label: 'Notes', description: 'Your conversation with the team', link: paths.notes, switch: 'is_portal_project_notes_enabled' },
   { key: 'photos', label: 'Photos', description: 'Albums of the work', link: paths.photos, switch: 'is_portal_album_sharing_enabled' },

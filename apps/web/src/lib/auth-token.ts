@@ -12,7 +12,7 @@ function storage(): Storage | null {
   }
 }
 
-/** docs/product.md 4.1 and 5.1: the sign-in token lives in localStorage under cc_portal_token. */
+/** docs/requirements.md 4.1 and 5.1: the sign-in token lives in localStorage under cc_portal_token. */
 export const authToken = {
   get(): string | null {
     return storage()?.getItem(TOKEN_STORAGE_KEY) || null;

@@ -12,7 +12,7 @@ function serveThemes(status = 200, body: unknown = acme) {
     .mockImplementation(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 }
 
-describe('the theme query of the sign-in pages (docs/product.md 8.2, 10.4)', () => {
+describe('the theme query of the sign-in pages (docs/requirements.md 8.2, 10.4)', () => {
   beforeEach(() => {
     resetCompanyThemes();
     vi.useFakeTimers({ toFake: ['Date'] });

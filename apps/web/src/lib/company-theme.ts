@@ -2,7 +2,7 @@ import type { CompanyTheme } from '@portal/contract';
 import { useEffect, useSyncExternalStore } from 'react';
 import { apiRequest } from './api-client';
 
-/** docs/product.md 8.2 and 10.4: the theme query runs only with a code, sends an empty bearer header, stale time 1 s. */
+/** docs/requirements.md 8.2 and 10.4: the theme query runs only with a code, sends an empty bearer header, stale time 1 s. */
 export const THEME_STALE_TIME_MS = 1000;
 
 /** `GET /themes/{code}/company`, anonymous: an empty Authorization header even when signed in. */

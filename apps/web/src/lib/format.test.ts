@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressLines, entityLabel, formatBytes, formatMoney, mapsLink, modelTypeLabel } from './format';
 
-describe('money (docs/product.md 4.4)', () => {
+describe('money (docs/requirements.md 4.4)', () => {
   it('is shown as US dollars in en-US format', () => {
     expect(formatMoney('12500.00')).toBe('$12,500.00');
     expect(formatMoney('17325.4')).toBe('$17,325.40');
@@ -15,7 +15,7 @@ describe('money (docs/product.md 4.4)', () => {
   });
 });
 
-describe('address (docs/product.md 4.4)', () => {
+describe('address (docs/requirements.md 4.4)', () => {
   it('is two lines: street, then "city, state zip"', () => {
     expect(addressLines({ address_street: '4512 Avenue F', address_city: 'Austin', address_state: 'TX', address_zip: '78751' })).toEqual([
       '4512 Avenue F',
@@ -36,7 +36,7 @@ describe('address (docs/product.md 4.4)', () => {
   });
 });
 
-describe('the entity picker label (docs/product.md 4.3)', () => {
+describe('the entity picker label (docs/requirements.md 4.3)', () => {
   const project = { name: 'Kitchen remodel', address_street: '4512 Avenue F' };
   it('is the type label, a colon, then the project name', () => {
     expect(entityLabel({ model_type: 'project', model: project as never })).toBe('Project: Kitchen remodel');

@@ -2,7 +2,7 @@ import type { PortalEntity, Project } from '@portal/contract';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** docs/product.md 4.4: money as US dollars in en-US format, or "-" when missing or not numeric. */
+/** docs/requirements.md 4.4: money as US dollars in en-US format, or "-" when missing or not numeric. */
 export function formatMoney(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '-';
   const amount = typeof value === 'number' ? value : Number(value);
@@ -26,13 +26,13 @@ export function formatBytes(bytes: number): string {
 /** A `tel:` link for a phone number as people write it: only its digits and a leading +. */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-/** docs/product.md 4.4: the address on two lines, street, then "city, state zip". */
+/** docs/requirements.md 4.4: the address on two lines, street, then "city, state zip". */
 export function addressLines(project: Pick<Project, 'address_street' | 'address_city' | 'address_state' | 'address_zip'>): [string, string] {
   const cityState = [project.address_city, project.address_state].filter(Boolean).join(', ');
   return [project.address_street ?? '', [cityState, project.address_zip].filter(Boolean).join(' ')];
 }
 
-/** docs/product.md 4.4: a maps-service search link built from street, latitude and longitude. */
+/** docs/requirements.md 4.4: a maps-service search link built from street, latitude and longitude. */
 export function mapsLink(project: Pick<Project, 'address_street' | 'address_latitude' | 'address_longitude'>): string | null {
   const street = project.address_street?.trim();
   const hasPoint = Boolean(project.address_latitude && project.address_longitude);
@@ -44,12 +44,12 @@ export function mapsLink(project: Pick<Project, 'address_street' | 'address_lati
   return `https://www.google.com/maps/search/?${params.toString()}`;
 }
 
-/** docs/product.md 4.3: "Project" for model_type "project", "Unknown" for anything else. */
+/** docs/requirements.md 4.3: "Project" for model_type "project", "Unknown" for anything else. */
 export function modelTypeLabel(modelType: string): string {
   return modelType === 'project' ? 'Project' : 'Unknown';
 }
 
-/** docs/product.md 4.3: the type label, a colon, then the project name, or else its street address. */
+/** docs/requirements.md 4.3: the type label, a colon, then the project name, or else its street address. */
 export function entityLabel(entity: Pick<PortalEntity, 'model_type' | 'model'>): string {
   const type = modelTypeLabel(entity.model_type);
   const name = entity.model?.name?.trim() || entity.model?.address_street?.trim() || '';

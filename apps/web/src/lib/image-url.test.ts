@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { imageUrl, responsiveImage } from './image-url';
 
-describe('image proxy URLs (docs/product.md 13.5, 10.8)', () => {
+describe('image proxy URLs (docs/requirements.md 13.5, 10.8)', () => {
   it('adds width, height, format, quality and fit to the signed URL, webp by default', () => {
     const url = new URL(imageUrl('https://portal.test/api/files/abc?exp=1&sig=x', { width: 320, height: 200, quality: 80, fit: 'cover' }));
     expect(Object.fromEntries(url.searchParams)).toEqual({ exp: '1', sig: 'x', w: '320', h: '200', f: 'webp', q: '80', fit: 'cover' });

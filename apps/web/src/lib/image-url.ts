@@ -1,4 +1,4 @@
-/** docs/product.md 13.5 and 10.8: images go through the proxy with these modifiers; densities 1 and 2, webp. */
+/** docs/requirements.md 13.5 and 10.8: images go through the proxy with these modifiers; densities 1 and 2, webp. */
 export type ImageFormat = 'webp' | 'avif' | 'jpeg' | 'png';
 export type ImageFit = 'cover' | 'contain' | 'fill' | 'inside' | 'outside';
 

@@ -4,7 +4,7 @@ export type { ListQuery };
 
 type Scalar = string | number | boolean;
 
-/** A value counts as set unless it is undefined, null, '' or an empty list (docs/product.md 6.2). */
+/** A value counts as set unless it is undefined, null, '' or an empty list (docs/requirements.md 6.2). */
 function joined(value: Scalar | readonly Scalar[] | null | undefined): string | null {
   if (value === undefined || value === null) return null;
   if (Array.isArray(value)) {
@@ -16,7 +16,7 @@ function joined(value: Scalar | readonly Scalar[] | null | undefined): string | 
 }
 
 /**
- * The query string of a list read (docs/product.md 8.3): `filter[{name}]`, `page[number]`, `page[size]`, `sort`,
+ * The query string of a list read (docs/requirements.md 8.3): `filter[{name}]`, `page[number]`, `page[size]`, `sort`,
  * `append` and `include` (lists comma-joined) and any custom parameter, each sent only when set.
  *
  *     listQueryParams({ filter: { company_id: 1 }, page: { size: 1, number: 1 } })

@@ -145,7 +145,7 @@ describe('query keys', () => {
     expect(singleQueryOptions<PortalEntity>('/entities/1').queryKey).toEqual(['/entities/1', '']);
   });
 
-  it('throw the message of docs/product.md 6.1 when a key holds an object', async () => {
+  it('throw the message of docs/requirements.md 6.1 when a key holds an object', async () => {
     expect(() => assertQueryKey(['entities', { id: 1 }])).toThrowError(new Error(QUERY_KEY_OBJECT_ERROR));
     expect(() => assertQueryKey(['entities', ['a']])).toThrowError(QUERY_KEY_OBJECT_ERROR);
     expect(() => assertQueryKey(['entities', 1, null, undefined, true])).not.toThrow();

@@ -5,19 +5,19 @@ import { apiRequest } from './api-client';
 import { listQueryParams, withPage } from './list-query';
 
 /**
- * The list loaders of docs/product.md 8.6 over the API client: single fetch, paged fetch, fetch all and batch
+ * The list loaders of docs/requirements.md 8.6 over the API client: single fetch, paged fetch, fetch all and batch
  * fetch. The fetchers are plain async functions typed by the contract (`fetchPage<Note>(…)`; the
  * answers are not parsed again, decision 015); the *QueryOptions builders hand them to TanStack
  * Query (which caches) under keys made of strings only.
  */
 
-/** docs/product.md 6.1, word for word, with the product's short name in front. */
+/** docs/requirements.md 6.1, word for word, with the product's short name in front. */
 export const QUERY_KEY_OBJECT_ERROR = '[portal] Query keys should not contain objects, only strings';
 
-/** docs/product.md 10.2: batch fetch reads 100 a page. */
+/** docs/requirements.md 10.2: batch fetch reads 100 a page. */
 export const BATCH_PAGE_SIZE = 100;
 
-/** Throws when a query key holds an object (or an array): keys are plain strings (docs/product.md 6.1). */
+/** Throws when a query key holds an object (or an array): keys are plain strings (docs/requirements.md 6.1). */
 export function assertQueryKey(key: readonly unknown[]): void {
   for (const part of key) {
     if (typeof part === 'object' && part !== null) throw new Error(QUERY_KEY_OBJECT_ERROR);
@@ -80,7 +80,7 @@ export async function fetchAll<T>(path: string, query?: ListQuery, options: Fetc
 }
 
 export interface FetchBatchOptions extends LoadOptions {
-  /** 100 by default (docs/product.md 10.2). */
+  /** 100 by default (docs/requirements.md 10.2). */
   pageSize?: number;
 }
 

@@ -2,11 +2,11 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOADING_INDICATOR, useLoadingIndicator } from './loading-indicator';
 
-describe('the loading indicator (docs/product.md 5.5, 10.5)', () => {
+describe('the loading indicator (docs/requirements.md 5.5, 10.5)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('has the constants of docs/product.md 10.5', () => {
+  it('has the constants of docs/requirements.md 10.5', () => {
     expect(LOADING_INDICATOR).toEqual({ throttleMs: 200, durationMs: 2000, hideDelayMs: 500, resetDelayMs: 400, heightPx: 3 });
   });
 

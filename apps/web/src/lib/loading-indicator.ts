@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** The loading indicator of docs/product.md 10.5. */
+/** The loading indicator of docs/requirements.md 10.5. */
 export const LOADING_INDICATOR = {
   throttleMs: 200,
   durationMs: 2000,
@@ -18,7 +18,7 @@ export interface LoadingIndicatorState {
 }
 
 /**
- * docs/product.md 5.5: starts on page navigation, appears after a 200 ms throttle, creeps toward completion
+ * docs/requirements.md 5.5: starts on page navigation, appears after a 200 ms throttle, creeps toward completion
  * over about 2 s, hides 500 ms after finishing and resets 400 ms after that. Short navigations
  * never show it at all.
  */

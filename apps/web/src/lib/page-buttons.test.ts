@@ -3,7 +3,7 @@ import { pageButtons, PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE, DEFAULT_PAGE_NUMBER 
 
 const E = 'ellipsis' as const;
 
-describe('page buttons (docs/product.md 6.3)', () => {
+describe('page buttons (docs/requirements.md 6.3)', () => {
   it('shows every page when there are 10 or fewer', () => {
     for (let last = 1; last <= 10; last++) {
       for (let current = 1; current <= last; current++) {
@@ -12,7 +12,7 @@ describe('page buttons (docs/product.md 6.3)', () => {
     }
   });
 
-  it('matches docs/product.md 6.3 on its edges', () => {
+  it('matches docs/requirements.md 6.3 on its edges', () => {
     expect(pageButtons(1, 11)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, E, 10, 11]);
     expect(pageButtons(6, 20)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, E, 19, 20]);
     expect(pageButtons(7, 20)).toEqual([1, 2, E, 5, 6, 7, 8, 9, E, 19, 20]);
@@ -47,7 +47,7 @@ describe('page buttons (docs/product.md 6.3)', () => {
     }
   });
 
-  it('has the table defaults of docs/product.md 10.2', () => {
+  it('has the table defaults of docs/requirements.md 10.2', () => {
     expect(DEFAULT_PAGE_SIZE).toBe(10);
     expect(DEFAULT_PAGE_NUMBER).toBe(1);
     expect(PAGE_SIZE_OPTIONS).toEqual([10, 15, 20, 25, 30, 50, 100]);

@@ -2,7 +2,7 @@ import { DEFAULT_PORTAL_COLOR } from '@portal/contract/constants';
 import { useEffect } from 'react';
 import { readableTextOn } from './color';
 
-/** docs/product.md 5.4 and 10.4: the stale colour variable follows the colour 1 s later, so the bar can animate. */
+/** docs/requirements.md 5.4 and 10.4: the stale colour variable follows the colour 1 s later, so the bar can animate. */
 export const STALE_COLOR_DELAY_MS = 1000;
 
 const HEX = /^#[0-9a-f]{6}$/i;

@@ -5,7 +5,7 @@ import { portalBrand } from './portal';
 const company = { id: 1, name: 'Acme Builders', color: '#c2410c', logo_url: '/brand/acme.svg', portal_theme: null } as unknown as Company;
 const theme = { name: 'Acme Builders', color: '#123456', logo_url: '/brand/theme.svg' };
 
-describe('the portal theme (docs/product.md 5.4)', () => {
+describe('the portal theme (docs/requirements.md 5.4)', () => {
   it('is blank, default green and shown at once, with no theme code, entity or company id', () => {
     expect(portalBrand({})).toMatchObject({ blank: true, color: '#2aa21d', ready: true });
   });

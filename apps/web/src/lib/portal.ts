@@ -4,8 +4,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { fetchOne, fetchPage } from './loaders';
 
 /**
- * The portal's context: the picked project (entity) and the company behind it, read as docs/product.md 8.2
- * says. docs/product.md 8.8: these queries are never stale and never retried, so a failure redirects at once.
+ * The portal's context: the picked project (entity) and the company behind it, read as docs/requirements.md 8.2
+ * says. docs/requirements.md 8.8: these queries are never stale and never retried, so a failure redirects at once.
  */
 export const entityQueryOptions = (id: number) =>
   queryOptions({
@@ -23,7 +23,7 @@ export const companyQueryOptions = (id: number) =>
     retry: false,
   });
 
-/** docs/product.md 8.2: the first entity of a company, `page[size]=1&page[number]=1&filter[company_id]=…`; its id, or null. */
+/** docs/requirements.md 8.2: the first entity of a company, `page[size]=1&page[number]=1&filter[company_id]=…`; its id, or null. */
 export async function firstEntityId(companyId: number, signal?: AbortSignal): Promise<number | null> {
   const page = await fetchPage<PortalEntity>('/entities', { page: { size: 1, number: 1 }, filter: { company_id: companyId } }, { signal });
   return page.data[0]?.id ?? null;
@@ -47,17 +47,17 @@ export interface PortalBrandInput {
 }
 
 export interface PortalBrand {
-  /** docs/product.md 5.4: the default-green portal, shown whatever else is loading. */
+  /** docs/requirements.md 5.4: the default-green portal, shown whatever else is loading. */
   blank: boolean;
   color: string;
   name: string | null;
   logoUrl: string | null;
-  /** docs/product.md 5.4: content shows once a company or company theme is loaded (or at once when blank). */
+  /** docs/requirements.md 5.4: content shows once a company or company theme is loaded (or at once when blank). */
   ready: boolean;
 }
 
 /**
- * The theme of docs/product.md 5.4. Blank when the company or theme load failed, or when no theme code, entity id or
+ * The theme of docs/requirements.md 5.4. Blank when the company or theme load failed, or when no theme code, entity id or
  * company id is present; a blank portal is #2aa21d and shown regardless. Otherwise the colour comes
  * from the company, or else from the theme.
  */

@@ -3,7 +3,7 @@ import { ApiRequestError } from './api-client';
 import { authToken } from './auth-token';
 import { createQueryClient, retryDelay, shouldRetry } from './query-client';
 
-describe('the data layer defaults (docs/product.md 5.6, 8.8, 10.3)', () => {
+describe('the data layer defaults (docs/requirements.md 5.6, 8.8, 10.3)', () => {
   it('waits 1000 ms × 2^attempt between retries, capped at 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });
@@ -22,7 +22,7 @@ describe('the data layer defaults (docs/product.md 5.6, 8.8, 10.3)', () => {
     expect(defaults.mutations?.retry).toBe(false);
   });
 
-  it('refuses a query key that holds an object, with the message of docs/product.md 6.1', () => {
+  it('refuses a query key that holds an object, with the message of docs/requirements.md 6.1', () => {
     const client = createQueryClient();
     expect(() => client.getQueryCache().build(client, { queryKey: ['entities', { id: 1 }], queryFn: () => 1 })).toThrow(
       '[portal] Query keys should not contain objects, only strings',

@@ -3,13 +3,13 @@ import { ApiRequestError } from './api-client';
 import { authToken } from './auth-token';
 import { hashQueryKey } from './loaders';
 
-/** The data layer of docs/product.md 10.3. */
+/** The data layer of docs/requirements.md 10.3. */
 export const QUERY_STALE_TIME_MS = 10_000;
 export const QUERY_GC_TIME_MS = 5 * 60_000;
 export const QUERY_RETRIES = 3;
 export const RETRY_DELAY_CAP_MS = 30_000;
 
-/** 1000 ms × 2^attempt, capped at 30 s (docs/product.md 10.3). */
+/** 1000 ms × 2^attempt, capped at 30 s (docs/requirements.md 10.3). */
 export function retryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, RETRY_DELAY_CAP_MS);
 }
@@ -27,14 +27,14 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        // docs/product.md 6.1: a key holding an object is an error, whichever query uses it.
+        // docs/requirements.md 6.1: a key holding an object is an error, whichever query uses it.
         queryKeyHashFn: hashQueryKey,
         refetchOnWindowFocus: false,
         staleTime: QUERY_STALE_TIME_MS,
         gcTime: QUERY_GC_TIME_MS,
         retry: shouldRetry,
         retryDelay,
-        // docs/product.md 5.6: queries stay disabled until a token exists (the theme query opts out).
+        // docs/requirements.md 5.6: queries stay disabled until a token exists (the theme query opts out).
         enabled: () => authToken.get() !== null,
       },
       mutations: { retry: false },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isStaleChunkError, mayReloadForStaleChunk, RELOAD_GUARD_MS } from './reload-guard';
 
-describe('the stale chunk reload guard (docs/product.md 9, 10.6)', () => {
+describe('the stale chunk reload guard (docs/requirements.md 9, 10.6)', () => {
   it('reloads at most once per path within 10 s', () => {
     expect(RELOAD_GUARD_MS).toBe(10_000);
     const t = 1_000_000;

@@ -1,4 +1,4 @@
-/** docs/product.md 9 and 10.6: a stale chunk reloads the page at most once per path within 10 s. */
+/** docs/requirements.md 9 and 10.6: a stale chunk reloads the page at most once per path within 10 s. */
 export const RELOAD_GUARD_MS = 10_000;
 
 const key = (path: string) => `portal:reloaded:${path}`;

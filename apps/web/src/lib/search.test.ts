@@ -2,7 +2,7 @@ import { INT4_MAX } from '@portal/contract/constants';
 import { describe, expect, it } from 'vitest';
 import { isMissing, salvagePortalSearch, validatePortalSearch, validateSignInSearch } from './search';
 
-describe('the portal query (docs/product.md 3.4, 3.8)', () => {
+describe('the portal query (docs/requirements.md 3.4, 3.8)', () => {
   it.each(['undefined', 'null', '', undefined, null])('counts %j as missing', (value) => {
     expect(isMissing(value)).toBe(true);
     expect(validatePortalSearch({ entity: value, company_id: value, theme: value })).toEqual({});

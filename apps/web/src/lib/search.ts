@@ -4,10 +4,10 @@ import { INT4_MAX } from '@portal/contract/constants';
  * The URL's query, read by the router's `validateSearch` on every navigation. Plain functions, not
  * zod: they sit in the sign-in page's first bundle, where zod/mini cost about 6 KB gzip for these
  * few rules (decision 024). A value that breaks a rule throws, so the route fails validation: a 404
- * (docs/product.md 3.9).
+ * (docs/requirements.md 3.9).
  */
 
-/** docs/product.md 3.8: the literal text "undefined" or "null", and empty values, count as missing. */
+/** docs/requirements.md 3.8: the literal text "undefined" or "null", and empty values, count as missing. */
 export function isMissing(value: unknown): boolean {
   return value === undefined || value === null || value === '' || value === 'undefined' || value === 'null';
 }
@@ -45,7 +45,7 @@ function optional<T>(search: Record<string, unknown>, key: string, read: (value:
   return result;
 }
 
-/** The query every page but the sign-in pages may carry (docs/product.md 3.4). */
+/** The query every page but the sign-in pages may carry (docs/requirements.md 3.4). */
 export interface PortalSearchParams {
   entity?: number | undefined;
   company_id?: number | undefined;

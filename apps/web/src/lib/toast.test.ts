@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, toast, toastStore, useToasts } from './toast';
 
-describe('toasts (docs/product.md 4.2, 5.3, 10.1)', () => {
+describe('toasts (docs/requirements.md 4.2, 5.3, 10.1)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     toastStore.clear();

@@ -1,13 +1,13 @@
 import { useSyncExternalStore } from 'react';
 
-/** docs/product.md 10.1: the toast list's limits. */
+/** docs/requirements.md 10.1: the toast list's limits. */
 export const TOAST_LIMIT = 5;
 export const TOAST_REMOVE_DELAY_MS = 200;
 export const TOAST_DURATION_MS = 5000;
 
 export type ToastColor = 'success' | 'error' | 'info';
 
-/** docs/product.md 4.2: id, open flag, title, description, color. */
+/** docs/requirements.md 4.2: id, open flag, title, description, color. */
 export interface Toast {
   id: string;
   open: boolean;

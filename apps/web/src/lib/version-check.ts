@@ -13,7 +13,7 @@ async function currentBuild(): Promise<string | null> {
 }
 
 /**
- * Polls the build manifest (docs/product.md 8.7: our own /version.json) and offers a reload, once, when a new
+ * Polls the build manifest (docs/requirements.md 8.7: our own /version.json) and offers a reload, once, when a new
  * version is deployed. Checks again whenever the tab comes back into view.
  */
 export function startVersionCheck(intervalMs = VERSION_POLL_MS): () => void {

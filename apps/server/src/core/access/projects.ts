@@ -10,7 +10,7 @@ import { notFound } from '../../lib/http-errors';
  * The one gate of every per-project route (notes, photos, invoices, documents, contact). Each
  * refusal is the same 404 "Not found." as an id that does not exist, so nothing about other users'
  * data can be probed, and a switched-off area is refused by the API as the web app hides it
- * (docs/product.md 1.3; docs/decisions/008-switched-off-areas.md).
+ * (docs/requirements.md 1.3; docs/decisions/008-switched-off-areas.md).
  */
 
 declare module 'fastify' {

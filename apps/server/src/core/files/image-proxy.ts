@@ -11,7 +11,7 @@ import { diskLru } from './disk-lru';
 import { MAX_IMAGE_PIXELS } from './store';
 import type { FileRow } from '../../db/rows';
 
-/** docs/product.md 13.5: no side of a proxied image may be asked for above this. */
+/** docs/requirements.md 13.5: no side of a proxied image may be asked for above this. */
 export const MAX_IMAGE_SIDE = 4096;
 export const IMAGE_FORMATS = ['webp', 'avif', 'jpeg', 'png'] as const;
 export const IMAGE_FITS = ['cover', 'contain', 'fill', 'inside', 'outside'] as const;

@@ -8,7 +8,7 @@ import { HttpError, invalid } from '../../lib/http-errors';
 import { filesRepository } from './files.repository';
 import type { FileRow } from '../../db/rows';
 
-/** docs/product.md 13.3: no image over 50 megapixels is ever decoded (pixel bombs). */
+/** docs/requirements.md 13.3: no image over 50 megapixels is ever decoded (pixel bombs). */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
 /** Who a file belongs to and who put it there. */

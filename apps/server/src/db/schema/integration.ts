@@ -3,7 +3,7 @@ import { id, timestamps } from './columns';
 import { companies } from './companies';
 
 /**
- * A company's key to the integration API (docs/product.md 18: the company side starts as an
+ * A company's key to the integration API (docs/requirements.md 18: the company side starts as an
  * integration API with API keys). The key handed out is `ppk_<id>_<secret>`; only the SHA-256 of the secret
  * is kept, so a copy of this table calls nothing.
  */

@@ -5,7 +5,7 @@ import { companies } from './companies';
 import { projects } from './projects';
 
 /**
- * An invoice of a project (docs/product.md 11.5). Only the company's side of its life is stored in `state`
+ * An invoice of a project (docs/requirements.md 11.5). Only the company's side of its life is stored in `state`
  * (draft, sent or void); what the portal shows as its status (sent, partially_paid, paid, overdue,
  * void) is derived from the state, the balance and the due date when it is read, so it can never
  * disagree with the payments or the calendar (docs/decisions: invoices).

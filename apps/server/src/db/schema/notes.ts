@@ -7,7 +7,7 @@ import { portalUsers } from './portal';
 import { projects } from './projects';
 
 /**
- * A note of a project's thread (docs/product.md 11.3). Written by a staff member (through the integration API),
+ * A note of a project's thread (docs/requirements.md 11.3). Written by a staff member (through the integration API),
  * by the company itself (no staff named), or by a portal user. Notes with `shared_with_portal`
  * false are internal: no portal route ever reads them (modules/notes/notes.repository.ts filters
  * on it in every query, and the partial index below only holds shared notes).

@@ -38,7 +38,7 @@ export const portalEntities = pgTable(
   },
   (t) => [
     uniqueIndex('portal_entities_user_model_unique').on(t.portal_user_id, t.model_type, t.model_id),
-    // GET /entities?filter[company_id]=… (the first-entity lookup, docs/product.md 8.2) and the user's list in id order.
+    // GET /entities?filter[company_id]=… (the first-entity lookup, docs/requirements.md 8.2) and the user's list in id order.
     index('portal_entities_user_company_idx').on(t.portal_user_id, t.company_id, t.id),
     // GET /entities in its default order: the page comes straight off the index, however many entities a user has.
     index('portal_entities_user_id_idx').on(t.portal_user_id, t.id),

@@ -30,7 +30,7 @@ export const siteTypes = pgTable(
   (t) => [index('site_types_company_idx').on(t.company_id)],
 );
 
-/** The customer account (docs/product.md 4.5): primary contact, billing and shipping address. */
+/** The customer account (docs/requirements.md 4.5): primary contact, billing and shipping address. */
 export const accounts = pgTable(
   'accounts',
   {

@@ -6,7 +6,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /**
- * The sign-in limits of docs/product.md 12.4. Every sign-in (password, link or code) counts against the caller's IP; keys come
+ * The sign-in limits of docs/requirements.md 12.4. Every sign-in (password, link or code) counts against the caller's IP; keys come
  * from `request.ip`, which honours X-Forwarded-For only when TRUST_PROXY is on. A limit keyed by an
  * address from the body always sits behind one keyed by the IP, so a body alone never decides.
  */

@@ -22,7 +22,7 @@ export function usersRepository(db: Db) {
         .innerJoin(companies, eq(companies.id, portalThemes.company_id))
         .where(eq(portalThemes.code, code))
         .limit(1);
-      // docs/product.md 5.4: the colour comes from the company, or else from the theme.
+      // docs/requirements.md 5.4: the colour comes from the company, or else from the theme.
       return row ? { code: row.code, companyName: row.companyName, color: row.companyColor ?? row.themeColor } : null;
     },
   };

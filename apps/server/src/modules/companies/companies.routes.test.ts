@@ -18,7 +18,7 @@ const get = (url: string, token: string | null = t.casey) =>
   t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
 describe('GET /api/companies/{id}', () => {
-  it('answers every field and switch of a company (docs/product.md 4.6), with the theme when included', async () => {
+  it('answers every field and switch of a company (docs/requirements.md 4.6), with the theme when included', async () => {
     const response = await get(`/api/companies/${t.ids.acme.id}?include=portal_theme`);
     expect(response.statusCode).toBe(200);
     const company = CompanySchema.parse(response.json());

@@ -5,7 +5,7 @@ import { useDemoApp } from '../../../test/suite';
 import { companies, contactMessages } from '../../db/schema';
 import { bearer } from '../../../test/portal-users';
 
-/** The contact page of docs/product.md 11.7: what it shows, who may see it, and the message form's limits. */
+/** The contact page of docs/requirements.md 11.7: what it shows, who may see it, and the message form's limits. */
 
 let clock = new Date('2026-04-01T12:00:00.000Z');
 const t = useDemoApp({ mail: true, now: () => clock });

@@ -112,7 +112,7 @@ export async function contactRoutes(fastify: FastifyInstance, options: ContactRo
           item = { company: companyOf(row.company), entities: [] };
           byCompany.set(row.company.id, item);
         }
-        // The picker label of docs/product.md 4.3: the type, a colon, the project's name or else its street.
+        // The picker label of docs/requirements.md 4.3: the type, a colon, the project's name or else its street.
         const name = row.projectName?.trim() || row.projectStreet?.trim() || '';
         item.entities.push({ id: row.entityId, label: name ? `Project: ${name}` : 'Project' });
       }

@@ -10,7 +10,7 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const StrictError = z.strictObject(ApiErrorSchema.shape);
 
 const t = useDemoApp({ env: { PUBLIC_URL } });
-/** Casey's entity t.ids in id order: the demo's four and two more at Acme (six, like the example of docs/product.md 8.4). */
+/** Casey's entity t.ids in id order: the demo's four and two more at Acme (six, like the example of docs/requirements.md 8.4). */
 let caseyIds: number[];
 let nicoOther: { otherType: number; foreignProject: number };
 
@@ -59,7 +59,7 @@ async function refused(url: string, status = 400) {
 }
 
 describe('GET /api/entities: the Laravel page', () => {
-  it('answers exactly the page shape of docs/product.md 8.4', async () => {
+  it('answers exactly the page shape of docs/requirements.md 8.4', async () => {
     const response = await get('/api/entities?include=model&page[size]=2&page[number]=2');
     expect(response.statusCode).toBe(200);
     const body = response.json() as Record<string, unknown>;
@@ -191,7 +191,7 @@ describe('GET /api/entities: the Laravel page', () => {
     expect((await page('/api/entities?filter[model_type]=project')).total).toBe(6);
     expect((await page('/api/entities?filter[model_type]=proposal')).total).toBe(0);
     expect((await page('/api/entities?filter[model_type]=proposal', t.nico)).data.map((item) => item.id)).toEqual([nicoOther.otherType]);
-    // The first-entity lookup of docs/product.md 8.2.
+    // The first-entity lookup of docs/requirements.md 8.2.
     const first = await page(`/api/entities?page[size]=1&page[number]=1&filter[company_id]=${t.ids.acme.id}`);
     expect(first.data.map((item) => item.id)).toEqual([caseyIds[0]]);
     expect(first.last_page).toBe(5);

@@ -197,7 +197,7 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
       const user = requireUser(request);
       const answer = app.responses.begin(request);
       const { includes } = entityShowQuery.from(request);
-      // One record: the project is read whole, as the project page shows it (docs/product.md 8.2, "a portal entity").
+      // One record: the project is read whole, as the project page shows it (docs/requirements.md 8.2, "a portal entity").
       const expanded = new Set<EntityInclude>(includes);
       if (expanded.has('model')) for (const name of ['model.status', 'model.cover_photo', 'model.account', 'model.company', 'model.latest_activity'] as const) expanded.add(name);
       const found = await entities.findWithRelations(user.id, request.params.id);

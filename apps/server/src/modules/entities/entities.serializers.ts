@@ -45,7 +45,7 @@ function serializeAccount(account: typeof accounts.$inferSelect): Account {
   };
 }
 
-/** A project as docs/product.md 4.4 lists it: money and coordinates as decimal strings, rep_primary_name joined from staff. */
+/** A project as docs/requirements.md 4.4 lists it: money and coordinates as decimal strings, rep_primary_name joined from staff. */
 export function serializeProject(row: ProjectWithRelations, relations: ProjectRelations): Project {
   const { project } = row;
   const result: Project = {

@@ -32,7 +32,7 @@ export const invoicesListQuery = defineListQuery({
   },
   sorts: INVOICE_SORTS,
   defaultSort: INVOICE_DEFAULT_SORT,
-  // The table default of docs/product.md 10.2: 10 a page (options 10 to 100).
+  // The table default of docs/requirements.md 10.2: 10 a page (options 10 to 100).
   paginate: { defaultSize: INVOICE_DEFAULT_PAGE_SIZE },
 });
 

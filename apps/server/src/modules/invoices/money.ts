@@ -58,7 +58,7 @@ export const sumCents = (values: Iterable<number>): number => {
 
 const GROUPS = /\B(?=(\d{3})+(?!\d))/g;
 
-/** docs/product.md 4.4: US dollars in en-US format, from cents and exact: 123450 → "$1,234.50", -500 → "-$5.00". */
+/** docs/requirements.md 4.4: US dollars in en-US format, from cents and exact: 123450 → "$1,234.50", -500 → "-$5.00". */
 export function formatUsd(cents: number): string {
   const [whole, fraction] = fromCents(Math.abs(cents)).split('.') as [string, string];
   return `${cents < 0 ? '-' : ''}$${whole.replace(GROUPS, ',')}.${fraction}`;

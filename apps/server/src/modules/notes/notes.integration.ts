@@ -17,7 +17,7 @@ export async function notesIntegrationRoutes(fastify: FastifyInstance, options: 
   const notes = notesRepository(app.database.db);
 
   /**
-   * Everyone the project is shared with hears of a new shared note (docs/product.md 14), each
+   * Everyone the project is shared with hears of a new shared note (docs/requirements.md 14), each
    * in a message of their own that links to their own thread; the mail goes out in the background.
    */
   async function tellCustomers(

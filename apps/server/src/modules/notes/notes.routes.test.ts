@@ -8,7 +8,7 @@ import { HTML_BYTES, imageBytes, multipartBody, pdfBytes } from '../../../test/f
 import { apiKeysRepository } from '../integration/api-keys.repository';
 
 /**
- * The notes of docs/product.md 11.3: isolation, internal notes, the switch, the limits and bad input, all
+ * The notes of docs/requirements.md 11.3: isolation, internal notes, the switch, the limits and bad input, all
  * through the real routes on the demo seed.
  */
 

@@ -50,7 +50,7 @@ export const notesListQuery = defineListQuery({
   paginate: { defaultSize: NOTES_PAGE_SIZE },
 });
 
-/** `entity` of every notes route: a query parameter, like the web app's (docs/product.md 3.4). */
+/** `entity` of every notes route: a query parameter, like the web app's (docs/requirements.md 3.4). */
 const EntityQuery = z.strictObject({ entity: IdSchema });
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };

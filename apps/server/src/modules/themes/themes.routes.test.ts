@@ -23,7 +23,7 @@ describe('GET /api/themes/{code}/company', () => {
     CompanyThemeSchema.parse(response.json());
   });
 
-  it('ignores an empty bearer header (the client sends one, docs/product.md 8.2)', async () => {
+  it('ignores an empty bearer header (the client sends one, docs/requirements.md 8.2)', async () => {
     const response = await theme('brightside', newIp(), { authorization: '' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ name: 'Brightside Remodeling', color: '#1d4ed8' });

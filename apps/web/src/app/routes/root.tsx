@@ -50,7 +50,7 @@ function BrandedErrorPage(props: ErrorPageProps) {
   );
 }
 
-/** docs/product.md 3.9 and 9: a route whose validation fails is a 404; anything else unhandled a 500. */
+/** docs/requirements.md 3.9 and 9: a route whose validation fails is a 404; anything else unhandled a 500. */
 function RouteError({ error }: { error: unknown }) {
   const { pathname } = useLocation();
   if (error instanceof SearchParamError) return <BrandedErrorPage status={404} title={`Page Not Found: ${pathname}`} />;
@@ -65,7 +65,7 @@ function RouteError({ error }: { error: unknown }) {
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ location }) => guardSignIn(location),
   component: Root,
-  // docs/product.md 3.9: an unknown route gives a "Page not found" error.
+  // docs/requirements.md 3.9: an unknown route gives a "Page not found" error.
   notFoundComponent: () => <BrandedErrorPage status={404} message="Page not found" />,
   errorComponent: RouteError,
 });

@@ -10,7 +10,7 @@ const VARIANTS: Record<Variant, string> = {
 };
 
 /**
- * The UI theme of docs/product.md 10.4: buttons are large and fully rounded. Their colours never transition: a brand
+ * The UI theme of docs/requirements.md 10.4: buttons are large and fully rounded. Their colours never transition: a brand
  * colour arriving mid-fade would pass through unreadable text-on-background pairs.
  */
 export function Button({ variant = 'primary', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {

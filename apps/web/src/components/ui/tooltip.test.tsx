@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Tooltip, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './tooltip';
 
-describe('tooltips (docs/product.md 10.8)', () => {
+describe('tooltips (docs/requirements.md 10.8)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     // jsdom has no ResizeObserver; the tooltip's positioning asks for one.

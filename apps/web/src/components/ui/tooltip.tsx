@@ -1,12 +1,12 @@
 import { Tooltip as RadixTooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
 
-/** docs/product.md 10.8: tooltips open after 700 ms; moving between them within 300 ms skips the delay. */
+/** docs/requirements.md 10.8: tooltips open after 700 ms; moving between them within 300 ms skips the delay. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /**
- * A tooltip with the delays of docs/product.md 10.8. Each carries its own provider, so the tooltip code (and the
+ * A tooltip with the delays of docs/requirements.md 10.8. Each carries its own provider, so the tooltip code (and the
  * positioning library under it) loads only with the pages that use one, not with the sign-in page.
  */
 export function Tooltip({ label, children }: { label: string; children: ReactNode }) {

@@ -104,7 +104,7 @@ describe('the documents page query (decision 026)', () => {
       sort: 'name',
     });
     expect(searchOf({ ...state, search: '   ' }).q).toBeUndefined();
-    // The URL cannot carry the text "undefined" or "null" (docs/product.md 3.8): typed, it searches nothing, as a reload would.
+    // The URL cannot carry the text "undefined" or "null" (docs/requirements.md 3.8): typed, it searches nothing, as a reload would.
     expect(searchOf({ ...state, search: ' null ' }).q).toBeUndefined();
     expect(searchOf({ ...state, search: 'undefined' }).q).toBeUndefined();
   });

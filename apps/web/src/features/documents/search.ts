@@ -25,7 +25,7 @@ export const MAX_SEARCH_LENGTH = 255;
 
 /**
  * The search text as the URL keeps it: trimmed, at most MAX_SEARCH_LENGTH characters (whole code
- * points), undefined when empty or the text "undefined" or "null" (missing, docs/product.md 3.8). The
+ * points), undefined when empty or the text "undefined" or "null" (missing, docs/requirements.md 3.8). The
  * router reads `?q=2026` as the number 2026 and `?q=true` as true: searches for that text too.
  */
 export function searchText(value: unknown): string | undefined {

@@ -8,7 +8,7 @@ const parse = (search: Record<string, unknown>) => ({
   value: Object.fromEntries(Object.entries(validateInvoicesSearch(search)).filter(([, entry]) => entry !== undefined)),
 });
 
-describe('the invoices page query (docs/product.md 11.5)', () => {
+describe('the invoices page query (docs/requirements.md 11.5)', () => {
   it('reads page, size, sort, status, invoice and view', () => {
     expect(parse({ page: '3', size: 50, sort: '-total', status: 'overdue', invoice: '7', view: 'statement' })).toEqual({
       value: { page: 3, size: 50, sort: '-total', status: 'overdue', invoice: 7, view: 'statement' },

@@ -4,7 +4,7 @@ import { DEFAULT_PAGE_NUMBER, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../..
 import { integer, isMissing, oneOf } from '../../lib/search';
 
 /**
- * The invoices page keeps its table state in the URL (docs/product.md 11.5), so back, reload and a shared link
+ * The invoices page keeps its table state in the URL (docs/requirements.md 11.5), so back, reload and a shared link
  * show the same page: page, size, sort, status, and which invoice or the statement is open. A value
  * the page does not know (an old bookmark, a typo) falls back to the default instead of failing the
  * route: the table still shows. Plain functions like lib/search.ts: the route's validator is in the

@@ -28,7 +28,7 @@ export function LoginPage() {
       {
         onSuccess: ({ token }) => {
           authToken.set(token);
-          // docs/product.md 3.2: the user lands on / with the query they came with.
+          // docs/requirements.md 3.2: the user lands on / with the query they came with.
           void navigate({ href: `/${searchStr}`, replace: true });
         },
       },

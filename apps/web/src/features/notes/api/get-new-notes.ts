@@ -15,7 +15,7 @@ export async function fetchNewNotes(entity: number, since: number, signal?: Abor
 }
 
 /**
- * Polls for notes newer than `since` every 10 seconds (docs/product.md 11.3: they show within 15), and at once
+ * Polls for notes newer than `since` every 10 seconds (docs/requirements.md 11.3: they show within 15), and at once
  * when the tab comes back into view. Polling pauses while the tab is hidden. Within a project the
  * server hands out ids in commit order, so `since` never misses a note.
  */

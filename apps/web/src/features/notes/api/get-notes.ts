@@ -10,7 +10,7 @@ export interface NotesPageParam {
   before?: number | undefined;
 }
 
-/** A page of a project's notes, newest first (the paged fetch of docs/product.md 8.6 over `GET /notes`). */
+/** A page of a project's notes, newest first (the paged fetch of docs/requirements.md 8.6 over `GET /notes`). */
 export function fetchNotesPage(entity: number, param: NotesPageParam, options: LoadOptions = {}): Promise<Paginated<Note>> {
   return fetchPage<Note>('/notes', { page: { number: param.number, size: NOTES_PAGE_SIZE }, params: { entity, before: param.before } }, options);
 }

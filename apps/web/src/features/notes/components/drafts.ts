@@ -1,7 +1,7 @@
 import type { PendingNote } from './thread-model';
 
 /**
- * What the user typed survives a reload (docs/product.md 11.3: nothing typed is ever lost): the composer's text,
+ * What the user typed survives a reload (docs/requirements.md 11.3: nothing typed is ever lost): the composer's text,
  * and notes that were not acknowledged, per project, in this browser's local storage.
  */
 const draftKey = (entity: number) => `portal.notes.draft.${entity}`;

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { entityLabel } from '../../../lib/format';
 
-/** docs/product.md 4.3: each option reads "Project: {name}", or "Project: {street}" when the project has no name. */
+/** docs/requirements.md 4.3: each option reads "Project: {name}", or "Project: {street}" when the project has no name. */
 export function ProjectPicker({ entities, current }: { entities: PortalEntity[]; current: number | undefined }) {
   const navigate = useNavigate();
   const id = useId();
