@@ -1,38 +1,25 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../apps/server/test/smtp-server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { ReceivedMail } from '../apps/server/test/smtp-server';
 import { DEMO, storeToken } from './support/auth';
-import { launchChromium } from './support/chromium';
 import { expectNoAxeViolations } from './support/page';
-import { startServer, type RunningServer } from './support/server';
+import { useMailingServer } from './support/mailing-server';
 
 /** Its own server, sending mail to a real SMTP server the test reads: these tests change the demo users' passwords and addresses. */
-let browser: Browser;
-let smtp: TestSmtpServer;
-let server: RunningServer;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  server = await startServer({ SMTP_URL: smtp.url });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-});
+const mailing = useMailingServer();
 
 const PHONE = { width: 375, height: 800 };
 const DESKTOP = { width: 1280, height: 800 };
 
 async function open(path: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.url, viewport });
+  const context = await mailing.browser.newContext({ baseURL: mailing.server.url, viewport });
   const page = await context.newPage();
   await page.goto(path);
   return { context, page };
 }
 
 async function api(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const response = await fetch(`${server.url}/api${path}`, {
+  const response = await fetch(`${mailing.server.url}/api${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
     body: init.body === undefined ? null : JSON.stringify(init.body),
@@ -46,7 +33,7 @@ async function signIn(email: string, password: string): Promise<string> {
   return body!.token as string;
 }
 
-const nextMail = (to: string, after: number) => smtp.waitFor((mail) => mail.to.includes(to) && smtp.messages.indexOf(mail) >= after);
+const nextMail = (to: string, after: number) => mailing.smtp.waitFor((mail) => mail.to.includes(to) && mailing.smtp.messages.indexOf(mail) >= after);
 const linkIn = (mail: ReceivedMail, page: string) => {
   const match = new RegExp(`https?://[^\\s"<>]+${page}\\?[^\\s"<>]+`).exec(mail.text ?? '');
   if (!match) throw new Error(`no ${page} link in:\n${mail.text}`);
@@ -66,7 +53,7 @@ describe('forgot password', () => {
     await page.setViewportSize(PHONE);
     await expectNoAxeViolations(page);
 
-    const sentAfter = smtp.messages.length;
+    const sentAfter = mailing.smtp.messages.length;
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Email me a link' }).click();
     await page.getByRole('status').filter({ hasText: 'If an account exists for that address' }).waitFor();
@@ -117,7 +104,7 @@ describe('account settings', () => {
     const { email, password } = DEMO.neighbor;
     const token = await signIn(email, password);
     const elsewhere = await signIn(email, password);
-    const context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP });
+    const context = await mailing.browser.newContext({ baseURL: mailing.server.url, viewport: DESKTOP });
     await storeToken(context, token);
     const page = await context.newPage();
     await page.goto('/');
@@ -152,7 +139,7 @@ describe('account settings', () => {
 
     // Email: nothing changes until the link sent to the new address is followed.
     const newEmail = 'nora.new@example.com';
-    const sentAfter = smtp.messages.length;
+    const sentAfter = mailing.smtp.messages.length;
     const emailSection = page.getByRole('region', { name: 'Email address' });
     await emailSection.getByLabel('New email address').fill(newEmail);
     await emailSection.getByLabel('Current password').fill('neighbor passphrase 2');

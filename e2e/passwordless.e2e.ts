@@ -1,39 +1,26 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../apps/server/test/smtp-server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { ReceivedMail } from '../apps/server/test/smtp-server';
 import { DEMO } from './support/auth';
-import { launchChromium } from './support/chromium';
 import { expectNoAxeViolations } from './support/page';
-import { startServer, type RunningServer } from './support/server';
+import { useMailingServer } from './support/mailing-server';
 
 /** Its own server, sending mail to a real SMTP server the test reads. */
-let browser: Browser;
-let smtp: TestSmtpServer;
-let server: RunningServer;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  server = await startServer({ SMTP_URL: smtp.url });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-});
+const mailing = useMailingServer();
 
 async function open(path: string) {
-  const context = await browser.newContext({ baseURL: server.url });
+  const context = await mailing.browser.newContext({ baseURL: mailing.server.url });
   const page = await context.newPage();
   await page.goto(path);
   return { context, page };
 }
 
 async function requestEmail(page: Page, email: string) {
-  const sentAfter = smtp.messages.length;
+  const sentAfter = mailing.smtp.messages.length;
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Email me a link' }).click();
   await page.getByRole('status').filter({ hasText: 'is on its way' }).waitFor();
-  return smtp.waitFor((mail) => mail.to.includes(email) && smtp.messages.indexOf(mail) >= sentAfter);
+  return mailing.smtp.waitFor((mail) => mail.to.includes(email) && mailing.smtp.messages.indexOf(mail) >= sentAfter);
 }
 
 const linkIn = (mail: ReceivedMail) => {
@@ -52,9 +39,9 @@ describe('signing in by email', () => {
     expect(mail.subject).toContain('Acme Builders');
     expect(mail.html).toBeTruthy();
     const link = new URL(linkIn(mail));
-    expect(link.origin).toBe(server.url);
+    expect(link.origin).toBe(mailing.server.url);
 
-    const visitor = await browser.newContext();
+    const visitor = await mailing.browser.newContext();
     const linkPage = await visitor.newPage();
     await linkPage.goto(link.href);
     await linkPage.getByRole('button', { name: 'Continue' }).waitFor();
@@ -70,7 +57,7 @@ describe('signing in by email', () => {
     await visitor.close();
 
     // The link is single use.
-    const again = await browser.newContext();
+    const again = await mailing.browser.newContext();
     const againPage = await again.newPage();
     await againPage.goto(link.href);
     await againPage.getByRole('button', { name: 'Continue' }).click();
@@ -125,12 +112,12 @@ describe('signing in by email', () => {
 
   it('answers the same for an address with no account, and sends nothing', async () => {
     const { context, page } = await open('/auth/passwordless/login');
-    const before = smtp.messages.length;
+    const before = mailing.smtp.messages.length;
     await page.getByLabel('Email', { exact: true }).fill('nobody@example.com');
     await page.getByRole('button', { name: 'Email me a link' }).click();
     await page.getByRole('status').filter({ hasText: 'is on its way' }).waitFor();
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(smtp.messages.length).toBe(before);
+    expect(mailing.smtp.messages.length).toBe(before);
     await context.close();
   });
 });
