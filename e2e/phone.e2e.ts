@@ -263,7 +263,7 @@ describe.each(PHONES)('on a %i px phone', (width) => {
     await page.goto(`/invoices?entity=${KITCHEN}`);
     await page.getByRole('link', { name: 'INV-1026' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Portal areas' }).count()).toBe(0);
-    const menuButton = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+    const menuButton = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true });
     await menuButton.click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await menu.waitFor();
@@ -300,7 +300,7 @@ describe('on a desktop (1280 px)', () => {
     await page.goto(`/invoices?entity=${KITCHEN}`);
     await page.getByRole('link', { name: 'INV-1026' }).waitFor();
     const header = page.getByRole('banner');
-    expect(await header.getByRole('button', { name: 'Menu' }).count()).toBe(0);
+    expect(await header.getByRole('button', { name: 'Menu', exact: true }).count()).toBe(0);
     const areas = header.getByRole('navigation', { name: 'Portal areas' }).getByRole('link');
     expect(await areas.allInnerTexts()).toEqual(['Project', 'Notes', 'Photos', 'Invoices', 'Documents', 'Contact']);
     expect(await header.getByRole('link', { name: 'Invoices' }).getAttribute('aria-current')).toBe('page');
