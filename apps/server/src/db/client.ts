@@ -111,11 +111,20 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
  * in place. Another process may have migrated it, or an older build may be pointed at a newer one.
  */
 export async function pendingMigrations(db: Db): Promise<number> {
-  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
   const result = await db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
   const [row] = (result as unknown as { rows: { applied: number }[] }).rows;
-  return Math.max(0, journal.entries.length - Number(row?.applied ?? 0));
+  return Math.max(0, (await committedMigrations()) - Number(row?.applied ?? 0));
 }
+
+/** How many migrations this build carries: read once, since a build's migrations never change while it runs. */
+let committed: Promise<number> | undefined;
+const committedMigrations = () =>
+  (committed ??= readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')
+    .then((text) => (JSON.parse(text) as { entries: unknown[] }).entries.length)
+    .catch((error: unknown) => {
+      committed = undefined;
+      throw error;
+    }));
 
 export interface DatabaseOptions {
   /** A postgres:// URL; without one, PGlite. */
