@@ -23,6 +23,7 @@ import { notesIntegrationRoutes } from './modules/notes/notes.integration';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { authPlugin } from './plugins/auth';
 import { clockPlugin } from './plugins/clock';
+import { corsPlugin } from './plugins/cors';
 import { lifecyclePlugin } from './plugins/lifecycle';
 import { changesPlugin } from './plugins/changes';
 import { dbPlugin } from './plugins/db';
@@ -127,6 +128,8 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
 
   await app.register(
     async (api) => {
+      // A web app served from another origin (VITE_API_URL) may call the API, from the listed origins only.
+      if (env.CORS_ORIGINS.length > 0) await api.register(corsPlugin, { origins: env.CORS_ORIGINS });
       // Every /api route needs a bearer token (a session, or an API key where it declares `config: { apiKey: true }`)
       // unless it declares `config: { public: true }`.
       api.addHook('onRequest', app.authenticate);

@@ -49,6 +49,11 @@ export const EnvSchema = z
     SEED_DEMO: booleanFromEnv.default(true),
     TRUST_PROXY: trustProxyFromEnv.default(false),
     BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+    CORS_ORIGINS: z
+      .string()
+      .transform((value) => value.split(',').map((origin) => origin.trim().replace(/\/+$/, '')).filter(Boolean))
+      .refine((origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)), 'must be a comma-separated list of origins such as https://app.example.com')
+      .default([]),
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
     MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
