@@ -101,7 +101,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
   app.removeContentTypeParser('text/plain');
 
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { https: env.PUBLIC_URL.startsWith('https://') });
   await app.register(dbPlugin, { database });
   await app.register(clockPlugin, { now });
   await app.register(lifecyclePlugin);

@@ -253,3 +253,17 @@ describe('slow and idle clients', () => {
     }
   });
 });
+
+describe('HTTPS', () => {
+  it('tells browsers to keep to HTTPS (HSTS) when the public address is https, and not otherwise', async () => {
+    const secure = await createTestApp({ env: { PUBLIC_URL: 'https://portal.example.com' } });
+    try {
+      for (const url of ['/api/health', '/api/nowhere', '/login']) {
+        expect((await secure.app.inject({ method: 'GET', url })).headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      }
+    } finally {
+      await secure.close();
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
+  });
+});

@@ -18,10 +18,17 @@ export const APP_CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Headers every answer carries; the app's HTML also gets its content security policy. */
+/** A year: browsers that saw the portal over HTTPS never try plain HTTP for it again. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Headers every answer carries; the app's HTML also gets its content security policy. `https`: the
+ * portal's public address is HTTPS (PUBLIC_URL), so every answer also tells the browser to keep to it.
+ */
 export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { https: boolean }) => {
     app.addHook('onSend', async (request, reply, payload) => {
+      if (options.https) reply.header('strict-transport-security', HSTS);
       reply.header('x-content-type-options', 'nosniff');
       // Sign-in links carry a token in their query: no page of ours ever leaks its address.
       reply.header('referrer-policy', 'no-referrer');
