@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { HttpError, unauthenticated } from '../../lib/http-errors';
 import { loadSecret } from '../../lib/secret-file';
 import { requireUser } from '../../core/access/request';
-import type { AuthenticatedUser } from './sessions.repository';
+import type { AuthenticatedUser } from '../../core/access/request';
 import { accountRepository } from './account.repository';
 import { emailChangedNotice, emailChangeEmail, emailInUseNotice } from './account-email';
 import type { AuthRoutesOptions } from './auth.routes';

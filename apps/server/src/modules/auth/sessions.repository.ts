@@ -14,7 +14,6 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 import type { AuthenticatedUser } from '../../core/access/request';
 import { CACHED_SESSION_TABLES } from '../../core/cache/tables';
-export type { AuthenticatedUser };
 
 /** Enough for every session active within a minute on a large portal; about 300 bytes each. */
 const MAX_CACHED_SESSIONS = 20_000;

@@ -8,7 +8,6 @@ import type { DocumentSort } from '@portal/contract';
 import type { DocumentRow, FileRow, NewDocumentRow } from '../../db/rows';
 
 import type { ProjectScope } from '../../core/access/projects';
-export type { ProjectScope };
 
 export interface DocumentWithFile {
   document: DocumentRow;

@@ -6,13 +6,11 @@ import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
 import { fromCents, lineAmountCents, sumCents, taxCents, toCents } from './money';
 
-import type { InvoiceLineRow, InvoiceRow, PaymentRow } from '../../db/rows';
-export type { InvoiceLineRow, InvoiceRow, PaymentRow };
+import type { InvoiceRow } from '../../db/rows';
 /** An invoice as the portal reads it: never a draft, with its derived status. */
 export type PortalInvoiceRow = Omit<InvoiceRow, 'state'> & { state: 'sent' | 'void'; status: PortalInvoiceStatus };
 
 import type { ProjectScope } from '../../core/access/projects';
-export type { ProjectScope };
 
 /**
  * The derived status of decision "invoices" in SQL, the same rule as aging.ts derivedStatus (a test

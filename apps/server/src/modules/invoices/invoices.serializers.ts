@@ -1,6 +1,7 @@
 import type { Invoice, InvoiceDetail, InvoiceLine, Payment } from '@portal/contract';
 import { apiTimestamp } from '../../lib/timestamps';
-import type { InvoiceLineRow, PaymentRow, PortalInvoiceRow } from './invoices.repository';
+import type { InvoiceLineRow, PaymentRow } from '../../db/rows';
+import type { PortalInvoiceRow } from './invoices.repository';
 
 /** A quantity as a person writes it: "2.500" → "2.5", "1.000" → "1". */
 const quantity = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);

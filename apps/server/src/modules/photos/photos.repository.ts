@@ -6,11 +6,9 @@ import { pageOffset } from '../../lib/pagination';
 
 import type { AlbumRow } from '../../db/rows';
 import { coversRepository, type AlbumWithCover, type PhotoWithFile } from '../../core/covers';
-export type { AlbumWithCover, PhotoWithFile };
 export type AlbumSort = 'position' | 'name' | 'created_at';
 
 import type { ProjectScope } from '../../core/access/projects';
-export type { ProjectScope };
 
 
 const SORT_COLUMNS = { position: albums.position, name: sql`lower(${albums.name})`, created_at: albums.created_at } as const;

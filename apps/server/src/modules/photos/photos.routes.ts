@@ -11,7 +11,8 @@ import { SignatureQuerySchema } from '../../core/files/links';
 import { requireProject } from '../../core/access/projects';
 import { requireUser } from '../../core/access/request';
 import { FILE_CONTENT_SECURITY_POLICY, contentDisposition, invalidSignature } from '../../core/files/serve';
-import { photosRepository, type PhotoWithFile } from './photos.repository';
+import type { PhotoWithFile } from '../../core/covers';
+import { photosRepository } from './photos.repository';
 import { albumZipPath, serializeAlbum, serializePhoto } from './photos.serializers';
 
 export const albumsListQuery = defineListQuery({ sorts: ALBUM_SORTS, defaultSort: 'position' });

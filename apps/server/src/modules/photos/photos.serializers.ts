@@ -2,7 +2,7 @@ import type { Album, Photo } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { apiTimestamp } from '../../lib/timestamps';
 import { serializeFile } from '../../core/files/files.serializers';
-import type { AlbumWithCover, PhotoWithFile } from './photos.repository';
+import type { AlbumWithCover, PhotoWithFile } from '../../core/covers';
 
 export const albumZipPath = (albumId: number) => `/api/albums/${albumId}/zip`;
 
