@@ -24,7 +24,18 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
-/** The form-level message when the API's message is not already shown beside a field. */
+/** One form of the page: the API's message above its fields, and one submit button that says while it works. */
+function AccountForm(props: { onSubmit: (event: FormEvent) => void; error: unknown; pending: boolean; label: string; pendingLabel: string; children: ReactNode }) {
+  return (
+    <form className="flex max-w-md flex-col gap-4" onSubmit={props.onSubmit} noValidate>
+      <FormError message={formErrors(props.error).form} />
+      {props.children}
+      <Button type="submit" className="self-start" disabled={props.pending}>
+        {props.pending ? props.pendingLabel : props.label}
+      </Button>
+    </form>
+  );
+}
 
 function NameForm({ user }: { user: PortalUser }) {
   const update = useUpdateProfile();
@@ -36,14 +47,10 @@ function NameForm({ user }: { user: PortalUser }) {
     update.mutate({ first_name: firstName, last_name: lastName }, { onSuccess: () => toast.success('Name saved') });
   };
   return (
-    <form className="flex max-w-md flex-col gap-4" onSubmit={submit} noValidate>
-      <FormError message={formErrors(update.error).form} />
+    <AccountForm onSubmit={submit} error={update.error} pending={update.isPending} label="Save name" pendingLabel="Saving…">
       <TextField label="First name" name="first_name" autoComplete="given-name" value={firstName} onChange={(event) => setFirstName(event.target.value)} error={errors.first_name} />
       <TextField label="Last name" name="last_name" autoComplete="family-name" value={lastName} onChange={(event) => setLastName(event.target.value)} error={errors.last_name} />
-      <Button type="submit" className="self-start" disabled={update.isPending}>
-        {update.isPending ? 'Saving…' : 'Save name'}
-      </Button>
-    </form>
+    </AccountForm>
   );
 }
 
@@ -67,8 +74,7 @@ function EmailForm() {
     );
   };
   return (
-    <form className="flex max-w-md flex-col gap-4" onSubmit={submit} noValidate>
-      <FormError message={formErrors(change.error).form} />
+    <AccountForm onSubmit={submit} error={change.error} pending={change.isPending} label="Send a confirmation link" pendingLabel="Sending…">
       {sent ? (
         <p role="status" className="rounded-lg bg-green-50 px-4 py-3 text-sm text-green-900 ring-1 ring-green-200">
           {sent}
@@ -85,10 +91,7 @@ function EmailForm() {
         onChange={(event) => setCurrentPassword(event.target.value)}
         error={errors.current_password}
       />
-      <Button type="submit" className="self-start" disabled={change.isPending}>
-        {change.isPending ? 'Sending…' : 'Send a confirmation link'}
-      </Button>
-    </form>
+    </AccountForm>
   );
 }
 
@@ -114,8 +117,7 @@ function PasswordForm() {
     );
   };
   return (
-    <form className="flex max-w-md flex-col gap-4" onSubmit={submit} noValidate>
-      <FormError message={formErrors(change.error).form} />
+    <AccountForm onSubmit={submit} error={change.error} pending={change.isPending} label="Change password" pendingLabel="Changing…">
       <TextField
         label="Current password"
         name="current-password"
@@ -127,10 +129,7 @@ function PasswordForm() {
         error={errors.current_password}
       />
       <NewPasswordFields password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} error={errors.password} differ={differ} />
-      <Button type="submit" className="self-start" disabled={change.isPending}>
-        {change.isPending ? 'Changing…' : 'Change password'}
-      </Button>
-    </form>
+    </AccountForm>
   );
 }
 
