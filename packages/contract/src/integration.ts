@@ -41,3 +41,25 @@ export const IntegrationSwitchesSchema = z
   .strict()
   .meta({ id: 'IntegrationSwitches' });
 export type IntegrationSwitches = z.infer<typeof IntegrationSwitchesSchema>;
+
+/**
+ * What an API key may do (docs/requirements.md 18): `read` and `write` per area, each granted on its own
+ * (a key that may post notes does not thereby read the thread). A route names the one scope it needs.
+ */
+export const SCOPE_AREAS = [
+  'company',
+  'staff',
+  'projects',
+  'portal_users',
+  'sharing',
+  'notes',
+  'photos',
+  'documents',
+  'invoices',
+  'messages',
+  'webhooks',
+] as const;
+export type ScopeArea = (typeof SCOPE_AREAS)[number];
+export const ALL_SCOPES = SCOPE_AREAS.flatMap((area) => [`${area}:read`, `${area}:write`] as const);
+export const ScopeSchema = z.enum(ALL_SCOPES).meta({ id: 'Scope', description: '`<area>:read` or `<area>:write`' });
+export type Scope = z.infer<typeof ScopeSchema>;

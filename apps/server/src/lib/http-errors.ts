@@ -22,3 +22,6 @@ export const tooManyAttempts = (retryAfterSeconds: number) =>
   new HttpError(429, ERROR_MESSAGES.tooManyAttempts, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 export const invalid = (errors: Record<string, string[]>, status = 422) =>
   new HttpError(status, ERROR_MESSAGES.invalid, errors);
+
+/** An API key that may not do what the route does; the message names the scope to add. */
+export const missingScope = (scope: string) => new HttpError(403, `This API key lacks the scope ${scope}.`);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { accessRepository } from '../core/access/projects';
 import { bearerToken } from '../core/access/request';
-import { unauthenticated } from '../lib/http-errors';
+import { missingScope, unauthenticated } from '../lib/http-errors';
 import { apiKeysRepository } from '../modules/integration/api-keys.repository';
 import { sessionsRepository, type SessionsRepository } from '../modules/auth/sessions.repository';
 
@@ -34,6 +34,9 @@ export const authPlugin = fp(
       if (route.url.startsWith('/api/integration/') && !route.config?.apiKey) {
         throw new Error(`${route.method} ${route.url} is an integration route without config.apiKey`);
       }
+      if (route.config?.apiKey && !route.config.scope) {
+        throw new Error(`${route.method} ${route.url} is an integration route without config.scope`);
+      }
     });
 
     /** The hook that guards a scope of routes; registered on the /api scope. */
@@ -46,6 +49,10 @@ export const authPlugin = fp(
         if (!found) {
           request.log.info({ event: 'integration.rejected', reason: token ? 'invalid-key' : 'no-key' }, 'integration call without a valid API key');
           throw unauthenticated();
+        }
+        if (!found.scopes.has(config.scope!)) {
+          request.log.info({ event: 'integration.forbidden', keyId: found.keyId, scope: config.scope }, 'API key lacks the scope of the route');
+          throw missingScope(config.scope!);
         }
         request.integration = found;
         return;

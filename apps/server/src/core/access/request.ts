@@ -1,3 +1,4 @@
+import type { Scope } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { CompanyRow } from '../../db/rows';
 import { unauthenticated } from '../../lib/http-errors';
@@ -16,7 +17,7 @@ declare module 'fastify' {
     /** Set by the auth plugin on every route that is neither public nor of the integration API. */
     portalUser: AuthenticatedUser | null;
     /** The company whose API key called an integration route. */
-    integration: { keyId: number; company: CompanyRow } | null;
+    integration: { keyId: number; company: CompanyRow; scopes: ReadonlySet<Scope> } | null;
   }
   interface FastifyContextConfig {
     /** Declares a route open to anyone. Every other /api route needs a valid bearer token. */
@@ -26,6 +27,8 @@ declare module 'fastify' {
      * by a portal user's session. Every route under /api/integration/ must say so.
      */
     apiKey?: boolean;
+    /** The scope an API key needs for this route (`notes:write`); every integration route names one. */
+    scope?: Scope;
   }
 }
 

@@ -51,7 +51,7 @@ export async function companiesRoutes(fastify: FastifyInstance, options: Compani
   app.patch(
     '/integration/company',
     {
-      config: { apiKey: true },
+      config: { apiKey: true, scope: 'company:write' },
       schema: {
         tags: ['integration'],
         summary: "Turn the company's portal areas on or off",

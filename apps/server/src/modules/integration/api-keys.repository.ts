@@ -1,4 +1,4 @@
-import { API_KEY_PREFIX, INT4_MAX } from '@portal/contract';
+import { ALL_SCOPES, API_KEY_PREFIX, INT4_MAX, type Scope } from '@portal/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiKeys, companies } from '../../db/schema';
@@ -24,17 +24,29 @@ export function parseApiKey(key: string): { id: number; secret: string } | null 
 export function apiKeysRepository(db: Db) {
   return {
     /** A new key for a company. The key itself is shown once, here; only its hash is kept. */
-    async create(companyId: number, name: string, now = new Date()): Promise<{ id: number; key: string }> {
+    async create(
+      companyId: number,
+      name: string,
+      { now = new Date(), scopes = ALL_SCOPES, expiresAt = null }: { now?: Date; scopes?: readonly Scope[]; expiresAt?: Date | null } = {},
+    ): Promise<{ id: number; key: string }> {
       const secret = newSecret();
       const [row] = await db
         .insert(apiKeys)
-        .values({ company_id: companyId, name, secret_hash: sha256(secret), created_at: now, updated_at: now })
+        .values({
+          company_id: companyId,
+          name,
+          secret_hash: sha256(secret),
+          scopes: [...new Set(scopes)],
+          expires_at: expiresAt,
+          created_at: now,
+          updated_at: now,
+        })
         .returning({ id: apiKeys.id });
       return { id: row!.id, key: `${API_KEY_PREFIX}${row!.id}_${secret}` };
     },
 
-    /** The company a key belongs to, or null when the key is malformed, unknown or revoked. */
-    async authenticate(key: string, now: Date): Promise<{ keyId: number; company: CompanyRow } | null> {
+    /** The company a key belongs to and what it may do, or null when the key is malformed, unknown, revoked or expired. */
+    async authenticate(key: string, now: Date): Promise<{ keyId: number; company: CompanyRow; scopes: ReadonlySet<Scope> } | null> {
       const parsed = parseApiKey(key);
       if (!parsed) return null;
       const [row] = await db
@@ -44,10 +56,11 @@ export function apiKeysRepository(db: Db) {
         .where(eq(apiKeys.id, parsed.id))
         .limit(1);
       if (!row || row.key.revoked_at || !sameDigest(row.key.secret_hash, sha256(parsed.secret))) return null;
+      if (row.key.expires_at && row.key.expires_at.getTime() <= now.getTime()) return null;
       if (!row.key.last_used_at || now.getTime() - row.key.last_used_at.getTime() > TOUCH_INTERVAL_MS) {
         await db.update(apiKeys).set({ last_used_at: now }).where(eq(apiKeys.id, row.key.id));
       }
-      return { keyId: row.key.id, company: row.company };
+      return { keyId: row.key.id, company: row.company, scopes: new Set(row.key.scopes) };
     },
 
     async revoke(id: number, now = new Date()): Promise<boolean> {

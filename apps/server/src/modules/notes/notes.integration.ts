@@ -45,7 +45,7 @@ export async function notesIntegrationRoutes(fastify: FastifyInstance, options: 
   app.post(
     '/integration/projects/:id/notes',
     {
-      config: { apiKey: true },
+      config: { apiKey: true, scope: 'notes:write' },
       schema: {
         tags: ['integration'],
         summary: 'Add a note to a project (company side)',
