@@ -37,6 +37,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
 import { rateLimiterPlugin } from './plugins/rate-limit';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { createBlobStore } from './core/files/blob-store';
 import type { BlobStore } from './core/files/blob-store/types';
 
@@ -107,6 +108,8 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
   await app.register(lifecyclePlugin);
   await app.register(changesPlugin, { cacheMegabytes: env.API_CACHE_MB });
   await app.register(authPlugin, { idleDays: env.SESSION_IDLE_DAYS, absoluteDays: env.SESSION_ABSOLUTE_DAYS });
+  // Before compression: it stores the answer as sent, not a compressed stream of it.
+  await app.register(idempotencyPlugin);
   await app.register(rateLimiterPlugin, { multiplier: env.RATE_LIMIT_MULTIPLIER, db: database.kind === 'postgres' ? database.db : undefined });
   await app.register(filesPlugin, { dataDir: env.DATA_DIR, secret: env.FILES_SECRET, publicUrl: env.PUBLIC_URL, store: blobs ?? createBlobStore(env) });
   await app.register(multipartPlugin);

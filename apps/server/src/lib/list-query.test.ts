@@ -87,6 +87,19 @@ describe('defineListQuery', () => {
     });
   });
 
+  it('reads a moment with its offset for a timestamp filter, and refuses one without', () => {
+    const sync = defineListQuery({ filters: { updated_since: { kind: 'timestamp' } }, sorts: ['id'] });
+    expect(sync.parse({ filter: { updated_since: '2026-03-02T10:04:05.5+02:00' } }).filters).toEqual({
+      updated_since: [new Date('2026-03-02T08:04:05.500Z')],
+    });
+    expect(sync.parse({ filter: { updated_since: '' } }).filters).toEqual({});
+    for (const bad of ['2026-03-02T10:04:05', '2026-03-02', 'yesterday', '2026-02-30T10:00:00Z,2026-03-01T10:00:00Z']) {
+      expect(errorsOf(() => sync.parse({ filter: { updated_since: bad } }))).toEqual({
+        'filter[updated_since]': ['The filter[updated_since] must be one ISO 8601 moment with its offset, e.g. 2026-03-02T15:04:05Z.'],
+      });
+    }
+  });
+
   it('knows nothing but include on a single record', () => {
     const show = defineListQuery({ includes: ['model'], paginate: false });
     expect(Object.keys(show.querystring.shape)).toEqual(['include']);

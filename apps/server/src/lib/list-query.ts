@@ -15,10 +15,13 @@ import { invalid } from './http-errors';
  *     });
  */
 
-export type FilterKind = 'integer' | 'string';
+export type FilterKind = 'integer' | 'string' | 'timestamp';
 
 export interface FilterDefinition {
-  /** integer: whole numbers (ids). Either way a comma separates values meaning "any of". */
+  /**
+   * integer: whole numbers (ids); string: text. For both a comma separates values meaning "any of".
+   * timestamp: one ISO 8601 moment with its offset (`2026-03-02T15:04:05Z`), e.g. `filter[updated_since]` for a sync.
+   */
   kind: FilterKind;
   description?: string;
 }
@@ -49,7 +52,7 @@ export interface ListQueryDefinition {
 
 type KeysOf<T> = T extends Readonly<Record<infer K, unknown>> ? K & string : never;
 type ItemOf<T> = T extends readonly (infer U)[] ? U & string : never;
-type FilterValues<T> = T extends { kind: 'integer' } ? number[] : string[];
+type FilterValues<T> = T extends { kind: 'integer' } ? number[] : T extends { kind: 'timestamp' } ? [Date] : string[];
 
 export interface SortTerm<Field extends string = string> {
   field: Field;
@@ -84,6 +87,14 @@ export interface ListQuery<D extends ListQueryDefinition> {
 }
 
 const WHOLE = /^\d{1,10}$/;
+/** A moment with its offset; without one the same text means different moments on different servers. */
+const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+const FILTER_DESCRIPTIONS: Record<FilterKind, string> = {
+  integer: 'Whole numbers; a comma means any of: 1,2',
+  string: 'A comma means any of: a,b',
+  timestamp: 'One ISO 8601 moment with its offset, e.g. 2026-03-02T15:04:05Z',
+};
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -128,7 +139,7 @@ function querystringSchema(definition: ListQueryDefinition): z.ZodObject {
             z
               .string()
               .optional()
-              .describe(filter.description ?? (filter.kind === 'integer' ? 'Whole numbers; a comma means any of: 1,2' : 'A comma means any of: a,b')),
+              .describe(filter.description ?? FILTER_DESCRIPTIONS[filter.kind]),
           ]),
         ),
       )
@@ -207,7 +218,7 @@ export function defineListQuery<const D extends ListQueryDefinition>(definition:
       if (!parameterNames.includes(name)) refuse(name, `The query parameter ${name} is not allowed. ${allowed(parameterNames)}`);
     }
 
-    const filters: Record<string, number[] | string[]> = {};
+    const filters: Record<string, number[] | string[] | [Date]> = {};
     if (filterNames.length > 0 && raw.filter !== undefined) {
       if (!isRecord(raw.filter)) {
         refuse('filter', `Filters are given as filter[name]=value. ${allowed(filterNames)}`);
@@ -221,6 +232,14 @@ export function defineListQuery<const D extends ListQueryDefinition>(definition:
           }
           const given = text(key, value);
           if (given === undefined) continue;
+          if (filter.kind === 'timestamp') {
+            const moment = given.trim();
+            if (moment === '') continue;
+            const date = MOMENT.test(moment) ? new Date(moment) : null;
+            if (date && !Number.isNaN(date.getTime())) filters[name] = [date];
+            else refuse(key, `The ${key} must be one ISO 8601 moment with its offset, e.g. 2026-03-02T15:04:05Z.`);
+            continue;
+          }
           const values = terms(given);
           if (values.length === 0) continue; // an empty filter is no filter
           if (filter.kind === 'integer') {
