@@ -19,11 +19,12 @@ let operations: string[];
 /** One digest per table: any write to a record shows as a changed digest. */
 async function digest(): Promise<Record<string, string>> {
   const db = t.app.database.db;
-  const tables = (await db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)).rows as { tablename: string }[];
+  const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const tables = await rows<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`);
   const result: Record<string, string> = {};
   for (const { tablename } of tables) {
     if (BOOKKEEPING_TABLES.includes(tablename) || tablename.startsWith('__drizzle')) continue;
-    const [row] = (await db.execute(sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as d from "${tablename}" t`))).rows as { d: string }[];
+    const [row] = await rows<{ d: string }>(sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as d from "${tablename}" t`));
     result[tablename] = row!.d;
   }
   return result;
