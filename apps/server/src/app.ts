@@ -20,6 +20,8 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { themesRoutes } from './modules/themes/themes.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { notesIntegrationRoutes } from './modules/notes/notes.integration';
+import { operatorRoutes } from './modules/integration/operator.routes';
+import { loadSecret, OPERATOR_SECRET_FILE } from './lib/secret-file';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { authPlugin } from './plugins/auth';
 import { clockPlugin } from './plugins/clock';
@@ -107,7 +109,11 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
   await app.register(clockPlugin, { now });
   await app.register(lifecyclePlugin);
   await app.register(changesPlugin, { cacheMegabytes: env.API_CACHE_MB });
-  await app.register(authPlugin, { idleDays: env.SESSION_IDLE_DAYS, absoluteDays: env.SESSION_ABSOLUTE_DAYS });
+  await app.register(authPlugin, {
+    idleDays: env.SESSION_IDLE_DAYS,
+    absoluteDays: env.SESSION_ABSOLUTE_DAYS,
+    operatorSecret: await loadSecret({ secret: env.OPERATOR_SECRET, dataDir: env.DATA_DIR, name: OPERATOR_SECRET_FILE }),
+  });
   // Before compression: it stores the answer as sent, not a compressed stream of it.
   await app.register(idempotencyPlugin);
   await app.register(rateLimiterPlugin, { multiplier: env.RATE_LIMIT_MULTIPLIER, db: database.kind === 'postgres' ? database.db : undefined });
@@ -148,6 +154,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(notesRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(contactRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(notesIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(operatorRoutes);
       await api.register(docsRoutes);
       await api.register(filesRoutes, { dataDir: env.DATA_DIR, imageCacheMegabytes: env.IMAGE_CACHE_MB });
       await api.register(documentsRoutes, { publicUrl: env.PUBLIC_URL });

@@ -8,6 +8,9 @@ import path from 'node:path';
  * Keys never go into the database: a copy of the database alone must not be enough to forge or
  * brute-force what they protect.
  */
+/** The operator's key (the `company` command's create-company) when OPERATOR_SECRET is not set. */
+export const OPERATOR_SECRET_FILE = 'operator-secret';
+
 export async function loadSecret(options: { secret?: string | undefined; dataDir: string; name: string }): Promise<Buffer> {
   if (options.secret) return Buffer.from(options.secret, 'utf8');
   const file = path.join(options.dataDir, options.name);

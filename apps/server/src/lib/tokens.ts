@@ -42,3 +42,8 @@ export function parseToken(token: string): { id: number; secret: string } | null
   const id = Number(idPart);
   return id <= INT4_MAX ? { id, secret } : null;
 }
+
+/** The operator's bearer token for a server key (the `company` command and the server derive it alike). */
+export function operatorToken(secret: Buffer): string {
+  return `ppo_${secret.toString('base64url')}`;
+}

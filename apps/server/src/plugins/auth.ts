@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { accessRepository } from '../core/access/projects';
 import { bearerToken } from '../core/access/request';
 import { missingScope, unauthenticated } from '../lib/http-errors';
+import { operatorToken, sameDigest, sha256 } from '../lib/tokens';
 import { apiKeysRepository } from '../modules/integration/api-keys.repository';
 import { sessionsRepository, type SessionsRepository } from '../modules/auth/sessions.repository';
 
@@ -21,7 +22,8 @@ const DAY_MS = 86_400_000;
  * API key everywhere else.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { idleDays: number; absoluteDays: number }) => {
+  async (app: FastifyInstance, options: { idleDays: number; absoluteDays: number; operatorSecret: Buffer }) => {
+    const operatorDigest = sha256(operatorToken(options.operatorSecret));
     const { db } = app.database;
     app.decorate('sessions', sessionsRepository(db, { idleMs: options.idleDays * DAY_MS, absoluteMs: options.absoluteDays * DAY_MS }, app.changes));
     app.decorate('access', accessRepository(db));
@@ -44,6 +46,13 @@ export const authPlugin = fp(
       const config = request.routeOptions.config;
       if (config.public) return;
       const token = bearerToken(request);
+      if (config.operator) {
+        if (!token || !sameDigest(sha256(token), operatorDigest)) {
+          request.log.info({ event: 'operator.rejected' }, 'operator call without the operator secret');
+          throw unauthenticated();
+        }
+        return;
+      }
       if (config.apiKey) {
         const found = token ? await keys.authenticate(token, app.now()) : null;
         if (!found) {

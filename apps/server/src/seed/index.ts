@@ -7,15 +7,13 @@ import { hashPassword } from '../modules/auth/password';
 import type { Db } from '../db/client';
 import type { BlobStore } from '../core/files/blob-store/types';
 import { memoryBlobStore } from '../core/files/blob-store/memory-store';
+import { insertCompany } from '../modules/integration/operator.repository';
 import {
   accounts,
   companies,
   portalEntities,
-  portalThemes,
   portalUsers,
-  projectStatuses,
   projects,
-  siteTypes,
   staff,
 } from '../db/schema';
 
@@ -31,35 +29,12 @@ const at = (days: number) => new Date(SEEDED_AT.getTime() + days * 86_400_000);
 
 type Tx = SeedTx;
 
-async function seedCompany(
-  tx: Tx,
-  company: typeof companies.$inferInsert,
-  theme: { code: string; name: string; color: string; logo_url: string },
-) {
-  const [row] = await tx.insert(companies).values(company).returning({ id: companies.id });
-  const companyId = row!.id;
-  await tx.insert(portalThemes).values({ ...theme, company_id: companyId, created_at: SEEDED_AT, updated_at: SEEDED_AT });
-  const statuses = await tx
-    .insert(projectStatuses)
-    .values(
-      [
-        { name: 'Estimate', color: '#64748b' },
-        { name: 'Scheduled', color: '#2563eb' },
-        { name: 'In progress', color: '#d97706' },
-        { name: 'Completed', color: '#16a34a' },
-      ].map((status, position) => ({ ...status, position, company_id: companyId, created_at: SEEDED_AT, updated_at: SEEDED_AT })),
-    )
-    .returning({ id: projectStatuses.id, name: projectStatuses.name });
-  const types = await tx
-    .insert(siteTypes)
-    .values(
-      ['Residential', 'Commercial'].map((name) => ({ name, company_id: companyId, created_at: SEEDED_AT, updated_at: SEEDED_AT })),
-    )
-    .returning({ id: siteTypes.id });
+async function seedCompany(tx: Tx, company: typeof companies.$inferInsert, theme: { code: string }) {
+  const made = await insertCompany(tx, { company, theme, at: SEEDED_AT });
   return {
-    companyId,
-    status: (name: string) => statuses.find((status) => status.name === name)!.id,
-    residential: types[0]!.id,
+    companyId: made.company.id,
+    status: (name: string) => made.statuses.find((status) => status.name === name)!.id,
+    residential: made.siteTypes.find((type) => type.name === 'Residential')!.id,
   };
 }
 
@@ -121,7 +96,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
         is_portal_proposals_enabled: true,
         is_portal_user_profile_pics_enabled: true,
       },
-      { code: 'acme', name: 'Acme Builders', color: '#c2410c', logo_url: '/brand/acme.svg' },
+      { code: 'acme' },
     );
     const brightside = await seedCompany(
       tx,
@@ -147,7 +122,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
         is_portal_proposals_enabled: false,
         is_portal_user_profile_pics_enabled: false,
       },
-      { code: 'brightside', name: 'Brightside Remodeling', color: '#1d4ed8', logo_url: '/brand/brightside.svg' },
+      { code: 'brightside' },
     );
 
     const [dana, omar, priya] = await tx

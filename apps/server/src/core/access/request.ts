@@ -27,6 +27,11 @@ declare module 'fastify' {
      * by a portal user's session. Every route under /api/integration/ must say so.
      */
     apiKey?: boolean;
+    /**
+     * Declares a route of the operator's API (the host of the portal, not a company): authenticated by the operator
+     * secret (OPERATOR_SECRET, or DATA_DIR/operator-secret), which the `company` command reads on the same host.
+     */
+    operator?: boolean;
     /** The scope an API key needs for this route (`notes:write`); every integration route names one. */
     scope?: Scope;
   }

@@ -5,6 +5,7 @@ import type { PageRequest } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
 
 import type { FileRow, NoteRow } from '../../db/rows';
+import { isUniqueViolation } from '../../db/errors';
 
 /** A note as every reader needs it: its author's name (and picture) read in the same query. */
 export interface NoteWithAuthor {
@@ -50,14 +51,6 @@ class Replayed extends Error {
     super('replayed');
   }
 }
-
-/** PostgreSQL's unique_violation, however the driver wraps it. */
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 4; current = current.cause as typeof current, depth++) {
-    if (current.code === '23505') return true;
-  }
-  return false;
-};
 
 export function notesRepository(db: Executor) {
   async function withAuthors(executor: Executor, where: SQL | undefined, order: 'desc' | 'asc', limit?: number, offset?: number) {

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { EmailSchema } from './auth';
+import { HexColorSchema } from './common';
+import { ScopeSchema } from './integration';
+
+/**
+ * The operator's API (docs/company-api.md, "Operator"): what the host of the portal does for a company it takes on.
+ * Called by `npm run company -- create-company` with the operator secret, never by a company.
+ */
+
+/** A theme code brands the sign-in pages (`/login?theme=acme`): lower-case letters, digits and dashes. */
+export const ThemeCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/, 'The theme code must be 1 to 50 lower-case letters, digits or dashes, not starting or ending with a dash.');
+
+export const OperatorCompanyCreateSchema = z
+  .object({
+    name: z.string().trim().min(1, 'The name field is required.').max(200),
+    owner_email: EmailSchema,
+    owner_name: z.string().trim().min(1).max(200).optional(),
+    /** Left out, one is made from the name (`Acme Builders` → `acme-builders`, then `acme-builders-2` if taken). */
+    theme_code: ThemeCodeSchema.optional(),
+    color: HexColorSchema.optional(),
+  })
+  .strict()
+  .meta({ id: 'OperatorCompanyCreate' });
+export type OperatorCompanyCreate = z.input<typeof OperatorCompanyCreateSchema>;
+
+export const OperatorApiKeyCreateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200).default('CLI'),
+    /** Left out: every scope. */
+    scopes: z.array(ScopeSchema).min(1).optional(),
+  })
+  .strict()
+  .meta({ id: 'OperatorApiKeyCreate' });
+
+export const CreatedApiKeySchema = z
+  .object({ id: z.number().int(), name: z.string(), scopes: z.array(ScopeSchema), key: z.string().describe('Shown this once; keep it secret.') })
+  .meta({ id: 'CreatedApiKey' });
+
+export const OperatorCompanySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    theme_code: z.string().nullable(),
+  })
+  .meta({ id: 'OperatorCompany' });
+
+export const OperatorCompanyCreatedSchema = z
+  .object({
+    company: OperatorCompanySchema,
+    owner: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+    api_key: CreatedApiKeySchema,
+  })
+  .meta({ id: 'OperatorCompanyCreated' });
+export type OperatorCompanyCreated = z.infer<typeof OperatorCompanyCreatedSchema>;
+
+export const OperatorApiKeySchema = z
+  .object({
+    id: z.number().int(),
+    company_id: z.number().int(),
+    name: z.string(),
+    scopes: z.array(ScopeSchema),
+    last_used_at: z.string().nullable(),
+    expires_at: z.string().nullable(),
+    revoked_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'OperatorApiKey' });
