@@ -17,3 +17,5 @@ export * from './documents';
 export * from './photos';
 export * from './account';
 export * from './operator';
+export * from './integration-invoices';
+export * from './integration-messages';
