@@ -9,7 +9,7 @@ import { TEST_DB } from './helpers';
 
 /**
  * The embedded database's folder against a second process: the server, `npm run seed` and
- * `npm run company` as an operator runs them, each in its own process.
+ * `npm run company` (which goes through the running server) as an operator runs them, each in its own process.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SERVER = path.join(root, 'apps/server/src/server.ts');
@@ -91,13 +91,16 @@ describe.skipIf(TEST_DB !== 'pglite')('a data folder held by a running server', 
     expect((await fetch(`${first.url}/api/health`)).ok).toBe(true);
   }, 60_000);
 
-  it('keeps the company command from making a key the server would not know, saying what to do instead', async () => {
-    const run = await start(COMPANY, ['create-api-key', '--company', '1']).exited;
-    expect(run.code).not.toBe(0);
-    expect(run.stdout).not.toContain('ppk_');
-    expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(run.stderr).toMatch(heldBy());
-    expect(run.stderr).toContain("go through the running server's API");
+  it('lets the company command take on a company through the server that holds the folder', async () => {
+    const run = await start(COMPANY, ['create-company', '--name', 'Held Folder Co', '--owner-email', 'owner@held.example'], { PORTAL_URL: first.url }).exited;
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const key = /ppk_\S+/.exec(run.stdout)![0];
+    const company = await fetch(`${first.url}/api/integration/company`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(company.status).toBe(200);
   }, 60_000);
 
   it('keeps `npm run seed` out too', async () => {
@@ -113,10 +116,13 @@ describe.skipIf(TEST_DB !== 'pglite')('a data folder held by a running server', 
 
     const seed = await start(SEED, []).exited;
     expect(seed).toMatchObject({ code: 0, stderr: '' });
-    expect(seed.stdout).toContain('Demo data seeded.');
+    // It got in: it reads the company the command made through the server, and leaves it be.
+    expect(seed.stdout).toContain('The database already holds data; nothing seeded.');
 
-    const key = await start(COMPANY, ['create-api-key', '--company', '1', '--name', 'crm']).exited;
-    expect(key.code).toBe(0);
-    expect(key.stdout).toMatch(/ppk_/);
+    // The company command goes through a server: with none running it says so, in one line before its usage.
+    const key = await start(COMPANY, ['create-api-key', '--company', '1', '--name', 'crm'], { PORTAL_URL: first.url }).exited;
+    expect(key.code).toBe(2);
+    expect(key.stdout).toBe('');
+    expect(key.stderr.split('\n')[0]).toMatch(/^The portal server at .* is not answering \(ECONNREFUSED\)/);
   }, 120_000);
 });
