@@ -20,6 +20,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { themesRoutes } from './modules/themes/themes.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { notesIntegrationRoutes } from './modules/notes/notes.integration';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { authPlugin } from './plugins/auth';
 import { clockPlugin } from './plugins/clock';
@@ -118,6 +119,9 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
     from: env.MAIL_FROM,
     outboxDir: path.join(env.DATA_DIR, 'outbox'),
     logLinks: env.NODE_ENV !== 'production',
+    publicUrl: env.PUBLIC_URL,
+    authSecret: env.AUTH_SECRET,
+    dataDir: env.DATA_DIR,
   });
   await app.register(compress, {
     encodings: ['br', 'gzip'],
@@ -141,6 +145,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(authRoutes, authOptions);
       await api.register(passwordResetRoutes, authOptions);
       await api.register(accountRoutes, authOptions);
+      await api.register(notificationsRoutes);
       await api.register(entitiesRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(companiesRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(invoicesRoutes, { publicUrl: env.PUBLIC_URL, brandDir: BRAND_DIR });

@@ -16,3 +16,4 @@ export * from './files';
 export * from './documents';
 export * from './photos';
 export * from './account';
+export * from './notifications';
