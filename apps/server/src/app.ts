@@ -22,6 +22,7 @@ import { notesRoutes } from './modules/notes/notes.routes';
 import { notesIntegrationRoutes } from './modules/notes/notes.integration';
 import { operatorRoutes } from './modules/integration/operator.routes';
 import { loadSecret, OPERATOR_SECRET_FILE } from './lib/secret-file';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { authPlugin } from './plugins/auth';
 import { clockPlugin } from './plugins/clock';
@@ -124,6 +125,9 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
     from: env.MAIL_FROM,
     outboxDir: path.join(env.DATA_DIR, 'outbox'),
     logLinks: env.NODE_ENV !== 'production',
+    publicUrl: env.PUBLIC_URL,
+    authSecret: env.AUTH_SECRET,
+    dataDir: env.DATA_DIR,
   });
   await app.register(compress, {
     encodings: ['br', 'gzip'],
@@ -147,6 +151,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(authRoutes, authOptions);
       await api.register(passwordResetRoutes, authOptions);
       await api.register(accountRoutes, authOptions);
+      await api.register(notificationsRoutes);
       await api.register(entitiesRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(companiesRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(invoicesRoutes, { publicUrl: env.PUBLIC_URL, brandDir: BRAND_DIR });

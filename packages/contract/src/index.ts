@@ -17,3 +17,4 @@ export * from './documents';
 export * from './photos';
 export * from './account';
 export * from './operator';
+export * from './notifications';
