@@ -40,6 +40,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
 import { rateLimiterPlugin } from './plugins/rate-limit';
+import { requestId, requestIdPlugin } from './plugins/request-id';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { createBlobStore } from './core/files/blob-store';
 import type { BlobStore } from './core/files/blob-store/types';
@@ -93,6 +94,9 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       server.setTimeout(IDLE_MS);
       return server;
     },
+    // Our own ids, or a proxy's when it sent one that looks like an id (plugins/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestId,
     // filter[company_id]=1 and page[number]=2 arrive as nested objects.
     routerOptions: {
       querystringParser: (query: string) => qs.parse(query, { depth: 1, arrayLimit: 0, parameterLimit: 100 }),
@@ -104,6 +108,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
   // The API speaks JSON only; anything else is 415.
   app.removeContentTypeParser('text/plain');
 
+  await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { https: env.PUBLIC_URL.startsWith('https://') });
   await app.register(dbPlugin, { database });
