@@ -42,7 +42,7 @@ import { webPlugin } from './plugins/web';
 import { rateLimiterPlugin } from './plugins/rate-limit';
 import { requestId, requestIdPlugin } from './plugins/request-id';
 import { idempotencyPlugin } from './plugins/idempotency';
-import { createBlobStore } from './core/files/blob-store';
+import { blobFolder, createBlobStore } from './core/files/blob-store';
 import type { BlobStore } from './core/files/blob-store/types';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -164,7 +164,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(notesRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(contactRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(notesIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
-      await api.register(operatorRoutes);
+      await api.register(operatorRoutes, { dataDir: env.DATA_DIR, blobsDir: blobFolder(env) });
       await api.register(docsRoutes);
       await api.register(filesRoutes, { dataDir: env.DATA_DIR, imageCacheMegabytes: env.IMAGE_CACHE_MB });
       await api.register(documentsRoutes, { publicUrl: env.PUBLIC_URL });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readStoredSecret } from '../../lib/secret-file';
 import { operatorToken } from '../../lib/tokens';
-import { RefusedError, SetupError } from './errors';
+import { NotAnsweringError, RefusedError, SetupError } from './errors';
 
 export interface ClientSettings {
   /** The server, without /api. */
@@ -62,7 +62,7 @@ export function portalClient(settings: ClientSettings) {
       response = await fetch(`${base}/api${pathname}`, { method, headers, body: payload, redirect: 'manual' });
     } catch (error) {
       const code = (error as { cause?: { code?: string } }).cause?.code;
-      throw new SetupError(
+      throw new NotAnsweringError(
         `The portal server at ${base} is not answering (${code ?? 'no connection'}): start it with npm start, or set PORTAL_URL to where it runs.`,
       );
     }
