@@ -20,6 +20,8 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { themesRoutes } from './modules/themes/themes.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { notesIntegrationRoutes } from './modules/notes/notes.integration';
+import { invoicesIntegrationRoutes } from './modules/invoices/invoices.integration';
+import { contactIntegrationRoutes } from './modules/contact/contact.integration';
 import { operatorRoutes } from './modules/integration/operator.routes';
 import { loadSecret, OPERATOR_SECRET_FILE } from './lib/secret-file';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -165,6 +167,8 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(contactRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(notesIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(operatorRoutes, { dataDir: env.DATA_DIR, blobsDir: blobFolder(env) });
+      await api.register(invoicesIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(contactIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(docsRoutes);
       await api.register(filesRoutes, { dataDir: env.DATA_DIR, imageCacheMegabytes: env.IMAGE_CACHE_MB });
       await api.register(documentsRoutes, { publicUrl: env.PUBLIC_URL });

@@ -1,10 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { App } from '../src/app';
+import { bearer } from './portal-users';
 import {
   accounts,
+  apiKeys,
   albums,
   contactMessages,
   documents,
+  invoicePayments,
   invoices,
   notes,
   photos,
@@ -43,8 +46,48 @@ export type MatrixCase =
 export type MatrixEntry = (other: OtherCompany) => MatrixCase | MatrixCase[];
 
 /** Records company B needs that the demo seed does not give it, made through the API with B's key. */
-export async function prepareOtherCompany(_app: App, _otherKey: string): Promise<void> {
+export async function prepareOtherCompany(app: App, otherKey: string): Promise<void> {
   // Each area adds what it needs, e.g. a webhook endpoint or a portal user who is B's customer only.
+  await prepareOtherInvoices(app, otherKey);
+  await prepareOtherContactMessages(app, otherKey);
+}
+
+/** The company behind an API key (`ppk_<key id>_<secret>`). */
+async function companyOfKey(app: App, key: string): Promise<number> {
+  const keyId = Number(key.split('_')[1]);
+  const [row] = await app.database.db.select({ companyId: apiKeys.company_id }).from(apiKeys).where(eq(apiKeys.id, keyId));
+  return row!.companyId;
+}
+
+/** Invoices: B gets a draft, and a sent invoice with a payment, made through its own key. */
+async function prepareOtherInvoices(app: App, otherKey: string) {
+  const companyId = await companyOfKey(app, otherKey);
+  const [project] = await app.database.db.select({ id: projects.id }).from(projects).where(eq(projects.company_id, companyId)).limit(1);
+  const call = async (url: string, payload: object) => {
+    const response = await app.inject({ method: 'POST', url, headers: bearer(otherKey), payload });
+    if (response.statusCode >= 300) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    return response.json() as { id: number };
+  };
+  const day = new Date(app.now().getTime() - 86_400_000).toISOString().slice(0, 10);
+  const draft = (number: string) => ({
+    project_id: project!.id,
+    number,
+    issue_date: day,
+    due_date: day,
+    lines: [{ description: 'Matrix', quantity: '1', unit_price: '100.00' }],
+  });
+  await call('/api/integration/invoices', draft('MATRIX-DRAFT'));
+  const sent = await call('/api/integration/invoices', draft('MATRIX-SENT'));
+  await call(`/api/integration/invoices/${sent.id}/send`, {});
+  await call(`/api/integration/invoices/${sent.id}/payments`, { amount: '10.00', paid_on: day, method: 'Check' });
+}
+
+/** Contact messages come from customers through the portal: B gets one, already handled, so that un-handling would write. */
+async function prepareOtherContactMessages(app: App, otherKey: string) {
+  const companyId = await companyOfKey(app, otherKey);
+  await app.database.db
+    .insert(contactMessages)
+    .values({ company_id: companyId, subject: 'Matrix', message: 'Is anyone there?', handled_at: new Date('2026-01-02T03:04:05Z') });
 }
 
 export async function otherCompanyIds(app: App, companyId: number): Promise<Record<string, number[]>> {
@@ -63,7 +106,22 @@ export async function otherCompanyIds(app: App, companyId: number): Promise<Reco
     album: albumIds,
     photo: await ids(db.select({ id: photos.id }).from(photos).where(inArray(photos.album_id, albumIds))),
     document: await ids(db.select({ id: documents.id }).from(documents).where(inArray(documents.project_id, projectIds))),
-    invoice: await ids(db.select({ id: invoices.id }).from(invoices).where(inArray(invoices.project_id, projectIds))),
+    invoice: await ids(db.select({ id: invoices.id }).from(invoices).where(and(inArray(invoices.project_id, projectIds), eq(invoices.state, 'sent')))),
+    draftInvoice: await ids(db.select({ id: invoices.id }).from(invoices).where(and(inArray(invoices.project_id, projectIds), eq(invoices.state, 'draft')))),
+    payment: await ids(
+      db
+        .select({ id: invoicePayments.id })
+        .from(invoicePayments)
+        .innerJoin(invoices, eq(invoices.id, invoicePayments.invoice_id))
+        .where(inArray(invoices.project_id, projectIds)),
+    ),
+    paidInvoice: await ids(
+      db
+        .selectDistinct({ id: invoicePayments.invoice_id })
+        .from(invoicePayments)
+        .innerJoin(invoices, eq(invoices.id, invoicePayments.invoice_id))
+        .where(inArray(invoices.project_id, projectIds)),
+    ),
     contactMessage: await ids(db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.company_id, companyId))),
     sharing: await ids(
       db
@@ -87,4 +145,68 @@ export const INTEGRATION_MATRIX: Record<string, MatrixEntry> = {
       payload: { body: 'Leak?', author_staff_id: other.first('staff') },
     },
   ],
+  'GET /api/integration/invoices': (other) => [
+    { method: 'GET', url: '/api/integration/invoices?page[size]=100', listOf: 'invoice' },
+    { method: 'GET', url: '/api/integration/invoices?page[size]=100', listOf: 'draftInvoice' },
+    { method: 'GET', url: `/api/integration/invoices?filter[project_id]=${other.first('project')}`, listOf: 'invoice' },
+  ],
+  'GET /api/integration/invoices/{id}': (other) => [
+    { method: 'GET', url: `/api/integration/invoices/${other.first('invoice')}` },
+    { method: 'GET', url: `/api/integration/invoices/${other.first('draftInvoice')}` },
+  ],
+  'POST /api/integration/invoices': (other) => ({
+    method: 'POST',
+    url: '/api/integration/invoices',
+    payload: {
+      project_id: other.first('project'),
+      number: 'LEAK-1',
+      issue_date: '2026-03-02',
+      due_date: '2026-04-01',
+      lines: [{ description: 'x', quantity: '1', unit_price: '1.00' }],
+    },
+    expect: 422,
+  }),
+  'PATCH /api/integration/invoices/{id}': (other) => ({
+    method: 'PATCH',
+    url: `/api/integration/invoices/${other.first('draftInvoice')}`,
+    payload: { number: 'LEAK-2', lines: [] },
+  }),
+  'DELETE /api/integration/invoices/{id}': (other) => ({ method: 'DELETE', url: `/api/integration/invoices/${other.first('draftInvoice')}` }),
+  'POST /api/integration/invoices/{id}/send': (other) => ({
+    method: 'POST',
+    url: `/api/integration/invoices/${other.first('draftInvoice')}/send`,
+    payload: {},
+  }),
+  'POST /api/integration/invoices/{id}/payments': (other) => ({
+    method: 'POST',
+    url: `/api/integration/invoices/${other.first('invoice')}/payments`,
+    payload: { amount: '1.00', paid_on: '2026-01-02', method: 'Check' },
+  }),
+  'DELETE /api/integration/invoices/{id}/payments/{paymentId}': (other) => ({
+    method: 'DELETE',
+    url: `/api/integration/invoices/${other.first('paidInvoice')}/payments/${other.first('payment')}`,
+  }),
+  'POST /api/integration/invoices/{id}/void': (other) => ({
+    method: 'POST',
+    url: `/api/integration/invoices/${other.first('invoice')}/void`,
+    payload: {},
+  }),
+  'GET /api/integration/contact-messages': () => [
+    { method: 'GET', url: '/api/integration/contact-messages?page[size]=100', listOf: 'contactMessage' },
+    { method: 'GET', url: '/api/integration/contact-messages?filter[handled]=true', listOf: 'contactMessage' },
+  ],
+  'GET /api/integration/contact-messages/{id}': (other) => ({
+    method: 'GET',
+    url: `/api/integration/contact-messages/${other.first('contactMessage')}`,
+  }),
+  'POST /api/integration/contact-messages/{id}/handled': (other) => ({
+    method: 'POST',
+    url: `/api/integration/contact-messages/${other.first('contactMessage')}/handled`,
+    payload: {},
+  }),
+  'POST /api/integration/contact-messages/{id}/unhandled': (other) => ({
+    method: 'POST',
+    url: `/api/integration/contact-messages/${other.first('contactMessage')}/unhandled`,
+    payload: {},
+  }),
 };

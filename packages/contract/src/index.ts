@@ -18,3 +18,5 @@ export * from './photos';
 export * from './account';
 export * from './operator';
 export * from './notifications';
+export * from './integration-invoices';
+export * from './integration-messages';

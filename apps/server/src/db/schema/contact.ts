@@ -1,6 +1,7 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 import { companies } from './companies';
+import { apiKeys } from './integration';
 import { portalUsers } from './portal';
 import { projects } from './projects';
 
@@ -18,6 +19,9 @@ export const contactMessages = pgTable(
     message: text().notNull(),
     /** The address it was mailed to; null when the company has no contact address. */
     sent_to: text(),
+    /** When the company marked it handled (null: still to handle), and with which API key. */
+    handled_at: timestamp({ withTimezone: true, precision: 6 }),
+    handled_by_api_key_id: integer().references(() => apiKeys.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [index('contact_messages_company_idx').on(t.company_id, t.id), index('contact_messages_user_idx').on(t.portal_user_id)],

@@ -1,5 +1,5 @@
-import type { InvoiceSort, PortalInvoiceStatus } from '@portal/contract';
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { IntegrationInvoiceSort, InvoiceSort, InvoiceStatus, PortalInvoiceStatus } from '@portal/contract';
+import { and, asc, count, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { invoiceLines, invoicePayments, invoices, projects } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
@@ -67,6 +67,65 @@ const listColumns = {
   status: STATUS,
 };
 
+/** What the company sees of an invoice: its own drafts as `draft`, everything else with the status the portal derives. */
+const COMPANY_STATUS = sql<InvoiceStatus>`(case when ${invoices.state} = 'draft' then 'draft' else ${STATUS} end)`;
+const companyColumns = { ...listColumns, status: COMPANY_STATUS };
+
+/** An invoice as the company reads it. */
+export type CompanyInvoiceRow = Omit<InvoiceRow, 'status'> & { status: InvoiceStatus };
+
+const COMPANY_SORT_COLUMNS: Record<IntegrationInvoiceSort, SQL> = {
+  ...SORT_COLUMNS,
+  status: COMPANY_STATUS,
+  id: sql`${invoices.id}`,
+  created_at: sql`${invoices.created_at}`,
+  updated_at: sql`${invoices.updated_at}`,
+};
+
+export interface CompanyInvoiceListOptions {
+  filters: { project_id?: number[]; status?: string[]; updated_since?: [Date] };
+  sort: SortTerm<IntegrationInvoiceSort>[];
+  page: PageRequest;
+  today: string;
+}
+
+/** The fields of a draft a company writes; the money is computed from the lines and the rate, never taken as given. */
+export interface DraftFields {
+  number: string;
+  issueDate: string;
+  dueDate: string;
+  taxRate: string;
+  notes: string | null;
+  terms: string | null;
+  lines: { description: string; quantity: string; unitPrice: string }[];
+}
+
+/** Why a write on an invoice was refused: the route turns each into its answer. */
+export type InvoiceRefusal =
+  | { refused: 'not_found' }
+  | { refused: 'state'; state: 'draft' | 'sent' | 'void' }
+  | { refused: 'paid' }
+  | { refused: 'no_lines' }
+  | { refused: 'over_balance'; balanceCents: number }
+  | { refused: 'before_issue'; issueDate: string };
+
+const lockInvoice = async (tx: Executor, companyId: number, invoiceId: number) => {
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.company_id, companyId)))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+};
+
+/** amount_paid is the sum of the invoice's payments, added up again in cents after every payment written or removed. */
+async function settlePayments(tx: Executor, invoiceId: number, now: Date) {
+  const rows = await tx.select({ amount: invoicePayments.amount }).from(invoicePayments).where(eq(invoicePayments.invoice_id, invoiceId));
+  const paid = sumCents(rows.map((row) => toCents(row.amount)));
+  await tx.update(invoices).set({ amount_paid: fromCents(paid), updated_at: now }).where(eq(invoices.id, invoiceId));
+}
+
 export interface InvoiceListOptions {
   filters: { status?: string[] };
   sort: SortTerm<InvoiceSort>[];
@@ -93,6 +152,17 @@ export interface NewInvoice {
 const MAX_STATEMENTS = 64;
 let statementCounter = 0;
 
+/**
+ * The one computation of an invoice's money, in whole cents: each line's amount, the subtotal, the tax at the rate and
+ * the total. Every write of an invoice's totals goes through it, and an integration's own figures are checked against it.
+ */
+export function invoiceTotals(lines: readonly { quantity: string; unitPrice: string }[], taxRate: string) {
+  const amounts = lines.map((line) => lineAmountCents(line.quantity, line.unitPrice));
+  const subtotal = sumCents(amounts);
+  const tax = taxCents(subtotal, taxRate);
+  return { amounts, subtotal, tax, total: subtotal + tax };
+}
+
 /** Bulk-inserts invoices with their lines and payments; totals, tax and amount paid are computed in whole cents. */
 async function insertInvoices(db: Executor, items: readonly NewInvoice[]): Promise<number[]> {
   if (items.length === 0) return [];
@@ -101,10 +171,8 @@ async function insertInvoices(db: Executor, items: readonly NewInvoice[]): Promi
   for (let start = 0; start < items.length; start += 1000) {
     const chunk = items.slice(start, start + 1000);
     const rows = chunk.map((item) => {
-      const amounts = item.lines.map((line) => lineAmountCents(line.quantity, line.unitPrice));
-      const subtotal = sumCents(amounts);
       const taxRate = item.taxRate ?? '0';
-      const tax = taxCents(subtotal, taxRate);
+      const { amounts, subtotal, tax } = invoiceTotals(item.lines, taxRate);
       const paid = sumCents((item.payments ?? []).map((payment) => toCents(payment.amount)));
       const stamp = item.createdAt ?? new Date(`${item.issueDate}T15:00:00Z`);
       return {
@@ -282,6 +350,201 @@ export function invoicesRepository(db: Executor) {
               .where(inArray(invoicePayments.invoice_id, sql`(select ${invoices.id} from ${invoices} where ${and(visibleTo(scope), ne(invoices.state, 'void'))})`))
               .orderBy(asc(invoicePayments.paid_on), asc(invoicePayments.id));
       return { invoices: rows, payments };
+    },
+
+    /** One page of the company's invoices, drafts included, and how many there are in all. */
+    async companyList(companyId: number, options: CompanyInvoiceListOptions): Promise<{ rows: CompanyInvoiceRow[]; total: number }> {
+      const { filters } = options;
+      const where = and(
+        eq(invoices.company_id, companyId),
+        filters.project_id ? inArray(invoices.project_id, filters.project_id) : undefined,
+        filters.status ? inArray(COMPANY_STATUS, filters.status) : undefined,
+        filters.updated_since ? gte(invoices.updated_at, filters.updated_since[0]) : undefined,
+      );
+      const order = options.sort.map((term) => (term.direction === 'desc' ? desc : asc)(COMPANY_SORT_COLUMNS[term.field]));
+      order.push((options.sort[0]?.direction === 'desc' ? desc : asc)(invoices.id));
+      const [rows, counted] = await Promise.all([
+        db
+          .select(companyColumns)
+          .from(invoices)
+          .where(where)
+          .orderBy(...order)
+          .limit(options.page.size)
+          .offset(pageOffset(options.page))
+          .execute({ today: options.today }),
+        db.select({ total: count() }).from(invoices).where(where).execute({ today: options.today }),
+      ]);
+      return { rows: rows as CompanyInvoiceRow[], total: counted[0]?.total ?? 0 };
+    },
+
+    /** One of the company's invoices, drafts included, with its lines and payments; null for another company's or none. */
+    async companyFind(companyId: number, invoiceId: number, today: string) {
+      const [invoice] = await db
+        .select(companyColumns)
+        .from(invoices)
+        .where(and(eq(invoices.id, invoiceId), eq(invoices.company_id, companyId)))
+        .limit(1)
+        .execute({ today });
+      if (!invoice) return null;
+      const [lines, payments] = await Promise.all([
+        db.select().from(invoiceLines).where(eq(invoiceLines.invoice_id, invoice.id)).orderBy(asc(invoiceLines.position), asc(invoiceLines.id)),
+        db.select().from(invoicePayments).where(eq(invoicePayments.invoice_id, invoice.id)).orderBy(asc(invoicePayments.paid_on), asc(invoicePayments.id)),
+      ]);
+      return { invoice: invoice as CompanyInvoiceRow, lines, payments };
+    },
+
+    /** Whether the company already has an invoice of that number (other than `exceptId`). */
+    async numberTaken(companyId: number, number: string, exceptId?: number) {
+      const [row] = await db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.company_id, companyId), eq(invoices.number, number), exceptId === undefined ? undefined : ne(invoices.id, exceptId)))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** A new draft of one of the company's projects; its money is computed here, in cents. */
+    async createDraft(companyId: number, projectId: number, fields: DraftFields, now: Date): Promise<number> {
+      const [id] = await db.transaction((tx) =>
+        insertInvoices(tx, [{ companyId, projectId, state: 'draft', ...fields, createdAt: now }]),
+      );
+      return id!;
+    },
+
+    /** Changes a draft; `lines`, when given, replace every line. The totals are computed again from the lines the draft ends with. */
+    async updateDraft(companyId: number, invoiceId: number, changes: Partial<DraftFields>, now: Date): Promise<InvoiceRefusal | null> {
+      return db.transaction(async (tx) => {
+        const invoice = await lockInvoice(tx, companyId, invoiceId);
+        if (!invoice) return { refused: 'not_found' } as const;
+        if (invoice.state !== 'draft') return { refused: 'state', state: invoice.state as 'sent' | 'void' } as const;
+        const lines =
+          changes.lines ??
+          (
+            await tx
+              .select()
+              .from(invoiceLines)
+              .where(eq(invoiceLines.invoice_id, invoiceId))
+              .orderBy(asc(invoiceLines.position), asc(invoiceLines.id))
+          ).map((line) => ({ description: line.description, quantity: line.quantity, unitPrice: line.unit_price }));
+        const taxRate = changes.taxRate ?? invoice.tax_rate;
+        const totals = invoiceTotals(lines, taxRate);
+        await tx
+          .update(invoices)
+          .set({
+            ...(changes.number === undefined ? {} : { number: changes.number }),
+            ...(changes.issueDate === undefined ? {} : { issue_date: changes.issueDate }),
+            ...(changes.dueDate === undefined ? {} : { due_date: changes.dueDate }),
+            ...(changes.notes === undefined ? {} : { notes: changes.notes }),
+            ...(changes.terms === undefined ? {} : { terms: changes.terms }),
+            tax_rate: taxRate,
+            subtotal: fromCents(totals.subtotal),
+            tax: fromCents(totals.tax),
+            total: fromCents(totals.total),
+            updated_at: now,
+          })
+          .where(eq(invoices.id, invoiceId));
+        if (changes.lines) {
+          await tx.delete(invoiceLines).where(eq(invoiceLines.invoice_id, invoiceId));
+          if (changes.lines.length > 0) {
+            await tx.insert(invoiceLines).values(
+              changes.lines.map((line, position) => ({
+                invoice_id: invoiceId,
+                position,
+                description: line.description,
+                quantity: line.quantity,
+                unit_price: line.unitPrice,
+                amount: fromCents(totals.amounts[position]!),
+                created_at: now,
+                updated_at: now,
+              })),
+            );
+          }
+        }
+        return null;
+      });
+    },
+
+    /** Deletes a draft with its lines; a sent or void invoice stays (it is in the customer's books). */
+    async deleteDraft(companyId: number, invoiceId: number): Promise<InvoiceRefusal | null> {
+      return db.transaction(async (tx) => {
+        const invoice = await lockInvoice(tx, companyId, invoiceId);
+        if (!invoice) return { refused: 'not_found' } as const;
+        if (invoice.state !== 'draft') return { refused: 'state', state: invoice.state as 'sent' | 'void' } as const;
+        await tx.delete(invoices).where(eq(invoices.id, invoiceId));
+        return null;
+      });
+    },
+
+    /** A draft becomes sent: from now on the customer sees it, and it can no longer be edited. */
+    async send(companyId: number, invoiceId: number, now: Date): Promise<InvoiceRefusal | { refused: null; projectId: number }> {
+      return db.transaction(async (tx) => {
+        const invoice = await lockInvoice(tx, companyId, invoiceId);
+        if (!invoice) return { refused: 'not_found' } as const;
+        if (invoice.state !== 'draft') return { refused: 'state', state: invoice.state as 'sent' | 'void' } as const;
+        const [line] = await tx.select({ id: invoiceLines.id }).from(invoiceLines).where(eq(invoiceLines.invoice_id, invoiceId)).limit(1);
+        if (!line) return { refused: 'no_lines' } as const;
+        await tx.update(invoices).set({ state: 'sent', updated_at: now }).where(eq(invoices.id, invoiceId));
+        return { refused: null, projectId: invoice.project_id };
+      });
+    },
+
+    /** Records money received against a sent invoice, never more than its balance. */
+    async addPayment(
+      companyId: number,
+      invoiceId: number,
+      payment: { amount: string; paidOn: string; method: string; reference: string | null },
+      now: Date,
+    ): Promise<InvoiceRefusal | { refused: null; paymentId: number }> {
+      return db.transaction(async (tx) => {
+        const invoice = await lockInvoice(tx, companyId, invoiceId);
+        if (!invoice) return { refused: 'not_found' } as const;
+        if (invoice.state !== 'sent') return { refused: 'state', state: invoice.state as 'draft' | 'void' } as const;
+        if (payment.paidOn < invoice.issue_date) return { refused: 'before_issue', issueDate: invoice.issue_date } as const;
+        const balanceCents = toCents(invoice.total) - toCents(invoice.amount_paid);
+        const amountCents = toCents(payment.amount);
+        if (amountCents > balanceCents) return { refused: 'over_balance', balanceCents } as const;
+        const [row] = await tx
+          .insert(invoicePayments)
+          .values({
+            invoice_id: invoiceId,
+            paid_on: payment.paidOn,
+            amount: fromCents(amountCents),
+            method: payment.method,
+            reference: payment.reference,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning({ id: invoicePayments.id });
+        await settlePayments(tx, invoiceId, now);
+        return { refused: null, paymentId: row!.id };
+      });
+    },
+
+    /** Takes back a payment recorded by mistake; the invoice owes that much again. */
+    async deletePayment(companyId: number, invoiceId: number, paymentId: number, now: Date): Promise<InvoiceRefusal | null> {
+      return db.transaction(async (tx) => {
+        const invoice = await lockInvoice(tx, companyId, invoiceId);
+        if (!invoice) return { refused: 'not_found' } as const;
+        const removed = await tx
+          .delete(invoicePayments)
+          .where(and(eq(invoicePayments.id, paymentId), eq(invoicePayments.invoice_id, invoiceId)))
+          .returning({ id: invoicePayments.id });
+        if (removed.length === 0) return { refused: 'not_found' } as const;
+        await settlePayments(tx, invoiceId, now);
+        return null;
+      });
+    },
+
+    /** A sent invoice nobody paid anything on becomes void: owed by nobody, kept in the books. */
+    async void(companyId: number, invoiceId: number, now: Date): Promise<InvoiceRefusal | null> {
+      return db.transaction(async (tx) => {
+        const invoice = await lockInvoice(tx, companyId, invoiceId);
+        if (!invoice) return { refused: 'not_found' } as const;
+        if (invoice.state !== 'sent') return { refused: 'state', state: invoice.state as 'draft' | 'void' } as const;
+        if (toCents(invoice.amount_paid) > 0) return { refused: 'paid' } as const;
+        await tx.update(invoices).set({ state: 'void', updated_at: now }).where(eq(invoices.id, invoiceId));
+        return null;
+      });
     },
 
     /** The project's number and name, for statements and PDFs. */

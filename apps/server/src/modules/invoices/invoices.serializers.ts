@@ -1,12 +1,12 @@
-import type { Invoice, InvoiceDetail, InvoiceLine, Payment } from '@portal/contract';
+import type { IntegrationInvoice, IntegrationInvoiceDetail, Invoice, InvoiceDetail, InvoiceLine, Payment } from '@portal/contract';
 import { apiTimestamp } from '../../lib/timestamps';
 import type { InvoiceLineRow, PaymentRow } from '../../db/rows';
-import type { PortalInvoiceRow } from './invoices.repository';
+import type { CompanyInvoiceRow, PortalInvoiceRow } from './invoices.repository';
 
 /** A quantity as a person writes it: "2.500" → "2.5", "1.000" → "1". */
 const quantity = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
 
-export function serializeInvoice(row: PortalInvoiceRow): Invoice {
+export function serializeInvoice<Row extends PortalInvoiceRow | CompanyInvoiceRow>(row: Row): Omit<Invoice, 'status'> & { status: Row['status'] } {
   return {
     id: row.id,
     project_id: row.project_id,
@@ -50,4 +50,13 @@ export function serializeInvoiceDetail(found: { invoice: PortalInvoiceRow; lines
     lines: found.lines.map(serializeLine),
     payments: found.payments.map(serializePayment),
   };
+}
+
+/** An invoice as the company reads it: the portal's fields and derived status (or draft), with its rate, notes and terms. */
+export function serializeCompanyInvoice(row: CompanyInvoiceRow): IntegrationInvoice {
+  return { ...serializeInvoice(row), tax_rate: quantity(row.tax_rate), notes: row.notes, terms: row.terms };
+}
+
+export function serializeCompanyInvoiceDetail(found: { invoice: CompanyInvoiceRow; lines: InvoiceLineRow[]; payments: PaymentRow[] }): IntegrationInvoiceDetail {
+  return { ...serializeCompanyInvoice(found.invoice), lines: found.lines.map(serializeLine), payments: found.payments.map(serializePayment) };
 }

@@ -1,0 +1,53 @@
+import { cssColor, html, layout } from '../../core/mail/html';
+import type { MailMessage } from '../../core/mail/mailer';
+import { headerSafe, projectTitle } from '../../core/mail/text';
+import { formatUsd } from './money';
+
+const DEFAULT_COLOR = '#2aa21d';
+
+export interface InvoiceSentEmail {
+  to: string;
+  company: { name: string; color: string | null; contact_email: string | null };
+  project: { number: string | null; name: string | null; address_street: string | null };
+  invoice: { number: string; totalCents: number; dueDate: string };
+  /** The invoice on the portal's invoices page, for the customer's own entity. */
+  invoiceUrl: string;
+}
+
+/** "2026-03-02" → "March 2, 2026": a calendar date as an American reads it, without a time zone to shift it. */
+const longDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+
+/** The notice a customer gets when the company sends an invoice on one of their projects: text and HTML, every value escaped. */
+export function invoiceSentEmail(options: InvoiceSentEmail): MailMessage {
+  const title = projectTitle(options.project);
+  const amount = formatUsd(options.invoice.totalCents);
+  const subject = headerSafe(`Invoice ${options.invoice.number} for ${amount} from ${options.company.name}`);
+  const color = cssColor(options.company.color, DEFAULT_COLOR);
+  const due = longDate(options.invoice.dueDate);
+  const footer = `Sent by the ${options.company.name} customer portal because this project is shared with you.`;
+
+  const text = [
+    `${options.company.name} sent you invoice ${options.invoice.number} for ${amount} on ${title}, due ${due}.`,
+    '',
+    `See the invoice, its payments and the PDF in the portal: ${options.invoiceUrl}`,
+    '',
+    `– ${footer}`,
+    '',
+  ].join('\n');
+
+  const body = html`<p style="margin:0 0 16px"><strong>${options.company.name}</strong> sent you invoice <strong>${options.invoice.number}</strong> on <strong>${title}</strong>.</p>
+<div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${color};background:#f8fafc">
+<p style="margin:0 0 4px;font-size:20px;font-weight:600">${amount}</p>
+<p style="margin:0;color:#475569">Due ${due}</p>
+</div>
+<p style="margin:0 0 8px"><a href="${options.invoiceUrl}" style="color:#0f172a;font-weight:600">See the invoice in the portal</a></p>`;
+
+  return {
+    to: options.to,
+    ...(options.company.contact_email ? { replyTo: options.company.contact_email } : {}),
+    subject,
+    text,
+    html: layout({ title: subject, brand: options.company.name, color, body, footer }),
+  };
+}
