@@ -96,7 +96,7 @@ export function createNotices(options: NoticesOptions): Notices {
       `Choose which emails you get: ${settings}`,
       '',
     ].join('\n');
-    const footer = html`${content.footer}<br><a href="${page}" style="color:#475569">${stop}</a> · <a href="${settings}" style="color:#475569">Choose which emails you get</a>`;
+    const footer = html`${content.footer}<p style="margin:8px 0 0"><a href="${page}" style="color:#475569">${stop}</a> · <a href="${settings}" style="color:#475569">Choose which emails you get</a></p>`;
     const replyTo = content.replyTo ?? company.contact_email;
     return {
       to: recipient.email,
