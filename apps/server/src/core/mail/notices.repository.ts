@@ -1,7 +1,7 @@
 import { NOTICE_KINDS, type NoticeKind } from '@portal/contract/constants';
 import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { companies, noticePreferences, portalEntities, portalUsers, projects, sentNotices } from '../../db/schema';
+import { companies, noticePreferences, portalEntities, portalThemes, portalUsers, projects, sentNotices } from '../../db/schema';
 
 /** The company switch that must be on for each kind of notice to go out: no email about an area the portal hides. */
 export const NOTICE_SWITCHES = {
@@ -37,7 +37,15 @@ export function noticesRepository(db: Executor) {
     /** The company as a notice shows it, with the switch for the kind; null for an unknown id. */
     async company(companyId: number, kind: NoticeKind) {
       const [row] = await db
-        .select({ id: companies.id, name: companies.name, color: companies.color, contact_email: companies.contact_email, enabled: companies[NOTICE_SWITCHES[kind]] })
+        .select({
+          id: companies.id,
+          name: companies.name,
+          color: companies.color,
+          contact_email: companies.contact_email,
+          enabled: companies[NOTICE_SWITCHES[kind]],
+          // The company's (first) theme code: its links open the portal in the company's colours, as the email is.
+          theme: sql<string | null>`(select ${portalThemes.code} from ${portalThemes} where ${portalThemes.company_id} = ${companies.id} order by ${portalThemes.id} limit 1)`,
+        })
         .from(companies)
         .where(eq(companies.id, companyId));
       return row ?? null;

@@ -78,12 +78,13 @@ describe('app.notices.send', () => {
       expect(toCasey.headers['list-unsubscribe']).not.toBe(toNico.headers['list-unsubscribe']);
       expect(token).toMatch(/^\d+\.document\.[\w-]{43}$/);
 
-      const page = `http://portal.test/unsubscribe?token=${encodeURIComponent(token)}`;
+      // The links open the portal in the company's theme, as the email is.
+      const page = `http://portal.test/unsubscribe?token=${encodeURIComponent(token)}&theme=acme`;
       expect(toNico.text).toContain('– Sent because this project is shared with you.');
       expect(toNico.text).toContain(`Stop emails about shared documents: ${page}`);
-      expect(toNico.text).toContain('Choose which emails you get: http://portal.test/account/notifications');
+      expect(toNico.text).toContain('Choose which emails you get: http://portal.test/account/notifications?theme=acme');
       expect(toNico.html).toContain(`href="${page.replace(/&/g, '&amp;')}"`);
-      expect(toNico.html).toContain('href="http://portal.test/account/notifications"');
+      expect(toNico.html).toContain('href="http://portal.test/account/notifications?theme=acme"');
     } finally {
       await t.app.database.db.delete(portalEntities).where(eq(portalEntities.id, nicoEntity));
     }

@@ -62,8 +62,6 @@ export interface NoticeEvent {
  */
 export interface Notices {
   send(log: FastifyBaseLogger, event: NoticeEvent): Promise<number>;
-  /** The unsubscribe page's link for one user and kind (the portal's `/unsubscribe?token=…`). */
-  unsubscribePageUrl(portalUserId: number, kind: NoticeKind): string;
   readonly tokens: UnsubscribeTokens;
 }
 
@@ -76,13 +74,17 @@ export interface NoticesOptions {
 
 export function createNotices(options: NoticesOptions): Notices {
   const repository = noticesRepository(options.db);
-  const settingsUrl = `${options.publicUrl}/account/notifications`;
-  const pageUrl = (token: string) => `${options.publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+  const themed = (theme: string | null | undefined) => (theme ? `theme=${encodeURIComponent(theme)}` : '');
+  const settingsUrl = (theme?: string | null) => `${options.publicUrl}/account/notifications${theme ? `?${themed(theme)}` : ''}`;
+  const pageUrl = (token: string, theme?: string | null) =>
+    `${options.publicUrl}/unsubscribe?token=${encodeURIComponent(token)}${theme ? `&${themed(theme)}` : ''}`;
   // What a mail client POSTs to with `List-Unsubscribe=One-Click`: the API itself, no page or script in between.
   const oneClickUrl = (token: string) => `${options.publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
 
-  function compose(kind: NoticeKind, recipient: NoticeRecipient, company: NoticeCompany, content: NoticeContent) {
+  function compose(kind: NoticeKind, recipient: NoticeRecipient, company: NoticeCompany, theme: string | null, content: NoticeContent) {
     const token = options.tokens.make(recipient.portalUserId, kind);
+    const page = pageUrl(token, theme);
+    const settings = settingsUrl(theme);
     const about = NOTICE_KIND_LABELS[kind].label.toLowerCase();
     const stop = `Stop emails about ${about}`;
     const text = [
@@ -90,11 +92,11 @@ export function createNotices(options: NoticesOptions): Notices {
       '',
       `– ${content.footer}`,
       '',
-      `${stop}: ${pageUrl(token)}`,
-      `Choose which emails you get: ${settingsUrl}`,
+      `${stop}: ${page}`,
+      `Choose which emails you get: ${settings}`,
       '',
     ].join('\n');
-    const footer = html`${content.footer}<br><a href="${pageUrl(token)}" style="color:#475569">${stop}</a> · <a href="${settingsUrl}" style="color:#475569">Choose which emails you get</a>`;
+    const footer = html`${content.footer}<p style="margin:8px 0 0"><a href="${page}" style="color:#475569">${stop}</a> · <a href="${settings}" style="color:#475569">Choose which emails you get</a></p>`;
     const replyTo = content.replyTo ?? company.contact_email;
     return {
       to: recipient.email,
@@ -117,7 +119,7 @@ export function createNotices(options: NoticesOptions): Notices {
       const company: NoticeCompany = { id: row.id, name: row.name, color: row.color, contact_email: row.contact_email };
       const recipients = await repository.recipients(companyId, projectId, kind);
       // Every message is made before any is claimed, so a builder that throws leaves the event still to tell.
-      const messages = recipients.map((recipient) => ({ recipient, message: compose(kind, recipient, company, event.build(recipient, company)) }));
+      const messages = recipients.map((recipient) => ({ recipient, message: compose(kind, recipient, company, row.theme, event.build(recipient, company)) }));
       const claimed = await repository.claim(kind, recordId, companyId, recipients.map((recipient) => recipient.portalUserId));
       let sent = 0;
       for (const { recipient, message } of messages) {
@@ -136,7 +138,6 @@ export function createNotices(options: NoticesOptions): Notices {
 
   return {
     send,
-    unsubscribePageUrl: (portalUserId, kind) => pageUrl(options.tokens.make(portalUserId, kind)),
     tokens: options.tokens,
   };
 }
