@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/suite';
-import { companies, notes } from '../db/schema';
+import { companies, contactMessages, notes, projects } from '../db/schema';
 import { runCompanyCommand } from './company/run';
 
 /** The `company` command against a real listening server (docs/company-api.md, "The company command"). */
@@ -81,6 +81,50 @@ describe('the company command', () => {
     const note = await company(['add-note', '--project', '99999', '--text', 'Lost'], { PORTAL_API_KEY: key });
     expect(note).toMatchObject({ code: 1, err: 'Refused (404): Not found.' });
     expect(await t.app.database.db.select().from(notes)).toEqual([]);
+  });
+});
+
+describe('invoices and messages from the terminal', () => {
+  let key: string;
+  let projectId: number;
+
+  beforeAll(async () => {
+    const created = await company(['create-company', '--name', 'Ledger Builders', '--owner-email', 'owner@ledger.example', '--json']);
+    const answer = JSON.parse(created.out) as { company: { id: number }; api_key: { key: string } };
+    key = answer.api_key.key;
+    await company(['switch', '--set', 'is_portal_invoicing_enabled=true'], { PORTAL_API_KEY: key });
+    const [project] = await t.app.database.db.insert(projects).values({ company_id: answer.company.id, name: 'Garage' }).returning();
+    projectId = project!.id;
+    await t.app.database.db
+      .insert(contactMessages)
+      .values({ company_id: answer.company.id, project_id: projectId, subject: 'Gutters', message: 'Can you\nlook at them?' });
+  });
+
+  it('creates and sends an invoice with lines and tax, then records a partial payment', async () => {
+    const invoice = await company(
+      ['create-invoice', '--project', String(projectId), '--number', 'INV-1', '--line', 'Tear-off|1|4000.00', '--line', 'Shingles|20|150.00', '--tax-rate', '8.25', '--send'],
+      { PORTAL_API_KEY: key },
+    );
+    expect(invoice).toMatchObject({ code: 0, err: '' });
+    const id = /^Invoice (\d+) \(INV-1\)/.exec(invoice.out)![1]!;
+    expect(invoice.out).toBe(`Invoice ${id} (INV-1) for project ${projectId}: sent, total $7577.50, balance $7577.50.`);
+    const paid = await company(['record-payment', '--invoice', id, '--amount', '2000.00', '--method', 'Check', '--reference', '1042'], { PORTAL_API_KEY: key });
+    expect(paid.out).toBe(`Invoice ${id} (INV-1) for project ${projectId}: partially_paid, total $7577.50, balance $5577.50.`);
+    const tooMuch = await company(['record-payment', '--invoice', id, '--amount', '9000.00', '--method', 'Check'], { PORTAL_API_KEY: key });
+    expect(tooMuch.code).toBe(1);
+    expect(tooMuch.err).toMatch(/^Refused \(422\): .*\n  amount: /);
+    const badLine = await company(['create-invoice', '--project', String(projectId), '--number', 'INV-2', '--line', 'no price'], { PORTAL_API_KEY: key });
+    expect(badLine.code).toBe(2);
+    expect(badLine.err.split('\n')[0]).toBe('--line takes DESCRIPTION|QUANTITY|UNIT PRICE, e.g. "Shingles|20|150.00", not "no price".');
+  });
+
+  it('lists the contact messages and marks one handled', async () => {
+    const listed = await company(['messages', '--unhandled'], { PORTAL_API_KEY: key });
+    expect(listed.code).toBe(0);
+    const id = /^#(\d+) /.exec(listed.out)![1]!;
+    expect(listed.out).toContain(`about project ${projectId}\n  Gutters: Can you look at them?`);
+    expect((await company(['handle-message', '--id', id], { PORTAL_API_KEY: key })).out).toBe(`Message ${id} marked handled.`);
+    expect((await company(['messages', '--unhandled'], { PORTAL_API_KEY: key })).out).toBe('No messages.');
   });
 });
 

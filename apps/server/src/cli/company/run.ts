@@ -5,8 +5,21 @@ import { RefusedError, SetupError, UsageError } from './errors';
 import { createApiKey, createCompany, listApiKeys, revokeApiKey } from './commands/operator';
 import { reply } from './commands/notes';
 import { switches } from './commands/company';
+import { createInvoice, handleMessage, messages, recordPayment, sendInvoice } from './commands/invoices';
 
-export const COMMANDS: Command[] = [createCompany, createApiKey, listApiKeys, revokeApiKey, switches, reply];
+export const COMMANDS: Command[] = [
+  createCompany,
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+  switches,
+  reply,
+  createInvoice,
+  sendInvoice,
+  recordPayment,
+  messages,
+  handleMessage,
+];
 
 export function usage(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));
