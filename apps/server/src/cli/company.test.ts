@@ -112,7 +112,7 @@ describe('invoices and messages from the terminal', () => {
     expect(paid.out).toBe(`Invoice ${id} (INV-1) for project ${projectId}: partially_paid, total $7577.50, balance $5577.50.`);
     const tooMuch = await company(['record-payment', '--invoice', id, '--amount', '9000.00', '--method', 'Check'], { PORTAL_API_KEY: key });
     expect(tooMuch.code).toBe(1);
-    expect(tooMuch.err).toMatch(/^Refused \(422\): .*\n  amount: /);
+    expect(tooMuch.err).toMatch(/^Refused \(422\): .*\n {2}amount: /);
     const badLine = await company(['create-invoice', '--project', String(projectId), '--number', 'INV-2', '--line', 'no price'], { PORTAL_API_KEY: key });
     expect(badLine.code).toBe(2);
     expect(badLine.err.split('\n')[0]).toBe('--line takes DESCRIPTION|QUANTITY|UNIT PRICE, e.g. "Shingles|20|150.00", not "no price".');
