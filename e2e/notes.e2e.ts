@@ -16,7 +16,7 @@ import { startServer, type RunningServer } from './support/server';
 /**
  * The notes thread and the contact page (docs/requirements.md 11.3, 11.7) end to end, in a real Chromium against a server of
  * this file's own, which sends mail to a real SMTP server and has API keys made with the company
- * CLI before it starts (the company side of a note is the integration API, as a CRM would call it).
+ * command through it (the company side of a note is the integration API, as a CRM would call it).
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,7 +37,7 @@ let kitchenProject = 0;
 async function cli(args: string[]) {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/cli/company.ts'), ...args], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORTAL_URL: server.url },
   });
   return stdout;
 }
@@ -57,11 +57,10 @@ const companyNote = (body: string, extra: Record<string, unknown> = {}) =>
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-notes-'));
-  // The demo first, then the companies' keys, then the server (the embedded database allows one process at a time).
-  await run(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/seed/cli.ts')], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+  // The server on the demo, then the companies' keys through it, as the operator makes them.
+  server = await startServer({ SMTP_URL: smtp.url, DATA_DIR: dataDir });
   acmeKey = /ppk_\S+/.exec(await cli(['create-api-key', '--company', '1', '--name', 'e2e']))![0];
   brightsideKey = /ppk_\S+/.exec(await cli(['create-api-key', '--company', '2', '--name', 'e2e']))![0];
-  server = await startServer({ SMTP_URL: smtp.url, DATA_DIR: dataDir });
   browser = await launchChromium();
 
   token = (await api<{ token: string }>('POST', '/api/auth/login', { body: DEMO.customer })).body.token;

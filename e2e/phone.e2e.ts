@@ -271,6 +271,7 @@ describe.each(PHONES)('on a %i px phone', (width) => {
     expect(await areas.allInnerTexts()).toEqual(['Project', 'Notes', 'Photos', 'Invoices', 'Documents', 'Contact']);
     expect(await menu.getByRole('link', { name: 'Invoices' }).getAttribute('aria-current')).toBe('page');
     expect(await menu.locator('[aria-current="page"]').count()).toBe(1);
+    expect(await menu.getByRole('link', { name: 'Email notifications' }).count()).toBe(1);
     expect(await menu.getByRole('link', { name: 'Devices' }).count()).toBe(1);
     expect(await menu.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
     await expectNoAxeViolations(page);
@@ -295,7 +296,7 @@ describe.each(PHONES)('on a %i px phone', (width) => {
 });
 
 describe('on a desktop (1280 px)', () => {
-  it('shows the areas and the account menu (settings, devices, sign out) in the header, with no Menu button, and the invoices as a table', async () => {
+  it('shows the areas and the account menu (settings, email notifications, devices, sign out) in the header, with no Menu button, and the invoices as a table', async () => {
     const { context, page } = await openAt(1280, true);
     await page.goto(`/invoices?entity=${KITCHEN}`);
     await page.getByRole('link', { name: 'INV-1026' }).waitFor();
@@ -306,7 +307,7 @@ describe('on a desktop (1280 px)', () => {
     expect(await header.getByRole('link', { name: 'Invoices' }).getAttribute('aria-current')).toBe('page');
     await header.getByRole('button', { name: /^Account menu/ }).click();
     const menu = page.getByRole('menu');
-    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Account settings', 'Signed-in devices', 'Sign out']);
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Account settings', 'Email notifications', 'Signed-in devices', 'Sign out']);
     await page.keyboard.press('Escape');
     expect(await page.getByRole('table', { name: /^Invoices, sorted by/ }).isVisible()).toBe(true);
     expect(await page.getByRole('list', { name: /^Invoices, sorted by/ }).count()).toBe(0);

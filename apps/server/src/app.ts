@@ -24,6 +24,7 @@ import { invoicesIntegrationRoutes } from './modules/invoices/invoices.integrati
 import { contactIntegrationRoutes } from './modules/contact/contact.integration';
 import { operatorRoutes } from './modules/integration/operator.routes';
 import { loadSecret, OPERATOR_SECRET_FILE } from './lib/secret-file';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { authPlugin } from './plugins/auth';
 import { clockPlugin } from './plugins/clock';
@@ -41,8 +42,9 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
 import { rateLimiterPlugin } from './plugins/rate-limit';
+import { requestId, requestIdPlugin } from './plugins/request-id';
 import { idempotencyPlugin } from './plugins/idempotency';
-import { createBlobStore } from './core/files/blob-store';
+import { blobFolder, createBlobStore } from './core/files/blob-store';
 import type { BlobStore } from './core/files/blob-store/types';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -94,6 +96,9 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       server.setTimeout(IDLE_MS);
       return server;
     },
+    // Our own ids, or a proxy's when it sent one that looks like an id (plugins/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestId,
     // filter[company_id]=1 and page[number]=2 arrive as nested objects.
     routerOptions: {
       querystringParser: (query: string) => qs.parse(query, { depth: 1, arrayLimit: 0, parameterLimit: 100 }),
@@ -105,6 +110,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
   // The API speaks JSON only; anything else is 415.
   app.removeContentTypeParser('text/plain');
 
+  await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { https: env.PUBLIC_URL.startsWith('https://') });
   await app.register(dbPlugin, { database });
@@ -126,6 +132,9 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
     from: env.MAIL_FROM,
     outboxDir: path.join(env.DATA_DIR, 'outbox'),
     logLinks: env.NODE_ENV !== 'production',
+    publicUrl: env.PUBLIC_URL,
+    authSecret: env.AUTH_SECRET,
+    dataDir: env.DATA_DIR,
   });
   await app.register(compress, {
     encodings: ['br', 'gzip'],
@@ -149,6 +158,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(authRoutes, authOptions);
       await api.register(passwordResetRoutes, authOptions);
       await api.register(accountRoutes, authOptions);
+      await api.register(notificationsRoutes);
       await api.register(entitiesRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(companiesRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(invoicesRoutes, { publicUrl: env.PUBLIC_URL, brandDir: BRAND_DIR });
@@ -156,9 +166,9 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(notesRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(contactRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(notesIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(operatorRoutes, { dataDir: env.DATA_DIR, blobsDir: blobFolder(env) });
       await api.register(invoicesIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(contactIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
-      await api.register(operatorRoutes);
       await api.register(docsRoutes);
       await api.register(filesRoutes, { dataDir: env.DATA_DIR, imageCacheMegabytes: env.IMAGE_CACHE_MB });
       await api.register(documentsRoutes, { publicUrl: env.PUBLIC_URL });

@@ -1,75 +1,27 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB } from './helpers';
+import { freePort, processRunner, SCRIPTS } from './processes';
 
 /**
  * The embedded database's folder against a second process: the server, `npm run seed` and
- * `npm run company` as an operator runs them, each in its own process.
+ * `npm run company` (which goes through the running server) as an operator runs them, each in its own process.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const SERVER = path.join(root, 'apps/server/src/server.ts');
-const SEED = path.join(root, 'apps/server/src/seed/cli.ts');
-const COMPANY = path.join(root, 'apps/server/src/cli/company.ts');
+const { server: SERVER, seed: SEED, company: COMPANY } = SCRIPTS;
 
 let dataDir: string;
-const started: ChildProcess[] = [];
+const { start, startServer, stopAll } = processRunner(() => dataDir);
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-folder-lock-'));
 });
 
 afterAll(async () => {
-  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  stopAll();
   await rm(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-function start(script: string, args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, stdout, stderr })),
-  );
-  return { child, exited, output: () => stdout + stderr };
-}
-
-async function startServer() {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const server = start(SERVER, [], { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url });
-  for (;;) {
-    if (server.child.exitCode !== null) throw new Error(`The server exited:\n${server.output()}`);
-    const healthy = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return { ...server, url };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe.skipIf(TEST_DB !== 'pglite')('a data folder held by a running server', () => {
   let first: Awaited<ReturnType<typeof startServer>>;
@@ -91,13 +43,16 @@ describe.skipIf(TEST_DB !== 'pglite')('a data folder held by a running server', 
     expect((await fetch(`${first.url}/api/health`)).ok).toBe(true);
   }, 60_000);
 
-  it('keeps the company command from making a key the server would not know, saying what to do instead', async () => {
-    const run = await start(COMPANY, ['create-api-key', '--company', '1']).exited;
-    expect(run.code).not.toBe(0);
-    expect(run.stdout).not.toContain('ppk_');
-    expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(run.stderr).toMatch(heldBy());
-    expect(run.stderr).toContain("go through the running server's API");
+  it('lets the company command take on a company through the server that holds the folder', async () => {
+    const run = await start(COMPANY, ['create-company', '--name', 'Held Folder Co', '--owner-email', 'owner@held.example'], { PORTAL_URL: first.url }).exited;
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const key = /ppk_\S+/.exec(run.stdout)![0];
+    const company = await fetch(`${first.url}/api/integration/company`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(company.status).toBe(200);
   }, 60_000);
 
   it('keeps `npm run seed` out too', async () => {
@@ -113,10 +68,13 @@ describe.skipIf(TEST_DB !== 'pglite')('a data folder held by a running server', 
 
     const seed = await start(SEED, []).exited;
     expect(seed).toMatchObject({ code: 0, stderr: '' });
-    expect(seed.stdout).toContain('Demo data seeded.');
+    // It got in: it reads the company the command made through the server, and leaves it be.
+    expect(seed.stdout).toContain('The database already holds data; nothing seeded.');
 
-    const key = await start(COMPANY, ['create-api-key', '--company', '1', '--name', 'crm']).exited;
-    expect(key.code).toBe(0);
-    expect(key.stdout).toMatch(/ppk_/);
+    // The company command goes through a server: with none running it says so, in one line before its usage.
+    const key = await start(COMPANY, ['create-api-key', '--company', '1', '--name', 'crm'], { PORTAL_URL: first.url }).exited;
+    expect(key.code).toBe(2);
+    expect(key.stdout).toBe('');
+    expect(key.stderr.split('\n')[0]).toMatch(/^The portal server at .* is not answering \(ECONNREFUSED\)/);
   }, 120_000);
 });

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp, type App } from '../src/app';
+import { buildApp, type App, type BuildAppOptions } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { seedDemo } from '../src/seed/index';
 import { parseEnv } from '../src/env';
@@ -98,6 +98,8 @@ export interface TestAppOptions {
   webDist?: string;
   /** The app's clock (session and link expiry). */
   now?: () => Date;
+  /** A logger to read what the server logs; none by default. */
+  logger?: BuildAppOptions['logger'];
 }
 
 export interface TestApp {
@@ -138,7 +140,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       blobs,
       env,
       database,
-      logger: false,
+      logger: options.logger ?? false,
       webDist: options.webDist ?? path.join(dataDir, 'no-web-dist'),
       now: options.now,
     });

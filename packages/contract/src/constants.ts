@@ -117,3 +117,5 @@ export const ERROR_MESSAGES = {
   unsupportedMediaType: 'The request content type is not supported.',
   serverError: 'Server Error',
 } as const;
+
+export * from './notice-kinds';

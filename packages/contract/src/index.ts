@@ -17,5 +17,6 @@ export * from './documents';
 export * from './photos';
 export * from './account';
 export * from './operator';
+export * from './notifications';
 export * from './integration-invoices';
 export * from './integration-messages';

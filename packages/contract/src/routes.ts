@@ -16,6 +16,8 @@ export const APP_ROUTES = [
   '/forgot-password',
   '/reset-password',
   '/confirm-email',
+  '/account/notifications',
+  '/unsubscribe',
 ] as const;
 export type AppRoute = (typeof APP_ROUTES)[number];
 

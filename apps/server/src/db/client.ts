@@ -30,6 +30,8 @@ export interface Database {
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   /** NOTIFY through the ordinary connections (the pool), as any write's trigger would. */
   notify(channel: string, payload: string): Promise<void>;
+  /** The embedded database's whole data folder as a gzipped tar (PGlite only): a consistent copy, taken between queries. */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -137,6 +139,8 @@ export interface DatabaseOptions {
   onIdleError?: (error: Error) => void;
   /** Named in the PGlite folder's lock, and what to do when another process holds it (lib/data-dir-lock.ts). */
   owner?: DataDirOwner;
+  /** PGlite: start an empty data folder from this dump (a restore). */
+  loadDump?: Blob;
 }
 
 /** Opens the database and brings its schema up to date with the committed migrations. */
@@ -178,7 +182,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
   // PGlite does not lock its folder: a second process would silently corrupt it.
   const lock = dataDir.startsWith('memory://') ? null : lockDataDir(dataDir, options.owner);
-  const client = await PGlite.create(dataDir).catch((error: unknown) => {
+  const client = await (options.loadDump ? PGlite.create({ dataDir, loadDataDir: options.loadDump }) : PGlite.create(dataDir)).catch((error: unknown) => {
     lock?.release();
     throw error;
   });
@@ -204,6 +208,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         if (!client.closed) await unlisten();
       };
     },
+    dump: () => client.dumpDataDir('gzip'),
     close: () => client.close().finally(() => lock?.release()),
   };
 }

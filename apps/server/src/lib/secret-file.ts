@@ -36,3 +36,14 @@ function parseStored(text: string, file: string): Buffer {
   if (!/^(?:[0-9a-f]{2}){32,}$/i.test(hex)) throw new Error(`${file} is damaged: delete it (codes already sent stop working) or set its environment variable.`);
   return Buffer.from(hex, 'hex');
 }
+
+/** A key generated into DATA_DIR/<name> earlier, or null when there is none yet; never creates one. */
+export async function readStoredSecret(dataDir: string, name: string): Promise<Buffer | null> {
+  const file = path.join(dataDir, name);
+  try {
+    return parseStored(await readFile(file, 'utf8'), file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}

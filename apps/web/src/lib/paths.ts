@@ -17,5 +17,6 @@ export const paths = {
   documents: to('/documents'),
   sessions: to('/account/sessions'),
   account: to('/account'),
+  notifications: to('/account/notifications'),
   forgotPassword: to('/forgot-password'),
 } as const;

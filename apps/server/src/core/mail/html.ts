@@ -50,10 +50,10 @@ export function textOn(color: string): '#000000' | '#ffffff' {
 }
 
 /**
- * The frame every message shares: a coloured bar, the brand name, the body, a footer. Plain tables and
+ * The frame every message shares: a coloured bar, the brand name, the body, a footer (text, or an `html` fragment when it carries links). Plain tables and
  * inline styles, because that is what mail clients render.
  */
-export function layout(options: { title: string; brand: string; color: string; body: SafeHtml; footer: string }): string {
+export function layout(options: { title: string; brand: string; color: string; body: SafeHtml; footer: string | SafeHtml }): string {
   return html`<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${options.title}</title></head>

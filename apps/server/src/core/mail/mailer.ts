@@ -10,6 +10,8 @@ export interface MailMessage {
   text: string;
   html: string;
   replyTo?: string;
+  /** Extra header fields (List-Unsubscribe on notices); names and values are ours, never typed by a user. */
+  headers?: Record<string, string>;
   /**
    * Logged (info, event 'mail.outbox') only when the message goes to the outbox because no SMTP is
    * configured, so the demo can sign in by email with nothing installed. Never logged over SMTP.

@@ -10,3 +10,4 @@ export * from './integration';
 export * from './documents';
 export * from './photos';
 export * from './rate-limits';
+export * from './notices';

@@ -9,12 +9,15 @@ import {
   OperatorCompanyCreateSchema,
   OperatorCompanySchema,
 } from '@portal/contract';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import { invalid, notFound } from '../../lib/http-errors';
 import { apiTimestamp } from '../../lib/timestamps';
+import { BackupError, writeBackup } from '../../core/backup';
+import { HttpError } from '../../lib/http-errors';
 import { apiKeysRepository } from './api-keys.repository';
 import { insertCompany, operatorRepository, themeCodeFrom } from './operator.repository';
 
@@ -26,7 +29,7 @@ const THEME_CODE_TAKEN = 'The theme code is already taken by another company.';
  * the running server, so it works while the server holds the embedded database; the `company` command calls it with
  * the operator secret of the same host.
  */
-export async function operatorRoutes(fastify: FastifyInstance) {
+export async function operatorRoutes(fastify: FastifyInstance, options: { dataDir: string; blobsDir: string | null }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const operator = operatorRepository(db);
@@ -144,6 +147,32 @@ export async function operatorRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
+    '/operator/backups',
+    {
+      config,
+      schema: {
+        tags: ['Operator'],
+        operationId: 'operatorBackUp',
+        summary: 'Back up the embedded database and the blob folder into DATA_DIR/backups',
+        description:
+          'A folder holding the embedded database\'s dump, a copy of the blobs (unless they live in an S3 bucket) and a manifest. ' +
+          'On PostgreSQL: 409, use pg_dump (docs/operations.md, "Backups").',
+        response: { 201: z.object({ path: z.string(), rows: z.number().int(), files: z.number().int().nullable() }), 401: ApiErrorSchema, 409: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const outDir = path.join(options.dataDir, 'backups', backupName(app.now()));
+      const manifest = await writeBackup({ database: app.database, blobsDir: options.blobsDir, outDir, now: app.now() }).catch((error: unknown) => {
+        if (error instanceof BackupError) throw new HttpError(409, error.message);
+        throw error;
+      });
+      request.log.info({ event: 'operator.backup', path: outDir }, 'backup written');
+      const rows = Object.values(manifest.rows).reduce((sum, count) => sum + count, 0);
+      return reply.status(201).send({ path: outDir, rows, files: manifest.blobs?.files ?? null });
+    },
+  );
+
+  app.post(
     '/operator/api-keys/:id/revoke',
     {
       config,
@@ -161,3 +190,6 @@ export async function operatorRoutes(fastify: FastifyInstance) {
     },
   );
 }
+
+/** `2026-11-23T10-42-07Z`: sorts by time and is a valid folder name everywhere. */
+export const backupName = (now: Date) => now.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');

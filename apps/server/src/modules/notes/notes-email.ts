@@ -1,5 +1,6 @@
 import { cssColor, html, layout } from '../../core/mail/html';
 import type { MailMessage } from '../../core/mail/mailer';
+import type { NoticeContent } from '../../core/mail/notices';
 import { headerSafe, projectTitle } from '../../core/mail/text';
 
 const DEFAULT_COLOR = '#2aa21d';
@@ -45,9 +46,8 @@ ${files ? html`<p style="margin:0 0 8px;font-size:14px;color:#475569">${files}</
   };
 }
 
-export interface CompanyNoteEmail {
-  to: string;
-  company: { name: string; color: string | null; contact_email: string | null };
+export interface CompanyNoteNotice {
+  company: { name: string; color: string | null };
   project: NewNoteEmail['project'];
   /** The staff member who wrote it, or the company's name. */
   authorName: string;
@@ -56,33 +56,21 @@ export interface CompanyNoteEmail {
   threadUrl: string;
 }
 
-/** The notice a customer gets when the company adds a note shared with the portal on one of their projects. */
-export function companyNoteEmail(options: CompanyNoteEmail): MailMessage {
+/**
+ * The notice a customer gets when the company adds a note shared with the portal on one of their projects; the
+ * notices service (core/mail/notices.ts) frames it and adds the unsubscribe links.
+ */
+export function companyNoteNotice(options: CompanyNoteNotice): NoticeContent {
   const title = projectTitle(options.project);
   const subject = headerSafe(`New note from ${options.authorName} on ${title}`);
   const color = cssColor(options.company.color, DEFAULT_COLOR);
   const footer = `Sent by the ${options.company.name} customer portal because this project is shared with you. Answer in the portal, where the whole conversation is kept.`;
 
-  const text = [
-    `${options.authorName} wrote a note on ${title}:`,
-    '',
-    options.body,
-    '',
-    `Read and answer it in the portal: ${options.threadUrl}`,
-    '',
-    `– ${footer}`,
-    '',
-  ].join('\n');
+  const text = [`${options.authorName} wrote a note on ${title}:`, '', options.body, '', `Read and answer it in the portal: ${options.threadUrl}`].join('\n');
 
   const body = html`<p style="margin:0 0 16px"><strong>${options.authorName}</strong> wrote a note on <strong>${title}</strong>:</p>
 <div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${color};background:#f8fafc;white-space:pre-wrap;word-break:break-word">${options.body}</div>
 <p style="margin:0 0 8px"><a href="${options.threadUrl}" style="color:#0f172a;font-weight:600">Read and answer it in the portal</a></p>`;
 
-  return {
-    to: options.to,
-    ...(options.company.contact_email ? { replyTo: options.company.contact_email } : {}),
-    subject,
-    text,
-    html: layout({ title: subject, brand: options.company.name, color, body, footer }),
-  };
+  return { subject, text, html: body, footer };
 }

@@ -1,11 +1,10 @@
 import { ApiErrorSchema, IdSchema, IntegrationNoteCreateSchema, IntegrationNoteSchema } from '@portal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireApiCompany } from '../../core/access/request';
-import type { CompanyRow } from '../../db/rows';
 import { invalid, notFound } from '../../lib/http-errors';
-import { companyNoteEmail } from './notes-email';
+import { companyNoteNotice } from './notes-email';
 import { notesRepository } from './notes.repository';
 import { serializeIntegrationNote } from './notes.serializers';
 
@@ -15,32 +14,6 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 
 export async function notesIntegrationRoutes(fastify: FastifyInstance, options: { publicUrl: string }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const notes = notesRepository(app.database.db);
-
-  /**
-   * Everyone the project is shared with hears of a new shared note (docs/requirements.md 14), each
-   * in a message of their own that links to their own thread; the mail goes out in the background.
-   */
-  async function tellCustomers(
-    request: FastifyRequest,
-    company: CompanyRow,
-    project: { id: number; number: string | null; name: string | null; address_street: string | null },
-    authorName: string,
-    body: string,
-  ) {
-    for (const recipient of await notes.readers(company.id, project.id)) {
-      app.mailer.sendInBackground(
-        companyNoteEmail({
-          to: recipient.email,
-          company,
-          project,
-          authorName,
-          body,
-          threadUrl: `${options.publicUrl}/notes?entity=${recipient.entityId}`,
-        }),
-        request.log,
-      );
-    }
-  }
 
   app.post(
     '/integration/projects/:id/notes',
@@ -76,11 +49,24 @@ export async function notesIntegrationRoutes(fastify: FastifyInstance, options: 
         authorStaffId: authorId,
         sharedWithPortal: request.body.shared_with_portal,
       });
-      if (note.note.shared_with_portal && company.is_portal_project_notes_enabled) {
-        // The note is written: a failure to find its readers is logged, never a 500 that a CRM would retry (a second note).
-        await tellCustomers(request, company, project, authorName, note.note.body).catch((error: unknown) =>
-          request.log.error({ event: 'notes.customer-mail-failed', noteId: note.note.id, err: error }, 'customers were not told of a new note'),
-        );
+      if (note.note.shared_with_portal) {
+        // Everyone the project is shared with hears of it, each in a message of their own that links to their own
+        // thread (docs/requirements.md 14); the service leaves out whoever turned notes off, and everyone while the
+        // company has notes switched off.
+        await app.notices.send(request.log, {
+          kind: 'note',
+          recordId: note.note.id,
+          companyId: company.id,
+          projectId: project.id,
+          build: (recipient) =>
+            companyNoteNotice({
+              company,
+              project,
+              authorName,
+              body: note.note.body,
+              threadUrl: `${options.publicUrl}/notes?entity=${recipient.entityId}`,
+            }),
+        });
       }
       return reply.status(201).send(serializeIntegrationNote(note, { company, publicUrl: options.publicUrl, links: app.fileLinks }));
     },

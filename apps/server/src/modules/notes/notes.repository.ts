@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { files, noteAttachments, noteReads, notes, noteThreads, portalEntities, portalUsers, projects, staff } from '../../db/schema';
+import { files, noteAttachments, noteReads, notes, noteThreads, portalUsers, projects, staff } from '../../db/schema';
 import type { PageRequest } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
 
@@ -282,15 +282,6 @@ export function notesRepository(db: Executor) {
         .from(staff)
         .where(and(eq(staff.id, staffId), eq(staff.company_id, companyId)));
       return member ?? null;
-    },
-
-    /** Everyone the project is shared with: each one's entity (their thread's link) and email. */
-    async readers(companyId: number, projectId: number) {
-      return db
-        .select({ entityId: portalEntities.id, email: portalUsers.email })
-        .from(portalEntities)
-        .innerJoin(portalUsers, eq(portalUsers.id, portalEntities.portal_user_id))
-        .where(and(eq(portalEntities.company_id, companyId), eq(portalEntities.model_type, 'project'), eq(portalEntities.model_id, projectId)));
     },
   };
 }

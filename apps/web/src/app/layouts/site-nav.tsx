@@ -38,7 +38,7 @@ export function SiteNav(props: SiteNavProps) {
 }
 
 /**
- * Below `sm` the areas, Account settings, Devices and Sign out sit behind one Menu button, so the header stays one row
+ * Below `sm` the areas, Account settings, Email notifications, Devices and Sign out sit behind one Menu button, so the header stays one row
  * on a phone (docs/decisions/033-phone-layout.md). A Radix dialog: focus stays inside, Escape closes.
  */
 export function PhoneMenu(props: SiteNavProps) {
@@ -73,6 +73,13 @@ export function PhoneMenu(props: SiteNavProps) {
               onClick={close}
               className={`${item} aria-[current=page]:bg-slate-900 aria-[current=page]:text-white`}>
               Account settings
+            </Link>
+            <Link
+              {...paths.notifications({ entity: props.entity })}
+              activeOptions={{ exact: true, includeSearch: false }}
+              onClick={close}
+              className={`${item} aria-[current=page]:bg-slate-900 aria-[current=page]:text-white`}>
+              Email notifications
             </Link>
             <Link
               {...paths.sessions({ entity: props.entity })}

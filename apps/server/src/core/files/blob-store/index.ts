@@ -17,6 +17,9 @@ export interface BlobStoreConfig {
   S3_PREFIX?: string | undefined;
 }
 
+/** The folder the blobs live in, or null when they live in a bucket. */
+export const blobFolder = (config: BlobStoreConfig): string | null => (config.S3_BUCKET ? null : path.join(config.DATA_DIR, 'blobs'));
+
 /** The blob store the configuration asks for: the folder under DATA_DIR unless a bucket is configured. */
 export function createBlobStore(config: BlobStoreConfig): BlobStore {
   if (config.S3_BUCKET) {
@@ -30,5 +33,5 @@ export function createBlobStore(config: BlobStoreConfig): BlobStore {
       prefix: config.S3_PREFIX,
     });
   }
-  return folderBlobStore(path.join(config.DATA_DIR, 'blobs'));
+  return folderBlobStore(blobFolder(config)!);
 }

@@ -161,6 +161,11 @@ export function AccountPage() {
           <Section title="Password" description="Changing it signs you out on every other device.">
             <PasswordForm />
           </Section>
+          <Section title="Email notifications" description="Emails about new notes, invoices, documents and photo albums on your projects.">
+            <Link {...paths.notifications({ entity: search.entity })} className="font-medium text-slate-900 underline">
+              Choose which emails you get
+            </Link>
+          </Section>
           <Section title="Signed-in devices">
             <Link {...paths.sessions({ entity: search.entity })} className="font-medium text-slate-900 underline">
               See where you are signed in

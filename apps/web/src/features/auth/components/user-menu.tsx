@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ChevronDown, CircleUser, Laptop, LogOut, Settings } from 'lucide-react';
+import { Bell, ChevronDown, CircleUser, Laptop, LogOut, Settings } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { paths } from '../../../lib/paths';
 import { useMe } from '../api/get-me';
@@ -8,7 +8,7 @@ import { useSignOut } from '../api/use-sign-out';
 const ITEM =
   'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-800 outline-none data-[highlighted]:bg-slate-100 data-[disabled]:opacity-60';
 
-/** The header's menu for the signed-in user: account settings, devices, sign out. */
+/** The header's menu for the signed-in user: account settings, email notifications, devices, sign out. */
 export function UserMenu({ entity }: { entity?: number | undefined }) {
   const me = useMe();
   const { signOut, isPending } = useSignOut();
@@ -29,6 +29,12 @@ export function UserMenu({ entity }: { entity?: number | undefined }) {
             <Link {...paths.account({ entity })}>
               <Settings aria-hidden="true" className="size-4" />
               Account settings
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={ITEM}>
+            <Link {...paths.notifications({ entity })}>
+              <Bell aria-hidden="true" className="size-4" />
+              Email notifications
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={ITEM}>

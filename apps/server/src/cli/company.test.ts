@@ -1,0 +1,149 @@
+import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/suite';
+import { companies, contactMessages, notes, projects } from '../db/schema';
+import { runCompanyCommand } from './company/run';
+
+/** The `company` command against a real listening server (docs/company-api.md, "The company command"). */
+
+const t = useTestApp();
+let url: string;
+
+let closedPort: number;
+
+beforeAll(async () => {
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  // A port nothing listens on: where a server that is not running would be.
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  closedPort = (probe.address() as AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
+});
+
+async function company(args: string[], env: Record<string, string> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCompanyCommand(args, {
+    env: { PORTAL_URL: url, DATA_DIR: t.dataDir, ...env },
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('the company command', () => {
+  let key: string;
+
+  it('takes on a company on an empty portal, through the running server', async () => {
+    const run = await company(['create-company', '--name', 'Harbor Roofing', '--owner-email', 'owner@harbor.example', '--color', '#0f766e']);
+    expect(run).toMatchObject({ code: 0, err: '' });
+    expect(run.out).toContain('Company 1: Harbor Roofing (theme code harbor-roofing).');
+    key = /ppk_\S+/.exec(run.out)![0];
+    const [row] = await t.app.database.db.select().from(companies).where(eq(companies.name, 'Harbor Roofing'));
+    expect(row?.color).toBe('#0f766e');
+  });
+
+  it("runs a company's commands with its key", async () => {
+    const switched = await company(['switch', '--set', 'is_portal_project_notes_enabled=true'], { PORTAL_API_KEY: key });
+    expect(switched).toMatchObject({ code: 0, out: 'Harbor Roofing: is_portal_project_notes_enabled=true' });
+  });
+
+  it('says in one line what is wrong, then the usage, with exit code 2, for what cannot run as typed', async () => {
+    const cases: [string[], Record<string, string>, RegExp][] = [
+      [['create-company', '--owner-email'], {}, /^Option '--owner-email <value>' argument missing$/],
+      [['create-company', '--name', 'X', '--owner-email', 'x@x.example', '--bogus'], {}, /^Unknown option '--bogus'/],
+      [['create-company', '--owner-email', 'x@x.example'], {}, /^create-company needs --name NAME\.$/],
+      [['frobnicate'], {}, /^Unknown command "frobnicate"\.$/],
+      [['add-note', '--project', 'abc', '--text', 'hi'], { PORTAL_API_KEY: 'ppk_1_x' }, /^--project must be a whole number, not "abc"\.$/],
+      [['add-note', '--project', '1', '--text', 'hi'], {}, /^Set PORTAL_API_KEY/],
+      [['list-api-keys'], { PORTAL_URL: `http://127.0.0.1:${closedPort}` }, /^The portal server at http:\/\/127\.0\.0\.1:\d+ is not answering \(ECONNREFUSED\)/],
+      [['list-api-keys'], { DATA_DIR: path.join(t.dataDir, 'nowhere') }, /^No operator secret in /],
+    ];
+    for (const [args, env, first] of cases) {
+      const run = await company(args, env);
+      expect(run.code, args.join(' ')).toBe(2);
+      const lines = run.err.split('\n');
+      expect(lines[0]).toMatch(first);
+      expect(lines[1]).toBe('');
+      expect(lines[2]).toMatch(/^Usage: npm run company -- /);
+      expect(run.err).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it("prints the server's refusal and its field errors with exit code 1, and nothing is written", async () => {
+    const run = await company(['create-company', '--name', 'Taken', '--owner-email', 'x@x.example', '--theme-code', 'harbor-roofing']);
+    expect(run).toMatchObject({ code: 1, err: 'Refused (422): The given data was invalid.\n  theme_code: The theme code is already taken by another company.' });
+    expect(await t.app.database.db.select().from(companies).where(eq(companies.name, 'Taken'))).toEqual([]);
+    const note = await company(['add-note', '--project', '99999', '--text', 'Lost'], { PORTAL_API_KEY: key });
+    expect(note).toMatchObject({ code: 1, err: 'Refused (404): Not found.' });
+    expect(await t.app.database.db.select().from(notes)).toEqual([]);
+  });
+});
+
+describe('invoices and messages from the terminal', () => {
+  let key: string;
+  let projectId: number;
+
+  beforeAll(async () => {
+    const created = await company(['create-company', '--name', 'Ledger Builders', '--owner-email', 'owner@ledger.example', '--json']);
+    const answer = JSON.parse(created.out) as { company: { id: number }; api_key: { key: string } };
+    key = answer.api_key.key;
+    await company(['switch', '--set', 'is_portal_invoicing_enabled=true'], { PORTAL_API_KEY: key });
+    const [project] = await t.app.database.db.insert(projects).values({ company_id: answer.company.id, name: 'Garage' }).returning();
+    projectId = project!.id;
+    await t.app.database.db
+      .insert(contactMessages)
+      .values({ company_id: answer.company.id, project_id: projectId, subject: 'Gutters', message: 'Can you\nlook at them?' });
+  });
+
+  it('creates and sends an invoice with lines and tax, then records a partial payment', async () => {
+    const invoice = await company(
+      ['create-invoice', '--project', String(projectId), '--number', 'INV-1', '--line', 'Tear-off|1|4000.00', '--line', 'Shingles|20|150.00', '--tax-rate', '8.25', '--send'],
+      { PORTAL_API_KEY: key },
+    );
+    expect(invoice).toMatchObject({ code: 0, err: '' });
+    const id = /^Invoice (\d+) \(INV-1\)/.exec(invoice.out)![1]!;
+    expect(invoice.out).toBe(`Invoice ${id} (INV-1) for project ${projectId}: sent, total $7577.50, balance $7577.50.`);
+    const paid = await company(['record-payment', '--invoice', id, '--amount', '2000.00', '--method', 'Check', '--reference', '1042'], { PORTAL_API_KEY: key });
+    expect(paid.out).toBe(`Invoice ${id} (INV-1) for project ${projectId}: partially_paid, total $7577.50, balance $5577.50.`);
+    const tooMuch = await company(['record-payment', '--invoice', id, '--amount', '9000.00', '--method', 'Check'], { PORTAL_API_KEY: key });
+    expect(tooMuch.code).toBe(1);
+    expect(tooMuch.err).toMatch(/^Refused \(422\): .*\n {2}amount: /);
+    const badLine = await company(['create-invoice', '--project', String(projectId), '--number', 'INV-2', '--line', 'no price'], { PORTAL_API_KEY: key });
+    expect(badLine.code).toBe(2);
+    expect(badLine.err.split('\n')[0]).toBe('--line takes DESCRIPTION|QUANTITY|UNIT PRICE, e.g. "Shingles|20|150.00", not "no price".');
+  });
+
+  it('lists the contact messages and marks one handled', async () => {
+    const listed = await company(['messages', '--unhandled'], { PORTAL_API_KEY: key });
+    expect(listed.code).toBe(0);
+    const id = /^#(\d+) /.exec(listed.out)![1]!;
+    expect(listed.out).toContain(`about project ${projectId}\n  Gutters: Can you look at them?`);
+    expect((await company(['handle-message', '--id', id], { PORTAL_API_KEY: key })).out).toBe(`Message ${id} marked handled.`);
+    expect((await company(['messages', '--unhandled'], { PORTAL_API_KEY: key })).out).toBe('No messages.');
+  });
+});
+
+describe('as a process', () => {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+  const children: ReturnType<typeof spawn>[] = [];
+  afterAll(() => children.forEach((child) => child.kill()));
+
+  it('never prints a stack trace for a bad option', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/cli/company.ts'), 'create-company', '--owner-email'], {
+      cwd: root,
+      env: { ...process.env, PORTAL_URL: url, DATA_DIR: t.dataDir },
+    });
+    children.push(child);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(2);
+    expect(stderr.split('\n')[0]).toBe("Option '--owner-email <value>' argument missing");
+    expect(stderr).not.toMatch(/\n\s+at /);
+  }, 30_000);
+});

@@ -1,0 +1,78 @@
+import { parseArgs } from 'node:util';
+import type { PortalClient } from './client';
+import { UsageError } from './errors';
+
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  /** Shown in the usage: `--project ID`. */
+  value?: string;
+  required?: boolean;
+  multiple?: boolean;
+  help: string;
+}
+
+export interface CommandContext {
+  client: PortalClient;
+  /** Each given option's value, as typed. */
+  options: Record<string, string | boolean | string[] | undefined>;
+  /** `--json`: print the server's answer as JSON instead of sentences, for scripts. */
+  json: boolean;
+  print(line: string): void;
+}
+
+export interface Command {
+  name: string;
+  summary: string;
+  /** Who calls it: the operator of the host (operator secret) or a company (PORTAL_API_KEY). */
+  as: 'operator' | 'company';
+  options: Record<string, OptionSpec>;
+  run(context: CommandContext): Promise<void>;
+}
+
+export function defineCommand(command: Command): Command {
+  return command;
+}
+
+/** A command's options from its arguments; anything unknown, repeated where it may not be or missing is a usage error. */
+export function parseCommandOptions(command: Command, args: string[]) {
+  const options = Object.fromEntries(
+    Object.entries(command.options).map(([name, spec]) => [name, { type: spec.type, multiple: spec.multiple ?? false }]),
+  );
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args, options: { ...options, json: { type: 'boolean' } }, strict: true, allowPositionals: false });
+  } catch (error) {
+    // Node's own message names the option ("Unknown option '--x'", "Option '--name <value>' argument missing").
+    throw new UsageError(String((error as Error).message).split('\n')[0]!.replace(/\. To specify a positional.*$/, '.'));
+  }
+  for (const [name, spec] of Object.entries(command.options)) {
+    const value = parsed.values[name];
+    if (spec.required && (value === undefined || (typeof value === 'string' && value.trim() === ''))) {
+      throw new UsageError(`${command.name} needs --${name}${spec.value ? ` ${spec.value}` : ''}.`);
+    }
+  }
+  const { json, ...values } = parsed.values;
+  return { values: values as CommandContext['options'], json: json === true };
+}
+
+export function commandUsage(command: Command): string {
+  const parts = Object.entries(command.options).map(([name, spec]) => {
+    const text = `--${name}${spec.value ? ` ${spec.value}` : ''}${spec.multiple ? ' …' : ''}`;
+    return spec.required ? text : `[${text}]`;
+  });
+  return `${command.name} ${parts.join(' ')}`.trim();
+}
+
+/** A whole-number id option. */
+export function idOption(options: CommandContext['options'], name: string): number {
+  const value = options[name];
+  if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) {
+    throw new UsageError(`--${name} must be a whole number, not "${String(value ?? '')}".`);
+  }
+  return Number(value);
+}
+
+export function textOption(options: CommandContext['options'], name: string): string | undefined {
+  const value = options[name];
+  return typeof value === 'string' ? value : undefined;
+}

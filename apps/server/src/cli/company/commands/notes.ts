@@ -1,0 +1,29 @@
+import type { IntegrationNote } from '@portal/contract';
+import { defineCommand, idOption, textOption } from '../command';
+import { UsageError } from '../errors';
+
+export const reply = defineCommand({
+  name: 'add-note',
+  summary: "post a note on a project's thread (as a staff member, or the company)",
+  as: 'company',
+  options: {
+    project: { type: 'string', value: 'ID', required: true, help: 'the project' },
+    text: { type: 'string', value: 'TEXT', required: true, help: 'what the note says' },
+    'author-staff': { type: 'string', value: 'ID', help: 'the staff member who signs it' },
+    internal: { type: 'boolean', help: 'only the company sees it' },
+  },
+  async run({ client, options, json, print }) {
+    const project = idOption(options, 'project');
+    const text = textOption(options, 'text')!;
+    if (!text.trim()) throw new UsageError('--text must say something.');
+    const note = (await client.company('POST', `/integration/projects/${project}/notes`, {
+      body: {
+        body: text,
+        ...(options['author-staff'] === undefined ? {} : { author_staff_id: idOption(options, 'author-staff') }),
+        shared_with_portal: options.internal !== true,
+      },
+    })) as IntegrationNote;
+    if (json) return print(JSON.stringify(note, null, 2));
+    print(`Note ${note.id} added to project ${project}${note.shared_with_portal ? '' : ' (internal)'}.`);
+  },
+});

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { commandUsage, parseCommandOptions, type Command } from './command';
+import { portalClient } from './client';
+import { RefusedError, SetupError, UsageError } from './errors';
+import { createApiKey, createCompany, listApiKeys, revokeApiKey } from './commands/operator';
+import { reply } from './commands/notes';
+import { switches } from './commands/company';
+import { createInvoice, handleMessage, messages, recordPayment, sendInvoice } from './commands/invoices';
+
+export const COMMANDS: Command[] = [
+  createCompany,
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+  switches,
+  reply,
+  createInvoice,
+  sendInvoice,
+  recordPayment,
+  messages,
+  handleMessage,
+];
+
+export function usage(): string {
+  const width = Math.max(...COMMANDS.map((command) => command.name.length));
+  const lines = COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
+  return `Usage: npm run company -- <command> [options]     (npm run company -- <command> --help for its options)
+
+${lines.join('\n')}
+
+Every command calls the running server: PORTAL_URL (default PUBLIC_URL, else http://localhost:3000).
+Operator commands read the host's operator secret (OPERATOR_SECRET, else DATA_DIR/operator-secret);
+company commands use PORTAL_API_KEY=ppk_… . --json prints the server's answer as JSON.`;
+}
+
+function commandHelp(command: Command): string {
+  const flags = Object.entries(command.options).map(([name, spec]) => [`--${name}${spec.value ? ` ${spec.value}` : ''}`, spec.help] as const);
+  const width = Math.max(...flags.map(([flag]) => flag.length));
+  const options = flags.map(([flag, help]) => `  ${flag.padEnd(width)}  ${help}`);
+  return `Usage: npm run company -- ${commandUsage(command)} [--json]\n\n${command.summary}\n\n${options.join('\n')}`;
+}
+
+export interface CommandIo {
+  env: Record<string, string | undefined>;
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/**
+ * Runs one `company` command and answers its exit code: 0 done, 1 the server refused (its message and field
+ * errors printed), 2 the command cannot run as typed or the server cannot be reached (one line, then the usage).
+ * Never a stack trace.
+ */
+export async function runCompanyCommand(argv: string[], io: CommandIo): Promise<number> {
+  const [name, ...args] = argv;
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  try {
+    if (!name || name === '--help' || name === '-h' || name === 'help') {
+      io.out(usage());
+      return name ? 0 : 2;
+    }
+    if (!command) throw new UsageError(`Unknown command "${name}".`);
+    if (args.includes('--help') || args.includes('-h')) {
+      io.out(commandHelp(command));
+      return 0;
+    }
+    const { values, json } = parseCommandOptions(command, args);
+    const client = portalClient({
+      baseUrl: io.env.PORTAL_URL || io.env.PUBLIC_URL || 'http://localhost:3000',
+      apiKey: io.env.PORTAL_API_KEY,
+      operatorSecret: io.env.OPERATOR_SECRET,
+      dataDir: path.resolve(io.env.DATA_DIR || './data'),
+    });
+    await command.run({ client, options: values, json, print: io.out });
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof SetupError) {
+      io.err(error.message);
+      io.err('');
+      io.err(command ? commandHelp(command) : usage());
+      return 2;
+    }
+    if (error instanceof RefusedError) {
+      io.err(`Refused (${error.status}): ${error.message}`);
+      for (const [field, messages] of Object.entries(error.errors)) io.err(`  ${field}: ${messages.join(' ')}`);
+      return 1;
+    }
+    io.err(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}
