@@ -1,4 +1,5 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -104,6 +105,23 @@ describe('the mailer', () => {
     // Over SMTP the outbox note (a sign-in link) is never logged.
     expect(JSON.stringify([log.info.mock.calls, log.error.mock.calls])).not.toContain('secret link');
     await mailer.close();
+  });
+});
+
+describe('background mail', () => {
+  it('composes a message given as a function only after the caller has moved on, and still sends it', async () => {
+    const log = fakeLog();
+    const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'portal-mail-later-'));
+    const mailer = createMailer({ from: 'p@example.com', outboxDir, log });
+    const compose = vi.fn(() => ({ to: 'later@example.com', subject: 'Composed later', text: 't', html: '<p>h</p>' }));
+    mailer.sendInBackground(compose);
+    // Nothing of the message is built while the caller (a route about to answer) still runs.
+    expect(compose).not.toHaveBeenCalled();
+    await mailer.idle();
+    expect(compose).toHaveBeenCalledTimes(1);
+    expect(await readdir(outboxDir)).toHaveLength(1);
+    await mailer.close();
+    await rm(outboxDir, { recursive: true, force: true });
   });
 });
 

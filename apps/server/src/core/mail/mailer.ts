@@ -47,8 +47,10 @@ export interface Mailer {
   /**
    * Sends without making the caller wait, so an answer takes as long whether or not a message went
    * out; a failure is logged (event 'mail.failed'). The app waits for these before it closes.
+   * Given a function, the message is even composed after the caller's answer has left: a route that
+   * emails some callers and not others then does the same work for both before it answers.
    */
-  sendInBackground(message: MailMessage, log?: FastifyBaseLogger): void;
+  sendInBackground(message: MailMessage | (() => MailMessage), log?: FastifyBaseLogger): void;
   /** Resolves once every background send has settled. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -92,9 +94,15 @@ export function createMailer(options: MailerOptions): Mailer {
     via,
     send: (message) => send(message),
     sendInBackground(message, log = options.log) {
-      const sending = send(message, log).catch((error: unknown) => {
-        log.error({ event: 'mail.failed', to: maskAddress(message.to), subject: message.subject, err: error }, 'mail could not be sent');
-      });
+      let composed: MailMessage | null = null;
+      const sending = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => send((composed = typeof message === 'function' ? message() : message), log))
+        .catch((error: unknown) => {
+          log.error(
+            { event: 'mail.failed', to: composed ? maskAddress(composed.to) : null, subject: composed?.subject ?? null, err: error },
+            'mail could not be sent',
+          );
+        });
       pending.add(sending);
       void sending.finally(() => pending.delete(sending));
     },

@@ -121,13 +121,19 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
       const user = await users.findByEmail(email);
       const brand = theme ? await users.brandByThemeCode(theme) : null;
       // A token is written for an unknown address too: the same database work, and a code typed for
-      // it fails exactly like a wrong one. Only the email is skipped, and it is sent in the background
-      // so the answer does not wait for it either way.
+      // it fails exactly like a wrong one. Only the email is skipped, and it is composed and sent after
+      // the answer has left, so the answer takes as long either way.
       const issued = await loginTokens.issue(email, user?.id ?? null, app.now());
       if (user) {
-        const link = passwordlessLink(options.publicUrl, issued.token, email, brand?.code);
         app.mailer.sendInBackground(
-          passwordlessEmail({ to: user.email, firstName: user.first_name, link, code: issued.code, brand }),
+          () =>
+            passwordlessEmail({
+              to: user.email,
+              firstName: user.first_name,
+              link: passwordlessLink(options.publicUrl, issued.token, email, brand?.code),
+              code: issued.code,
+              brand,
+            }),
           request.log,
         );
       }
