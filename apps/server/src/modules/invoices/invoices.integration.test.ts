@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/portal-users';
 import { useDemoApp } from '../../../test/suite';
-import { invoiceLines, invoicePayments, invoices } from '../../db/schema';
+import { companies, invoiceLines, invoicePayments, invoices } from '../../db/schema';
 import { apiKeysRepository } from '../integration/api-keys.repository';
 
 /** The company side of invoices (docs/requirements.md 11.5 and 18; docs/decisions/046-company-invoices-and-contact-messages.md). */
@@ -268,6 +268,31 @@ describe('sending', () => {
     const next = await createSent();
     await t.smtp.waitFor((message) => message.subject.startsWith(`Invoice ${next.number} `));
     expect(t.smtp.messages.filter((message) => message.subject === subject)).toHaveLength(1);
+  });
+
+  it('carries the unsubscribe link, and tells nobody who turned invoice emails off, nor anyone while invoicing is switched off', async () => {
+    const withLink = await createSent();
+    const mail = await t.smtp.waitFor((message) => message.subject.startsWith(`Invoice ${withLink.number} `));
+    expect(mail.headers['list-unsubscribe']).toMatch(/^<http:\/\/portal\.test\/api\/notifications\/unsubscribe\?token=/);
+
+    const off = await t.app.inject({ method: 'PATCH', url: '/api/account/notifications', headers: bearer(t.casey), payload: { invoice: false } });
+    expect(off.statusCode).toBe(200);
+    const quiet = await createSent();
+    await t.app.inject({ method: 'PATCH', url: '/api/account/notifications', headers: bearer(t.casey), payload: { invoice: true } });
+
+    await t.app.database.db.update(companies).set({ is_portal_invoicing_enabled: false }).where(eq(companies.id, t.ids.acme.id));
+    let switchedOff: IntegrationInvoiceDetail;
+    try {
+      switchedOff = await createSent();
+    } finally {
+      await t.app.database.db.update(companies).set({ is_portal_invoicing_enabled: true }).where(eq(companies.id, t.ids.acme.id));
+    }
+    // A notice sent afterwards: once it is in, either of the others would have been too.
+    const last = await createSent();
+    await t.smtp.waitFor((message) => message.subject.startsWith(`Invoice ${last.number} `));
+    for (const invoice of [quiet, switchedOff]) {
+      expect(t.smtp.messages.filter((message) => message.subject.startsWith(`Invoice ${invoice.number} `))).toEqual([]);
+    }
   });
 
   it('refuses to send a draft without lines', async () => {
