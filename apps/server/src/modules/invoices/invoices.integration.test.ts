@@ -1,4 +1,4 @@
-import type { PortalEntity, IntegrationInvoiceCreate, IntegrationInvoiceDetail, IntegrationInvoicePage, InvoiceDetail, Scope } from '@portal/contract';
+import type { IntegrationPaymentRecorded, PortalEntity, IntegrationInvoiceCreate, IntegrationInvoiceDetail, IntegrationInvoicePage, InvoiceDetail, Scope } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/portal-users';
@@ -311,7 +311,7 @@ describe('payments', () => {
 
     const first = await pay(sent.id, { amount: '0.10', reference: 'Check 1001' });
     expect(first.statusCode, first.body).toBe(201);
-    const recorded = first.json() as { payment: { id: number; amount: string; reference: string | null }; invoice: IntegrationInvoiceDetail };
+    const recorded = first.json() as IntegrationPaymentRecorded;
     expect(recorded.payment).toMatchObject({ amount: '0.10', paid_on: '2026-11-15', method: 'Check', reference: 'Check 1001' });
     expect(recorded.invoice).toMatchObject({ status: 'partially_paid', amount_paid: '0.10', balance: '0.20' });
     expect((await portalInvoice(sent.id)).json()).toMatchObject({ status: 'partially_paid', balance: '0.20' });
@@ -319,7 +319,7 @@ describe('payments', () => {
     expect(cents(during.balance)).toBe(cents(before.balance) - 10);
 
     const second = await pay(sent.id, { amount: '0.20', method: 'ACH' });
-    expect((second.json() as { invoice: IntegrationInvoiceDetail }).invoice).toMatchObject({ status: 'paid', amount_paid: '0.30', balance: '0.00' });
+    expect((second.json() as IntegrationPaymentRecorded).invoice).toMatchObject({ status: 'paid', amount_paid: '0.30', balance: '0.00' });
     const portal = (await portalInvoice(sent.id)).json() as InvoiceDetail;
     expect(portal).toMatchObject({ status: 'paid', amount_paid: '0.30', balance: '0.00' });
     expect(portal.payments.map((payment) => payment.amount)).toEqual(['0.10', '0.20']);
@@ -351,6 +351,13 @@ describe('payments', () => {
     expect((await pay(sent.id, { amount: '100.00', paid_on: TODAY })).statusCode).toBe(201);
   });
 
+  it('never lets two payments at once pay more than the balance', async () => {
+    const sent = await createSent({ lines: [{ description: 'x', quantity: '1', unit_price: '100.00' }] });
+    const answers = await Promise.all([pay(sent.id, { amount: '60.00' }), pay(sent.id, { amount: '60.00' })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
+    expect((await call('GET', `/invoices/${sent.id}`)).json()).toMatchObject({ amount_paid: '60.00', balance: '40.00', status: 'partially_paid' });
+  });
+
   it('takes no payment on a draft or a void invoice (409)', async () => {
     const draft = await createDraft();
     expect((await pay(draft.id, { amount: '1.00' })).json()).toEqual({ message: 'This invoice is a draft: send it before recording a payment.' });
@@ -363,7 +370,7 @@ describe('payments', () => {
 
   it('deletes a payment recorded by mistake: the invoice owes it again', async () => {
     const sent = await createSent({ lines: [{ description: 'x', quantity: '1', unit_price: '40.00' }] });
-    const { payment } = (await pay(sent.id, { amount: '40.00' })).json() as { payment: { id: number } };
+    const { payment } = (await pay(sent.id, { amount: '40.00' })).json() as IntegrationPaymentRecorded;
     const other = await createSent();
     expect((await call('DELETE', `/invoices/${other.id}/payments/${payment.id}`)).statusCode).toBe(404);
     expect((await call('DELETE', `/invoices/${sent.id}/payments/${payment.id}`)).statusCode).toBe(204);
@@ -466,7 +473,7 @@ describe('who may do what', () => {
   it("answers 404 on every route for another company's invoice and writes nothing", async () => {
     const draft = await createDraft();
     const sent = await createSent();
-    const { payment } = (await pay(sent.id, { amount: '1.00' })).json() as { payment: { id: number } };
+    const { payment } = (await pay(sent.id, { amount: '1.00' })).json() as IntegrationPaymentRecorded;
     const snapshot = async () => ({
       rows: await t.app.database.db.select().from(invoices).where(eq(invoices.company_id, t.ids.acme.id)),
       payments: await t.app.database.db.select().from(invoicePayments),

@@ -7,8 +7,8 @@ import {
   IntegrationInvoicePageSchema,
   IntegrationInvoiceUpdateSchema,
   IntegrationPaymentCreateSchema,
+  IntegrationPaymentRecordedSchema,
   INVOICE_STATUSES,
-  PaymentSchema,
   type IntegrationInvoiceLineInput,
 } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -379,7 +379,7 @@ export async function invoicesIntegrationRoutes(fastify: FastifyInstance, option
           'A draft or a void invoice answers 409. The answer is the payment and the invoice with its new status and balance, which the portal shows at once.',
         params: idParams,
         body: IntegrationPaymentCreateSchema,
-        response: { 201: z.object({ payment: PaymentSchema, invoice: IntegrationInvoiceDetailSchema }).meta({ id: 'IntegrationPaymentRecorded' }), ...writeErrors },
+        response: { 201: IntegrationPaymentRecordedSchema, ...writeErrors },
       },
     },
     async (request, reply) => {
