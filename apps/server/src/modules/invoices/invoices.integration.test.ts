@@ -5,6 +5,7 @@ import { bearer } from '../../../test/portal-users';
 import { useDemoApp } from '../../../test/suite';
 import { companies, invoiceLines, invoicePayments, invoices } from '../../db/schema';
 import { apiKeysRepository } from '../integration/api-keys.repository';
+import { toCents } from './money';
 
 /** The company side of invoices (docs/requirements.md 11.5 and 18; docs/decisions/046-company-invoices-and-contact-messages.md). */
 
@@ -67,7 +68,7 @@ async function projectMoney(): Promise<{ total: string | null; balance: string |
   const model = (response.json() as PortalEntity).model!;
   return { total: model.financials_total_amount, balance: model.financials_balance_amount };
 }
-const cents = (amount: string | null) => Math.round(Number(amount) * 100);
+const cents = (amount: string | null) => (amount === null ? 0 : toCents(amount));
 
 describe('creating a draft', () => {
   it('computes every amount in cents, 0.10 + 0.20 is 0.30, rounds half away from zero, and shows the customer nothing', async () => {
@@ -441,6 +442,28 @@ describe('the list', () => {
     expect(changed.data.every((invoice) => Date.parse(invoice.updated_at) >= NOW.getTime())).toBe(true);
     const later = (await call('GET', `/invoices?filter[updated_since]=2026-11-20T12:00:01%2B00:00`)).json() as IntegrationInvoicePage;
     expect(later.data).toEqual([]);
+  });
+
+  it("shows each sent invoice with the status and money the customer's page shows, and amount_paid is always the sum of the payments", async () => {
+    const portal = await t.app.inject({ method: 'GET', url: `/api/entities/${kitchen.entity}/invoices?page[size]=100`, headers: bearer(t.casey) });
+    const company = (await call('GET', `/invoices?filter[project_id]=${kitchen.project}&page[size]=100`)).json() as IntegrationInvoicePage;
+    const pick = ({ id, status, total, amount_paid, balance }: { id: number; status: string; total: string; amount_paid: string; balance: string }) => ({
+      id,
+      status,
+      total,
+      amount_paid,
+      balance,
+    });
+    const seen = (portal.json() as IntegrationInvoicePage).data.map(pick).sort((a, b) => a.id - b.id);
+    expect(seen.length).toBeGreaterThan(20);
+    expect(company.data.filter((invoice) => invoice.status !== 'draft').map(pick)).toEqual(seen);
+
+    const rows = await t.app.database.db.select().from(invoices);
+    const payments = await t.app.database.db.select().from(invoicePayments);
+    for (const row of rows) {
+      const paid = payments.filter((payment) => payment.invoice_id === row.id).reduce((sum, payment) => sum + cents(payment.amount), 0);
+      expect(cents(row.amount_paid), row.number).toBe(paid);
+    }
   });
 
   it('refuses what it does not know with 400 naming the parameter', async () => {
