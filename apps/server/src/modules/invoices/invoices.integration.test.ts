@@ -180,6 +180,13 @@ describe('creating a draft', () => {
     expect(after.length).toBe(before.length + 1);
   });
 
+  it('gives a number to one of two drafts sent at once with it, and 422 naming the number to the other', async () => {
+    const body = draftBody();
+    const answers = await Promise.all([call('POST', '/invoices', body), call('POST', '/invoices', body)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
+    expect(answers.map(fields).flat()).toEqual(['number']);
+  });
+
   it('allows a discount line as long as the invoice does not go below zero', async () => {
     const draft = await createDraft({
       lines: [
