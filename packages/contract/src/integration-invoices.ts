@@ -168,6 +168,12 @@ export const IntegrationInvoiceDetailSchema = IntegrationInvoiceSchema.extend({
 }).meta({ id: 'IntegrationInvoiceDetail', description: 'One invoice with its lines (in order) and payments (oldest first).' });
 export type IntegrationInvoiceDetail = z.infer<typeof IntegrationInvoiceDetailSchema>;
 
+/** `POST /integration/invoices/{id}/payments`: the payment, and the invoice with its new status and balance. */
+export const IntegrationPaymentRecordedSchema = z
+  .object({ payment: PaymentSchema, invoice: IntegrationInvoiceDetailSchema })
+  .meta({ id: 'IntegrationPaymentRecorded' });
+export type IntegrationPaymentRecorded = z.infer<typeof IntegrationPaymentRecordedSchema>;
+
 export const IntegrationInvoicePageSchema = paginatedSchema(IntegrationInvoiceSchema).meta({ id: 'IntegrationInvoicePage' });
 export type IntegrationInvoicePage = z.infer<typeof IntegrationInvoicePageSchema>;
 

@@ -1,16 +1,15 @@
-import { cssColor, html, layout } from '../../core/mail/html';
-import type { MailMessage } from '../../core/mail/mailer';
+import { cssColor, html } from '../../core/mail/html';
+import type { NoticeContent } from '../../core/mail/notices';
 import { headerSafe, projectTitle } from '../../core/mail/text';
 import { formatUsd } from './money';
 
 const DEFAULT_COLOR = '#2aa21d';
 
-export interface InvoiceSentEmail {
-  to: string;
-  company: { name: string; color: string | null; contact_email: string | null };
+export interface InvoiceSentNotice {
+  company: { name: string; color: string | null };
   project: { number: string | null; name: string | null; address_street: string | null };
   invoice: { number: string; totalCents: number; dueDate: string };
-  /** The invoice on the portal's invoices page, for the customer's own entity. */
+  /** The invoice on the portal's invoices page, under the recipient's own entity. */
   invoiceUrl: string;
 }
 
@@ -18,8 +17,8 @@ export interface InvoiceSentEmail {
 const longDate = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
 
-/** The notice a customer gets when the company sends an invoice on one of their projects: text and HTML, every value escaped. */
-export function invoiceSentEmail(options: InvoiceSentEmail): MailMessage {
+/** What a customer is told when the company sends an invoice on one of their projects; every value escaped. */
+export function invoiceSentNotice(options: InvoiceSentNotice): NoticeContent {
   const title = projectTitle(options.project);
   const amount = formatUsd(options.invoice.totalCents);
   const subject = headerSafe(`Invoice ${options.invoice.number} for ${amount} from ${options.company.name}`);
@@ -31,9 +30,6 @@ export function invoiceSentEmail(options: InvoiceSentEmail): MailMessage {
     `${options.company.name} sent you invoice ${options.invoice.number} for ${amount} on ${title}, due ${due}.`,
     '',
     `See the invoice, its payments and the PDF in the portal: ${options.invoiceUrl}`,
-    '',
-    `– ${footer}`,
-    '',
   ].join('\n');
 
   const body = html`<p style="margin:0 0 16px"><strong>${options.company.name}</strong> sent you invoice <strong>${options.invoice.number}</strong> on <strong>${title}</strong>.</p>
@@ -43,11 +39,5 @@ export function invoiceSentEmail(options: InvoiceSentEmail): MailMessage {
 </div>
 <p style="margin:0 0 8px"><a href="${options.invoiceUrl}" style="color:#0f172a;font-weight:600">See the invoice in the portal</a></p>`;
 
-  return {
-    to: options.to,
-    ...(options.company.contact_email ? { replyTo: options.company.contact_email } : {}),
-    subject,
-    text,
-    html: layout({ title: subject, brand: options.company.name, color, body, footer }),
-  };
+  return { subject, text, html: body, footer };
 }

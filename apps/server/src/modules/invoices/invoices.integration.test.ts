@@ -1,10 +1,11 @@
-import type { PortalEntity, IntegrationInvoiceCreate, IntegrationInvoiceDetail, IntegrationInvoicePage, InvoiceDetail, Scope } from '@portal/contract';
+import type { IntegrationPaymentRecorded, PortalEntity, IntegrationInvoiceCreate, IntegrationInvoiceDetail, IntegrationInvoicePage, InvoiceDetail, Scope } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/portal-users';
 import { useDemoApp } from '../../../test/suite';
-import { invoiceLines, invoicePayments, invoices } from '../../db/schema';
+import { companies, invoiceLines, invoicePayments, invoices } from '../../db/schema';
 import { apiKeysRepository } from '../integration/api-keys.repository';
+import { toCents } from './money';
 
 /** The company side of invoices (docs/requirements.md 11.5 and 18; docs/decisions/046-company-invoices-and-contact-messages.md). */
 
@@ -67,7 +68,7 @@ async function projectMoney(): Promise<{ total: string | null; balance: string |
   const model = (response.json() as PortalEntity).model!;
   return { total: model.financials_total_amount, balance: model.financials_balance_amount };
 }
-const cents = (amount: string | null) => Math.round(Number(amount) * 100);
+const cents = (amount: string | null) => (amount === null ? 0 : toCents(amount));
 
 describe('creating a draft', () => {
   it('computes every amount in cents, 0.10 + 0.20 is 0.30, rounds half away from zero, and shows the customer nothing', async () => {
@@ -179,6 +180,13 @@ describe('creating a draft', () => {
     expect(after.length).toBe(before.length + 1);
   });
 
+  it('gives a number to one of two drafts sent at once with it, and 422 naming the number to the other', async () => {
+    const body = draftBody();
+    const answers = await Promise.all([call('POST', '/invoices', body), call('POST', '/invoices', body)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
+    expect(answers.map(fields).flat()).toEqual(['number']);
+  });
+
   it('allows a discount line as long as the invoice does not go below zero', async () => {
     const draft = await createDraft({
       lines: [
@@ -270,6 +278,31 @@ describe('sending', () => {
     expect(t.smtp.messages.filter((message) => message.subject === subject)).toHaveLength(1);
   });
 
+  it('carries the unsubscribe link, and tells nobody who turned invoice emails off, nor anyone while invoicing is switched off', async () => {
+    const withLink = await createSent();
+    const mail = await t.smtp.waitFor((message) => message.subject.startsWith(`Invoice ${withLink.number} `));
+    expect(mail.headers['list-unsubscribe']).toMatch(/^<http:\/\/portal\.test\/api\/notifications\/unsubscribe\?token=/);
+
+    const off = await t.app.inject({ method: 'PATCH', url: '/api/account/notifications', headers: bearer(t.casey), payload: { invoice: false } });
+    expect(off.statusCode).toBe(200);
+    const quiet = await createSent();
+    await t.app.inject({ method: 'PATCH', url: '/api/account/notifications', headers: bearer(t.casey), payload: { invoice: true } });
+
+    await t.app.database.db.update(companies).set({ is_portal_invoicing_enabled: false }).where(eq(companies.id, t.ids.acme.id));
+    let switchedOff: IntegrationInvoiceDetail;
+    try {
+      switchedOff = await createSent();
+    } finally {
+      await t.app.database.db.update(companies).set({ is_portal_invoicing_enabled: true }).where(eq(companies.id, t.ids.acme.id));
+    }
+    // A notice sent afterwards: once it is in, either of the others would have been too.
+    const last = await createSent();
+    await t.smtp.waitFor((message) => message.subject.startsWith(`Invoice ${last.number} `));
+    for (const invoice of [quiet, switchedOff]) {
+      expect(t.smtp.messages.filter((message) => message.subject.startsWith(`Invoice ${invoice.number} `))).toEqual([]);
+    }
+  });
+
   it('refuses to send a draft without lines', async () => {
     const draft = await createDraft({ lines: [] });
     const response = await call('POST', `/invoices/${draft.id}/send`, {});
@@ -286,7 +319,7 @@ describe('payments', () => {
 
     const first = await pay(sent.id, { amount: '0.10', reference: 'Check 1001' });
     expect(first.statusCode, first.body).toBe(201);
-    const recorded = first.json() as { payment: { id: number; amount: string; reference: string | null }; invoice: IntegrationInvoiceDetail };
+    const recorded = first.json() as IntegrationPaymentRecorded;
     expect(recorded.payment).toMatchObject({ amount: '0.10', paid_on: '2026-11-15', method: 'Check', reference: 'Check 1001' });
     expect(recorded.invoice).toMatchObject({ status: 'partially_paid', amount_paid: '0.10', balance: '0.20' });
     expect((await portalInvoice(sent.id)).json()).toMatchObject({ status: 'partially_paid', balance: '0.20' });
@@ -294,7 +327,7 @@ describe('payments', () => {
     expect(cents(during.balance)).toBe(cents(before.balance) - 10);
 
     const second = await pay(sent.id, { amount: '0.20', method: 'ACH' });
-    expect((second.json() as { invoice: IntegrationInvoiceDetail }).invoice).toMatchObject({ status: 'paid', amount_paid: '0.30', balance: '0.00' });
+    expect((second.json() as IntegrationPaymentRecorded).invoice).toMatchObject({ status: 'paid', amount_paid: '0.30', balance: '0.00' });
     const portal = (await portalInvoice(sent.id)).json() as InvoiceDetail;
     expect(portal).toMatchObject({ status: 'paid', amount_paid: '0.30', balance: '0.00' });
     expect(portal.payments.map((payment) => payment.amount)).toEqual(['0.10', '0.20']);
@@ -326,6 +359,13 @@ describe('payments', () => {
     expect((await pay(sent.id, { amount: '100.00', paid_on: TODAY })).statusCode).toBe(201);
   });
 
+  it('never lets two payments at once pay more than the balance', async () => {
+    const sent = await createSent({ lines: [{ description: 'x', quantity: '1', unit_price: '100.00' }] });
+    const answers = await Promise.all([pay(sent.id, { amount: '60.00' }), pay(sent.id, { amount: '60.00' })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
+    expect((await call('GET', `/invoices/${sent.id}`)).json()).toMatchObject({ amount_paid: '60.00', balance: '40.00', status: 'partially_paid' });
+  });
+
   it('takes no payment on a draft or a void invoice (409)', async () => {
     const draft = await createDraft();
     expect((await pay(draft.id, { amount: '1.00' })).json()).toEqual({ message: 'This invoice is a draft: send it before recording a payment.' });
@@ -338,7 +378,7 @@ describe('payments', () => {
 
   it('deletes a payment recorded by mistake: the invoice owes it again', async () => {
     const sent = await createSent({ lines: [{ description: 'x', quantity: '1', unit_price: '40.00' }] });
-    const { payment } = (await pay(sent.id, { amount: '40.00' })).json() as { payment: { id: number } };
+    const { payment } = (await pay(sent.id, { amount: '40.00' })).json() as IntegrationPaymentRecorded;
     const other = await createSent();
     expect((await call('DELETE', `/invoices/${other.id}/payments/${payment.id}`)).statusCode).toBe(404);
     expect((await call('DELETE', `/invoices/${sent.id}/payments/${payment.id}`)).statusCode).toBe(204);
@@ -411,6 +451,28 @@ describe('the list', () => {
     expect(later.data).toEqual([]);
   });
 
+  it("shows each sent invoice with the status and money the customer's page shows, and amount_paid is always the sum of the payments", async () => {
+    const portal = await t.app.inject({ method: 'GET', url: `/api/entities/${kitchen.entity}/invoices?page[size]=100`, headers: bearer(t.casey) });
+    const company = (await call('GET', `/invoices?filter[project_id]=${kitchen.project}&page[size]=100`)).json() as IntegrationInvoicePage;
+    const pick = ({ id, status, total, amount_paid, balance }: { id: number; status: string; total: string; amount_paid: string; balance: string }) => ({
+      id,
+      status,
+      total,
+      amount_paid,
+      balance,
+    });
+    const seen = (portal.json() as IntegrationInvoicePage).data.map(pick).sort((a, b) => a.id - b.id);
+    expect(seen.length).toBeGreaterThan(20);
+    expect(company.data.filter((invoice) => invoice.status !== 'draft').map(pick)).toEqual(seen);
+
+    const rows = await t.app.database.db.select().from(invoices);
+    const payments = await t.app.database.db.select().from(invoicePayments);
+    for (const row of rows) {
+      const paid = payments.filter((payment) => payment.invoice_id === row.id).reduce((sum, payment) => sum + cents(payment.amount), 0);
+      expect(cents(row.amount_paid), row.number).toBe(paid);
+    }
+  });
+
   it('refuses what it does not know with 400 naming the parameter', async () => {
     for (const [query, field] of [
       ['filter[status]=unpaid', 'filter[status]'],
@@ -441,7 +503,7 @@ describe('who may do what', () => {
   it("answers 404 on every route for another company's invoice and writes nothing", async () => {
     const draft = await createDraft();
     const sent = await createSent();
-    const { payment } = (await pay(sent.id, { amount: '1.00' })).json() as { payment: { id: number } };
+    const { payment } = (await pay(sent.id, { amount: '1.00' })).json() as IntegrationPaymentRecorded;
     const snapshot = async () => ({
       rows: await t.app.database.db.select().from(invoices).where(eq(invoices.company_id, t.ids.acme.id)),
       payments: await t.app.database.db.select().from(invoicePayments),

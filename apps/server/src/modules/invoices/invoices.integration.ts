@@ -7,21 +7,20 @@ import {
   IntegrationInvoicePageSchema,
   IntegrationInvoiceUpdateSchema,
   IntegrationPaymentCreateSchema,
+  IntegrationPaymentRecordedSchema,
   INVOICE_STATUSES,
-  PaymentSchema,
   type IntegrationInvoiceLineInput,
 } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireApiCompany } from '../../core/access/request';
-import { projectsRepository } from '../../core/projects';
 import type { CompanyRow } from '../../db/rows';
 import { HttpError, invalid, notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
 import { calendarDate } from './aging';
-import { invoiceSentEmail } from './invoices-email';
+import { invoiceSentNotice } from './invoices-email';
 import { invoicesRepository, invoiceTotals, type DraftFields, type InvoiceRefusal } from './invoices.repository';
 import { serializeCompanyInvoice, serializeCompanyInvoiceDetail } from './invoices.serializers';
 import { formatUsd, fromCents, toCents } from './money';
@@ -101,7 +100,6 @@ function checkMoney(
 export async function invoicesIntegrationRoutes(fastify: FastifyInstance, options: { publicUrl: string }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repository = invoicesRepository(app.database.db);
-  const projects = projectsRepository(app.database.db);
   const today = () => calendarDate(app.now());
 
   async function detail(companyId: number, invoiceId: number) {
@@ -122,28 +120,30 @@ export async function invoicesIntegrationRoutes(fastify: FastifyInstance, option
     return codes.includes('23505');
   };
 
-  /** Everyone the project is shared with hears of the invoice once per send, each with a link to it under their own entity. */
+  /**
+   * Everyone the project is shared with hears of the invoice (docs/requirements.md 14 and 18.4), each with a link to it
+   * under their own entity; the notices service leaves out whoever turned invoice emails off, everyone while the company
+   * has invoicing switched off, and anyone already told of this invoice.
+   */
   async function tellCustomers(request: FastifyRequest, company: CompanyRow, invoiceId: number) {
     const found = await repository.companyFind(company.id, invoiceId, today());
     if (!found) return;
     const { invoice } = found;
-    const [project, customers] = await Promise.all([
-      repository.project({ companyId: company.id, projectId: invoice.project_id }),
-      projects.customers(company.id, invoice.project_id),
-    ]);
+    const project = await repository.project({ companyId: company.id, projectId: invoice.project_id });
     if (!project) return;
-    for (const customer of customers) {
-      app.mailer.sendInBackground(
-        invoiceSentEmail({
-          to: customer.email,
+    await app.notices.send(request.log, {
+      kind: 'invoice',
+      recordId: invoice.id,
+      companyId: company.id,
+      projectId: invoice.project_id,
+      build: (recipient) =>
+        invoiceSentNotice({
           company,
           project,
           invoice: { number: invoice.number, totalCents: toCents(invoice.total), dueDate: invoice.due_date },
-          invoiceUrl: `${options.publicUrl}/invoices?entity=${customer.entityId}&invoice=${invoice.id}`,
+          invoiceUrl: `${options.publicUrl}/invoices?entity=${recipient.entityId}&invoice=${invoice.id}`,
         }),
-        request.log,
-      );
-    }
+    });
   }
 
   /** The answer to a refused write, by what refused it. */
@@ -358,12 +358,10 @@ export async function invoicesIntegrationRoutes(fastify: FastifyInstance, option
       const company = requireApiCompany(request);
       const result = await repository.send(company.id, request.params.id, app.now());
       if (result.refused !== null) refuse(result, { sent: 'This invoice has already been sent.', void: 'This invoice is void and cannot be sent.' });
-      if (company.is_portal_invoicing_enabled) {
-        // The invoice is sent: a failure to find its readers is logged, never a 500 that a CRM would retry.
-        await tellCustomers(request, company, request.params.id).catch((error: unknown) =>
-          request.log.error({ event: 'invoices.customer-mail-failed', invoiceId: request.params.id, err: error }, 'customers were not told of a sent invoice'),
-        );
-      }
+      // The invoice is sent: a failure to tell its readers is logged, never a 500 that a CRM would retry.
+      await tellCustomers(request, company, request.params.id).catch((error: unknown) =>
+        request.log.error({ event: 'invoices.customer-mail-failed', invoiceId: request.params.id, err: error }, 'customers were not told of a sent invoice'),
+      );
       return detail(company.id, request.params.id);
     },
   );
@@ -381,7 +379,7 @@ export async function invoicesIntegrationRoutes(fastify: FastifyInstance, option
           'A draft or a void invoice answers 409. The answer is the payment and the invoice with its new status and balance, which the portal shows at once.',
         params: idParams,
         body: IntegrationPaymentCreateSchema,
-        response: { 201: z.object({ payment: PaymentSchema, invoice: IntegrationInvoiceDetailSchema }).meta({ id: 'IntegrationPaymentRecorded' }), ...writeErrors },
+        response: { 201: IntegrationPaymentRecordedSchema, ...writeErrors },
       },
     },
     async (request, reply) => {
