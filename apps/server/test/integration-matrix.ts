@@ -136,7 +136,10 @@ export async function otherCompanyIds(app: App, companyId: number): Promise<Reco
 export const BOOKKEEPING_TABLES = ['api_keys', 'idempotency_keys', 'rate_limit_hits', 'sessions'];
 
 export const INTEGRATION_MATRIX: Record<string, MatrixEntry> = {
-  'PATCH /api/integration/company': () => ({ own: 'changes the switches of the calling company only' }),
+  'GET /api/integration/company': () => ({ own: 'reads the calling company only' }),
+  'PATCH /api/integration/company': () => ({ own: 'changes the calling company only' }),
+  'PUT /api/integration/company/logo': () => ({ own: "replaces the calling company's logo only" }),
+  'DELETE /api/integration/company/logo': () => ({ own: "removes the calling company's logo only" }),
   'POST /api/integration/projects/{id}/notes': (other) => [
     { method: 'POST', url: `/api/integration/projects/${other.first('project')}/notes`, payload: { body: 'Leak?' } },
     {

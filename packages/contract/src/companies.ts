@@ -75,3 +75,40 @@ export const AREA_SWITCHES = {
   calendar: 'is_portal_project_calendar_enabled',
 } as const satisfies Record<string, CompanySwitch>;
 export type PortalArea = keyof typeof AREA_SWITCHES;
+
+/** A theme code brands the sign-in pages (`/login?theme=acme`): lower-case letters, digits and dashes. */
+export const ThemeCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/, 'The theme code must be 1 to 50 lower-case letters, digits or dashes, not starting or ending with a dash.');
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+/**
+ * `PATCH /integration/company`: the company's details, branding and switches; what is left out stays. The colour, logo,
+ * name and theme code brand the portal and its sign-in pages at once.
+ */
+export const IntegrationCompanyUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1, 'The name field is required.').max(200).optional(),
+    url: z.url({ protocol: /^https?$/, message: 'The url must be an http:// or https:// address.' }).max(500).nullable().optional(),
+    phone_default: optionalText(50),
+    contact_email: z.email({ message: 'The contact email must be a valid email address.' }).max(254).nullable().optional(),
+    address_street: optionalText(200),
+    address_city: optionalText(100),
+    address_state: optionalText(100),
+    address_zip: optionalText(20),
+    color: HexColorSchema.nullable().optional().describe('#RRGGBB'),
+    portal_welcome_message: optionalText(2_000),
+    theme_code: ThemeCodeSchema.optional(),
+    ...(Object.fromEntries(COMPANY_SWITCHES.map((name) => [name, z.boolean().optional()])) as Record<CompanySwitch, z.ZodOptional<z.ZodBoolean>>),
+  })
+  .strict()
+  .meta({ id: 'IntegrationCompanyUpdate' });
+export type IntegrationCompanyUpdate = z.input<typeof IntegrationCompanyUpdateSchema>;
+
+/** The company as its own API key reads it: every field and switch, and its theme code. */
+export const IntegrationCompanySchema = CompanySchema.omit({ portal_theme: true })
+  .extend({ theme_code: z.string().nullable() })
+  .meta({ id: 'IntegrationCompany' });
+export type IntegrationCompany = z.infer<typeof IntegrationCompanySchema>;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common';
 import { INT4_MAX } from './constants';
-import { COMPANY_SWITCHES, type CompanySwitch } from './companies';
 import { NoteAttachmentSchema, NoteAuthorSchema, noteBodySchema } from './notes';
 
 /**
@@ -34,13 +33,6 @@ export const IntegrationNoteSchema = z
   })
   .meta({ id: 'IntegrationNote' });
 export type IntegrationNote = z.infer<typeof IntegrationNoteSchema>;
-
-/** `PATCH /integration/company`: any of the switches of docs/requirements.md 4.6. */
-export const IntegrationSwitchesSchema = z
-  .object(Object.fromEntries(COMPANY_SWITCHES.map((name) => [name, z.boolean().optional()])) as Record<CompanySwitch, z.ZodOptional<z.ZodBoolean>>)
-  .strict()
-  .meta({ id: 'IntegrationSwitches' });
-export type IntegrationSwitches = z.infer<typeof IntegrationSwitchesSchema>;
 
 /**
  * What an API key may do (docs/requirements.md 18): `read` and `write` per area, each granted on its own

@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import { EmailSchema } from './auth';
 import { HexColorSchema } from './common';
+import { ThemeCodeSchema } from './companies';
 import { ScopeSchema } from './integration';
 
 /**
  * The operator's API (docs/company-api.md, "Operator"): what the host of the portal does for a company it takes on.
  * Called by `npm run company -- create-company` with the operator secret, never by a company.
  */
-
-/** A theme code brands the sign-in pages (`/login?theme=acme`): lower-case letters, digits and dashes. */
-export const ThemeCodeSchema = z
-  .string()
-  .trim()
-  .regex(/^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/, 'The theme code must be 1 to 50 lower-case letters, digits or dashes, not starting or ending with a dash.');
 
 export const OperatorCompanyCreateSchema = z
   .object({

@@ -53,6 +53,8 @@ export interface SendFileOptions {
   /** Seconds since the epoch at which the signed URL expires: the answer may be cached until then. */
   expires: number;
   now: Date;
+  /** A file anyone may see (a company's logo): shared caches and other origins may keep and show it. */
+  public?: boolean;
 }
 
 /**
@@ -71,8 +73,8 @@ export async function sendFile(store: BlobStore, request: FastifyRequest, reply:
     'accept-ranges': 'bytes',
     etag,
     'last-modified': file.created_at.toUTCString(),
-    'cache-control': `private, max-age=${maxAge}, immutable`,
-    'cross-origin-resource-policy': 'same-origin',
+    'cache-control': `${options.public ? 'public' : 'private'}, max-age=${maxAge}, immutable`,
+    'cross-origin-resource-policy': options.public ? 'cross-origin' : 'same-origin',
   });
 
   if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {

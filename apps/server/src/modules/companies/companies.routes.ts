@@ -1,10 +1,10 @@
-import { ApiErrorSchema, COMPANY_INCLUDES, CompanySchema, IdSchema, IntegrationSwitchesSchema, type CompanySwitch } from '@portal/contract';
+import { ApiErrorSchema, COMPANY_INCLUDES, CompanySchema, IdSchema } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
-import { requireApiCompany, requireUser } from '../../core/access/request';
+import { requireUser } from '../../core/access/request';
 import { companiesRepository } from './companies.repository';
 import { scopeTag } from '../../core/cache/tables';
 import { serializeCompany } from '../../core/companies';
@@ -45,27 +45,6 @@ export async function companiesRoutes(fastify: FastifyInstance, options: Compani
       // Whether the user may see the company depends on their entities; what it shows, on the company's rows.
       const scopes = [scopeTag('user', user.id), scopeTag('company', found.company.id)];
       return answer.send(reply, serializeCompany(found.company, options.publicUrl, includes.has('portal_theme') ? found.theme : undefined), scopes);
-    },
-  );
-
-  app.patch(
-    '/integration/company',
-    {
-      config: { apiKey: true, scope: 'company:write' },
-      schema: {
-        tags: ['integration'],
-        summary: "Turn the company's portal areas on or off",
-        description: 'Any of the company portal switches (is_portal_…_enabled); the others stay as they are. Answers the company.',
-        body: IntegrationSwitchesSchema,
-        response: { 200: CompanySchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema },
-      },
-    },
-    async (request) => {
-      const company = requireApiCompany(request);
-      const changes = Object.fromEntries(Object.entries(request.body).filter(([, value]) => typeof value === 'boolean')) as Partial<
-        Record<CompanySwitch, boolean>
-      >;
-      return serializeCompany(await repository.setSwitches(company.id, changes, app.now()), options.publicUrl);
     },
   );
 }
