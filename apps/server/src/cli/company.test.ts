@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageBytes } from '../../test/fixtures';
 import { useTestApp } from '../../test/suite';
 import { companies, contactMessages, notes, projects } from '../db/schema';
 import { runCompanyCommand } from './company/run';
@@ -52,6 +54,21 @@ describe('the company command', () => {
     expect(switched).toMatchObject({ code: 0, out: 'Harbor Roofing: is_portal_project_notes_enabled=true' });
   });
 
+  it('brands the company and sets its logo from a file', async () => {
+    const updated = await company(['update-company', '--color', '#1d4ed8', '--theme-code', 'harbor', '--welcome', 'Hello'], { PORTAL_API_KEY: key });
+    expect(updated).toMatchObject({ code: 0, out: 'Harbor Roofing (theme code harbor, colour #1d4ed8) updated.' });
+    const logo = path.join(t.dataDir, 'logo.png');
+    await writeFile(logo, await imageBytes('png', 120, 40));
+    const set = await company(['set-logo', '--file', logo], { PORTAL_API_KEY: key });
+    expect(set.out).toMatch(/^Logo of Harbor Roofing set: http:\/\/portal\.test\/api\/logos\/\d+$/);
+    const missing = await company(['set-logo', '--file', path.join(t.dataDir, 'nope.png')], { PORTAL_API_KEY: key });
+    expect(missing.code).toBe(2);
+    expect(missing.err.split('\n')[0]).toBe(`Cannot read ${path.join(t.dataDir, 'nope.png')}: ENOENT`);
+    const notImage = await company(['set-logo', '--file', path.join(t.dataDir, 'operator-secret')], { PORTAL_API_KEY: key });
+    expect(notImage.code).toBe(1);
+    expect(notImage.err).toMatch(/^Refused \(422\): The given data was invalid\.\n {2}file: /);
+  });
+
   it('says in one line what is wrong, then the usage, with exit code 2, for what cannot run as typed', async () => {
     const cases: [string[], Record<string, string>, RegExp][] = [
       [['create-company', '--owner-email'], {}, /^Option '--owner-email <value>' argument missing$/],
@@ -75,7 +92,7 @@ describe('the company command', () => {
   });
 
   it("prints the server's refusal and its field errors with exit code 1, and nothing is written", async () => {
-    const run = await company(['create-company', '--name', 'Taken', '--owner-email', 'x@x.example', '--theme-code', 'harbor-roofing']);
+    const run = await company(['create-company', '--name', 'Taken', '--owner-email', 'x@x.example', '--theme-code', 'harbor']);
     expect(run).toMatchObject({ code: 1, err: 'Refused (422): The given data was invalid.\n  theme_code: The theme code is already taken by another company.' });
     expect(await t.app.database.db.select().from(companies).where(eq(companies.name, 'Taken'))).toEqual([]);
     const note = await company(['add-note', '--project', '99999', '--text', 'Lost'], { PORTAL_API_KEY: key });

@@ -4,7 +4,7 @@ import { portalClient } from './client';
 import { RefusedError, SetupError, UsageError } from './errors';
 import { createApiKey, createCompany, listApiKeys, revokeApiKey } from './commands/operator';
 import { reply } from './commands/notes';
-import { switches } from './commands/company';
+import { setLogo, switches, updateCompany } from './commands/company';
 import { createInvoice, handleMessage, messages, recordPayment, sendInvoice } from './commands/invoices';
 
 export const COMMANDS: Command[] = [
@@ -12,6 +12,8 @@ export const COMMANDS: Command[] = [
   createApiKey,
   listApiKeys,
   revokeApiKey,
+  updateCompany,
+  setLogo,
   switches,
   reply,
   createInvoice,

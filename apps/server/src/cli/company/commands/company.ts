@@ -1,4 +1,4 @@
-import { COMPANY_SWITCHES, type CompanySwitch } from '@portal/contract';
+import { COMPANY_SWITCHES, type CompanySwitch, type IntegrationCompany } from '@portal/contract';
 import { defineCommand } from '../command';
 import { UsageError } from '../errors';
 
@@ -19,5 +19,70 @@ export const switches = defineCommand({
     const company = (await client.company('PATCH', '/integration/company', { body: changes })) as Record<string, unknown>;
     if (json) return print(JSON.stringify(company, null, 2));
     print(`${String(company.name)}: ${Object.keys(changes).map((name) => `${name}=${String(company[name])}`).join(', ')}`);
+  },
+});
+
+/** `image/png` for a file name, so the server's own check of the bytes is what decides. */
+export function contentTypeOf(file: string): string | undefined {
+  const extension = file.toLowerCase().split('.').pop();
+  return (
+    {
+      jpg: 'image/jpeg',
+      jpeg: 'image/jpeg',
+      png: 'image/png',
+      webp: 'image/webp',
+      gif: 'image/gif',
+      pdf: 'application/pdf',
+    } as Record<string, string>
+  )[extension ?? ''];
+}
+
+export const updateCompany = defineCommand({
+  name: 'update-company',
+  summary: "change the company's details and branding",
+  as: 'company',
+  options: {
+    name: { type: 'string', value: 'NAME', help: "the company's name" },
+    color: { type: 'string', value: '#RRGGBB', help: "the portal's colour" },
+    'theme-code': { type: 'string', value: 'CODE', help: 'brands the sign-in pages (?theme=CODE)' },
+    welcome: { type: 'string', value: 'TEXT', help: 'the welcome message on the projects page' },
+    url: { type: 'string', value: 'URL', help: 'the company website' },
+    phone: { type: 'string', value: 'PHONE', help: 'the phone number customers call' },
+    'contact-email': { type: 'string', value: 'EMAIL', help: 'where contact messages go' },
+  },
+  async run({ client, options, json, print }) {
+    const fields: Record<string, string> = {
+      name: 'name',
+      color: 'color',
+      'theme-code': 'theme_code',
+      welcome: 'portal_welcome_message',
+      url: 'url',
+      phone: 'phone_default',
+      'contact-email': 'contact_email',
+    };
+    const body = Object.fromEntries(
+      Object.entries(fields)
+        .filter(([option]) => typeof options[option] === 'string')
+        .map(([option, field]) => [field, options[option]]),
+    );
+    if (Object.keys(body).length === 0) throw new UsageError('Give at least one field to change.');
+    const company = (await client.company('PATCH', '/integration/company', { body })) as IntegrationCompany;
+    if (json) return print(JSON.stringify(company, null, 2));
+    print(`${company.name} (theme code ${company.theme_code ?? 'none'}, colour ${company.color ?? 'default'}) updated.`);
+  },
+});
+
+export const setLogo = defineCommand({
+  name: 'set-logo',
+  summary: "upload the company's logo (JPEG, PNG or WebP)",
+  as: 'company',
+  options: { file: { type: 'string', value: 'PATH', required: true, help: 'the image' } },
+  async run({ client, options, json, print }) {
+    const file = options.file as string;
+    const company = (await client.company('PUT', '/integration/company/logo', {
+      files: [{ field: 'file', path: file, contentType: contentTypeOf(file) }],
+    })) as IntegrationCompany;
+    if (json) return print(JSON.stringify(company, null, 2));
+    print(`Logo of ${company.name} set: ${company.logo_url}`);
   },
 });
