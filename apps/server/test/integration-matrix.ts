@@ -140,6 +140,19 @@ export const INTEGRATION_MATRIX: Record<string, MatrixEntry> = {
   'PATCH /api/integration/company': () => ({ own: 'changes the calling company only' }),
   'PUT /api/integration/company/logo': () => ({ own: "replaces the calling company's logo only" }),
   'DELETE /api/integration/company/logo': () => ({ own: "removes the calling company's logo only" }),
+  'GET /api/integration/staff': () => ({ method: 'GET', url: '/api/integration/staff?page[size]=100', listOf: 'staff' }),
+  'POST /api/integration/staff': () => ({ own: "adds to the calling company's staff" }),
+  'GET /api/integration/staff/{id}': (other) => ({ method: 'GET', url: `/api/integration/staff/${other.first('staff')}` }),
+  'PATCH /api/integration/staff/{id}': (other) => ({ method: 'PATCH', url: `/api/integration/staff/${other.first('staff')}`, payload: { name: 'Taken over' } }),
+  'POST /api/integration/staff/{id}/deactivate': (other) => ({ method: 'POST', url: `/api/integration/staff/${other.first('staff')}/deactivate` }),
+  'POST /api/integration/staff/{id}/reactivate': (other) => ({ method: 'POST', url: `/api/integration/staff/${other.first('staff')}/reactivate` }),
+  'PUT /api/integration/staff/{id}/avatar': (other) => ({
+    method: 'PUT',
+    url: `/api/integration/staff/${other.first('staff')}/avatar`,
+    headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nnot an image\r\n--x--\r\n',
+  }),
+  'DELETE /api/integration/staff/{id}/avatar': (other) => ({ method: 'DELETE', url: `/api/integration/staff/${other.first('staff')}/avatar` }),
   'POST /api/integration/projects/{id}/notes': (other) => [
     { method: 'POST', url: `/api/integration/projects/${other.first('project')}/notes`, payload: { body: 'Leak?' } },
     {

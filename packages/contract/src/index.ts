@@ -20,3 +20,4 @@ export * from './operator';
 export * from './notifications';
 export * from './integration-invoices';
 export * from './integration-messages';
+export * from './staff';

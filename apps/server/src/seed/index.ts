@@ -128,9 +128,9 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     const [dana, omar, priya] = await tx
       .insert(staff)
       .values([
-        { ...stamp, company_id: acme.companyId, name: 'Dana Whitfield', title: 'Project Manager', email: 'dana@acme-builders.example.com', phone: '(512) 555-0142' },
+        { ...stamp, company_id: acme.companyId, name: 'Dana Whitfield', title: 'Project Manager', email: 'dana@acme-builders.example.com', phone: '(512) 555-0142', role: 'owner' },
         { ...stamp, company_id: acme.companyId, name: 'Omar Haddad', title: 'Site Supervisor', email: 'omar@acme-builders.example.com', phone: '(512) 555-0168' },
-        { ...stamp, company_id: brightside.companyId, name: 'Priya Natarajan', title: 'Design Lead', email: 'priya@brightside-remodeling.example.com', phone: '(503) 555-0112' },
+        { ...stamp, company_id: brightside.companyId, name: 'Priya Natarajan', title: 'Design Lead', email: 'priya@brightside-remodeling.example.com', phone: '(503) 555-0112', role: 'owner' },
       ])
       .returning({ id: staff.id });
 

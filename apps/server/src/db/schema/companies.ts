@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 
 export const companies = pgTable('companies', {
@@ -55,7 +56,17 @@ export const staff = pgTable(
     phone: text(),
     title: text(),
     avatar_url: text(),
+    /** owner: manages staff, keys, webhooks, branding and switches; staff: the daily work. */
+    role: text().$type<'owner' | 'staff'>().notNull().default('staff'),
+    /** A deactivated member stays the author of old notes and the rep of old projects, but is given nothing new. */
+    deactivated_at: timestamp({ withTimezone: true, precision: 6 }),
     ...timestamps(),
   },
-  (t) => [index('staff_company_idx').on(t.company_id)],
+  (t) => [
+    index('staff_company_idx').on(t.company_id),
+    // Two active members of one company never share an email: the console's sign-in tells them apart by it.
+    uniqueIndex('staff_company_email_active_unique')
+      .on(t.company_id, sql`lower(${t.email})`)
+      .where(sql`${t.deactivated_at} IS NULL AND ${t.email} IS NOT NULL`),
+  ],
 );

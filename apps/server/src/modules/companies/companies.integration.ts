@@ -1,28 +1,18 @@
 import {
   ApiErrorSchema,
-  ERROR_MESSAGES,
-  IdSchema,
   IntegrationCompanySchema,
   IntegrationCompanyUpdateSchema,
   type IntegrationCompany,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireApiCompany } from '../../core/access/request';
 import { serializeCompany } from '../../core/companies';
-import { filesRepository } from '../../core/files/files.repository';
-import { sendFile } from '../../core/files/serve';
-import { deleteFiles } from '../../core/files/store';
-import { receiveUpload } from '../../core/files/uploads';
 import type { CompanyRow, PortalThemeRow } from '../../db/rows';
-import { HttpError, invalid } from '../../lib/http-errors';
+import { invalid } from '../../lib/http-errors';
 import { companiesRepository, logoPath } from './companies.repository';
+import { publicImageDescription, publicImageRoute, removePublicImage, replacePublicImage } from './public-images';
 
-/** A logo is an image the sign-in pages and the portal's header show: small, and of a kind every browser draws. */
-const LOGO_POLICY = { maxBytes: 2 * 1024 * 1024, accept: ['jpeg', 'png', 'webp'] as const };
-/** A logo's URL changes with each upload, so a browser may keep one for a day. */
-const LOGO_MAX_AGE_S = 86_400;
 const THEME_CODE_TAKEN = 'The theme code is already taken by another company.';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema };
@@ -35,7 +25,6 @@ export async function companiesIntegrationRoutes(fastify: FastifyInstance, optio
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const repository = companiesRepository(db);
-  const files = filesRepository(db);
 
   const serialize = ({ company, theme }: { company: CompanyRow; theme: PortalThemeRow | null }): IntegrationCompany => {
     const { portal_theme: _none, ...fields } = serializeCompany(company, options.publicUrl);
@@ -90,24 +79,16 @@ export async function companiesIntegrationRoutes(fastify: FastifyInstance, optio
         tags: ['Company'],
         operationId: 'uploadCompanyLogo',
         summary: "Upload the company's logo",
-        description:
-          `multipart/form-data with the image in \`file\`: JPEG, PNG or WebP (checked by its bytes), at most ${LOGO_POLICY.maxBytes / 1024 / 1024} MB ` +
-          'and 50 megapixels. It replaces the logo on the portal and the sign-in pages at once; the old one is deleted.',
+        description: `${publicImageDescription} The portal and the sign-in pages show it at once.`,
         response: { 200: IntegrationCompanySchema, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema },
       },
     },
     async (request) => {
       const company = requireApiCompany(request);
-      const { files: stored } = await receiveUpload(app, request, LOGO_POLICY, { companyId: company.id });
-      const logo = stored[0]!;
       const previous = await repository.ownCompany(company.id);
-      const updated = await repository.update(company.id, { logo_url: logoPath(logo.id) }, undefined, app.now()).catch(async (error: unknown) => {
-        await deleteFiles(db, app.blobs, [logo]);
-        throw error;
-      });
-      if (updated === 'theme-code-taken') throw new Error('unreachable: no theme code given');
-      await removeOldLogo(previous.company.logo_url, logo.id);
-      return serialize(updated);
+      return replacePublicImage(app, request, company.id, previous.company.logo_url, async (logo) =>
+        serialize(await updated(repository.update(company.id, { logo_url: logoPath(logo.id) }, undefined, app.now()))),
+      );
     },
   );
 
@@ -126,46 +107,23 @@ export async function companiesIntegrationRoutes(fastify: FastifyInstance, optio
     async (request) => {
       const company = requireApiCompany(request);
       const previous = await repository.ownCompany(company.id);
-      const updated = await repository.update(company.id, { logo_url: null }, undefined, app.now());
-      if (updated === 'theme-code-taken') throw new Error('unreachable: no theme code given');
-      await removeOldLogo(previous.company.logo_url, null);
-      return serialize(updated);
+      const result = await updated(repository.update(company.id, { logo_url: null }, undefined, app.now()));
+      await removePublicImage(app, previous.company.logo_url);
+      return serialize(result);
     },
   );
 
-  /** The uploaded logo a company had before, if it was one of ours (not a path like /brand/acme.svg). */
-  async function removeOldLogo(url: string | null, keep: number | null) {
-    const match = url ? /^\/api\/logos\/(\d+)$/.exec(url) : null;
-    if (!match || Number(match[1]) === keep) return;
-    const old = await files.find(Number(match[1]));
-    if (old) await deleteFiles(db, app.blobs, [old]);
-  }
-
-  app.get(
-    '/logos/:id',
-    {
-      config: { public: true },
-      compress: false,
-      schema: {
-        tags: ['Company'],
-        operationId: 'getCompanyLogo',
-        summary: "A company's current logo",
-        description: 'Public, as the sign-in pages show it to anyone. Only a current logo is served; any other id answers 404.',
-        params: z.object({ id: IdSchema }),
-        response: { 200: z.any().describe('The logo'), 304: z.any(), 404: ApiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const file = await repository.currentLogo(request.params.id);
-      if (!file) throw new HttpError(404, ERROR_MESSAGES.notFound);
-      const now = app.now();
-      return sendFile(app.blobs, request, reply, file, {
-        disposition: 'inline',
-        expires: Math.floor(now.getTime() / 1000) + LOGO_MAX_AGE_S,
-        now,
-        public: true,
-      });
-    },
-  );
+  publicImageRoute(app, {
+    url: '/logos/:id',
+    operationId: 'getCompanyLogo',
+    summary: "A company's current logo",
+    current: (fileId) => repository.currentLogo(fileId),
+  });
 }
 
+/** An update without a theme code cannot collide with another company's. */
+async function updated<T>(result: Promise<T | 'theme-code-taken'>): Promise<T> {
+  const value = await result;
+  if (value === 'theme-code-taken') throw new Error('A change without a theme code collided on the theme code.');
+  return value;
+}

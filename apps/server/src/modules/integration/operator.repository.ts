@@ -58,7 +58,7 @@ export async function insertCompany(tx: Executor, input: NewCompany) {
   const [owner] = input.owner
     ? await tx
         .insert(staff)
-        .values({ company_id: company.id, name: input.owner.name, email: input.owner.email, ...stamp })
+        .values({ company_id: company.id, name: input.owner.name, email: input.owner.email, role: 'owner', ...stamp })
         .returning()
     : [];
   return { company, statuses, siteTypes: types, owner: owner ?? null };

@@ -40,7 +40,7 @@ export async function notesIntegrationRoutes(fastify: FastifyInstance, options: 
       let authorName = company.name;
       if (authorId !== null) {
         const member = await notes.staffOfCompany(company.id, authorId);
-        if (!member) throw invalid({ author_staff_id: ['The author must be a staff member of the company.'] });
+        if (!member) throw invalid({ author_staff_id: ['The author must be an active staff member of the company.'] });
         authorName = member.name;
       }
       const { note } = await notes.create({

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { files, noteAttachments, noteReads, notes, noteThreads, portalUsers, projects, staff } from '../../db/schema';
 import type { PageRequest } from '../../lib/list-query';
@@ -276,11 +276,12 @@ export function notesRepository(db: Executor) {
     },
 
     /** A staff member of the company; null for anyone else's. */
+    /** An active staff member of the company: a deactivated one signs nothing new. */
     async staffOfCompany(companyId: number, staffId: number) {
       const [member] = await db
         .select({ id: staff.id, name: staff.name })
         .from(staff)
-        .where(and(eq(staff.id, staffId), eq(staff.company_id, companyId)));
+        .where(and(eq(staff.id, staffId), eq(staff.company_id, companyId), isNull(staff.deactivated_at)));
       return member ?? null;
     },
   };

@@ -1,0 +1,224 @@
+import {
+  ApiErrorSchema,
+  IdSchema,
+  IntegrationStaffCreateSchema,
+  IntegrationStaffPageSchema,
+  IntegrationStaffSchema,
+  IntegrationStaffUpdateSchema,
+  type IntegrationStaff,
+} from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireApiCompany } from '../../core/access/request';
+import { absoluteUrl } from '../../core/companies';
+import type { StaffRow } from '../../db/rows';
+import { invalid, notFound } from '../../lib/http-errors';
+import { defineListQuery } from '../../lib/list-query';
+import { paginate, pageUrls } from '../../lib/pagination';
+import { apiTimestamp } from '../../lib/timestamps';
+import { publicImageDescription, publicImageRoute, removePublicImage, replacePublicImage } from './public-images';
+import { avatarPath, staffRepository } from './staff.repository';
+
+const EMAIL_TAKEN = 'Another active staff member of the company has this email.';
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema };
+const idParams = z.object({ id: IdSchema });
+
+const staffListQuery = defineListQuery({
+  filters: {
+    updated_since: { kind: 'timestamp' },
+    active: { kind: 'string', description: 'true: active members only; false: deactivated ones' },
+  },
+  sorts: ['id', 'name', 'updated_at'],
+});
+
+/**
+ * A company's staff on its integration API (docs/company-api.md, "Staff"): who signs notes and represents projects.
+ * A deactivated member keeps their name on what they did, but signs nothing new and represents no new project.
+ */
+export async function staffIntegrationRoutes(fastify: FastifyInstance, options: { publicUrl: string }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const repository = staffRepository(app.database.db);
+
+  const serialize = (row: StaffRow): IntegrationStaff => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    title: row.title,
+    phone: row.phone,
+    role: row.role,
+    avatar_url: absoluteUrl(options.publicUrl, row.avatar_url),
+    active: row.deactivated_at === null,
+    deactivated_at: row.deactivated_at ? apiTimestamp(row.deactivated_at) : null,
+    created_at: apiTimestamp(row.created_at),
+    updated_at: apiTimestamp(row.updated_at),
+  });
+  const found = async (companyId: number, id: number) => {
+    const row = await repository.find(companyId, id);
+    if (!row) throw notFound();
+    return row;
+  };
+  const written = (row: StaffRow | 'email-taken' | null) => {
+    if (row === 'email-taken') throw invalid({ email: [EMAIL_TAKEN] });
+    if (!row) throw notFound();
+    return serialize(row);
+  };
+  const read = { apiKey: true, scope: 'staff:read' } as const;
+  const write = { apiKey: true, scope: 'staff:write' } as const;
+
+  app.get(
+    '/integration/staff',
+    {
+      config: read,
+      schema: {
+        tags: ['Staff'],
+        operationId: 'listStaff',
+        summary: "The company's staff",
+        querystring: staffListQuery.querystring,
+        response: { 200: IntegrationStaffPageSchema, ...errors },
+      },
+      preValidation: staffListQuery.preValidation,
+    },
+    async (request) => {
+      const company = requireApiCompany(request);
+      const { filters, sort, page } = staffListQuery.from(request);
+      const active = filters.active?.[0];
+      if (active !== undefined && active !== 'true' && active !== 'false') throw invalid({ 'filter[active]': ['The filter[active] must be true or false.'] }, 400);
+      const { rows, total } = await repository.list(company.id, {
+        updatedSince: filters.updated_since?.[0],
+        active: active === undefined ? undefined : active === 'true',
+        sort,
+        page,
+      });
+      return paginate(rows.map(serialize), total, page, pageUrls(options.publicUrl, request.url));
+    },
+  );
+
+  app.get(
+    '/integration/staff/:id',
+    {
+      config: read,
+      schema: { tags: ['Staff'], operationId: 'getStaffMember', summary: 'A staff member', params: idParams, response: { 200: IntegrationStaffSchema, ...errors } },
+    },
+    async (request) => serialize(await found(requireApiCompany(request).id, request.params.id)),
+  );
+
+  app.post(
+    '/integration/staff',
+    {
+      config: write,
+      schema: {
+        tags: ['Staff'],
+        operationId: 'createStaffMember',
+        summary: 'Add a staff member',
+        description: 'Role `owner` or `staff` (default). Two active members of the company never share an email (422).',
+        body: IntegrationStaffCreateSchema,
+        response: { 201: IntegrationStaffSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const company = requireApiCompany(request);
+      const row = await repository.create(company.id, request.body, app.now());
+      return reply.status(201).send(written(row));
+    },
+  );
+
+  app.patch(
+    '/integration/staff/:id',
+    {
+      config: write,
+      schema: {
+        tags: ['Staff'],
+        operationId: 'updateStaffMember',
+        summary: 'Change a staff member',
+        description: 'Any of name, email, title, phone and role; what is left out stays.',
+        params: idParams,
+        body: IntegrationStaffUpdateSchema,
+        response: { 200: IntegrationStaffSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const company = requireApiCompany(request);
+      const changes = Object.fromEntries(Object.entries(request.body).filter(([, value]) => value !== undefined));
+      return written(await repository.update(company.id, request.params.id, changes, app.now()));
+    },
+  );
+
+  for (const [action, active] of [
+    ['deactivate', false],
+    ['reactivate', true],
+  ] as const) {
+    app.post(
+      `/integration/staff/:id/${action}`,
+      {
+        config: write,
+        schema: {
+          tags: ['Staff'],
+          operationId: `${action}StaffMember`,
+          summary: active ? 'Reactivate a staff member' : 'Deactivate a staff member',
+          description: active
+            ? 'They may sign notes and represent projects again; refused (422) when an active member now has their email.'
+            : 'They stay the author of their notes and the rep of their projects, but sign nothing new and represent no new project.',
+          params: idParams,
+          response: { 200: IntegrationStaffSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const company = requireApiCompany(request);
+        const member = await found(company.id, request.params.id);
+        if ((member.deactivated_at === null) === active) return serialize(member);
+        return written(await repository.update(company.id, member.id, { deactivated_at: active ? null : app.now() }, app.now()));
+      },
+    );
+  }
+
+  app.put(
+    '/integration/staff/:id/avatar',
+    {
+      config: write,
+      schema: {
+        tags: ['Staff'],
+        operationId: 'uploadStaffAvatar',
+        summary: "Upload a staff member's picture",
+        description: `${publicImageDescription} The portal shows it beside their notes while profile pictures are switched on.`,
+        params: idParams,
+        response: { 200: IntegrationStaffSchema, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const company = requireApiCompany(request);
+      const member = await found(company.id, request.params.id);
+      return replacePublicImage(app, request, company.id, member.avatar_url, async (image) =>
+        written(await repository.update(company.id, member.id, { avatar_url: avatarPath(image.id) }, app.now())),
+      );
+    },
+  );
+
+  app.delete(
+    '/integration/staff/:id/avatar',
+    {
+      config: write,
+      schema: {
+        tags: ['Staff'],
+        operationId: 'deleteStaffAvatar',
+        summary: "Remove a staff member's picture",
+        params: idParams,
+        response: { 200: IntegrationStaffSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const company = requireApiCompany(request);
+      const member = await found(company.id, request.params.id);
+      const result = written(await repository.update(company.id, member.id, { avatar_url: null }, app.now()));
+      await removePublicImage(app, member.avatar_url);
+      return result;
+    },
+  );
+
+  publicImageRoute(app, {
+    url: '/avatars/:id',
+    operationId: 'getStaffAvatar',
+    summary: "A staff member's current picture",
+    current: (fileId) => repository.currentAvatar(fileId),
+  });
+}
