@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { companiesIntegrationRoutes } from './modules/companies/companies.integration';
 import { staffIntegrationRoutes } from './modules/companies/staff.integration';
+import { projectsIntegrationRoutes } from './modules/projects/projects.integration';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { entitiesRoutes } from './modules/entities/entities.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
@@ -165,6 +166,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(companiesRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(companiesIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(staffIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(projectsIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(invoicesRoutes, { publicUrl: env.PUBLIC_URL, brandDir: BRAND_DIR });
       await api.register(themesRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(notesRoutes, { publicUrl: env.PUBLIC_URL });

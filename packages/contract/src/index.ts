@@ -21,3 +21,4 @@ export * from './notifications';
 export * from './integration-invoices';
 export * from './integration-messages';
 export * from './staff';
+export * from './integration-projects';

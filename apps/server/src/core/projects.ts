@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { ProjectRow, StaffRow } from '../db/rows';
+import type { Account, IntegrationProject } from '@portal/contract';
+import type { AccountRow, ProjectRow, StaffRow } from '../db/rows';
+import { apiTimestamp } from '../lib/timestamps';
 import { projects, staff } from '../db/schema';
 
 /** Reads of a project that several areas make: the contact page shows its rep, and notes email the rep. */
@@ -16,5 +18,60 @@ export function projectsRepository(db: Db) {
         .limit(1);
       return row ?? null;
     },
+  };
+}
+
+/** An account as docs/requirements.md 4.5 lists it: the portal's contact page and the company's API read the same fields. */
+export function serializeAccount(account: AccountRow): Account {
+  return {
+    id: account.id,
+    name: account.name,
+    type: account.type,
+    email: account.email,
+    first_name: account.first_name,
+    last_name: account.last_name,
+    nick_name: account.nick_name,
+    prefix: account.prefix,
+    title_id: account.title_id,
+    phone_cell: account.phone_cell,
+    phone_fax: account.phone_fax,
+    phone_home: account.phone_home,
+    phone_work: account.phone_work,
+    phone_work_ext: account.phone_work_ext,
+    billing_address_city: account.billing_address_city,
+    billing_address_state: account.billing_address_state,
+    billing_address_street: account.billing_address_street,
+    billing_address_zip: account.billing_address_zip,
+    billing_address_latitude: account.billing_address_latitude,
+    billing_address_longitude: account.billing_address_longitude,
+    shipping_address_city: account.shipping_address_city,
+    shipping_address_state: account.shipping_address_state,
+    shipping_address_street: account.shipping_address_street,
+    shipping_address_zip: account.shipping_address_zip,
+  };
+}
+
+/** A project's own fields (docs/requirements.md 4.4): money and coordinates as decimal strings. */
+export function serializeProjectFields(project: ProjectRow): IntegrationProject {
+  return {
+    id: project.id,
+    company_id: project.company_id,
+    account_id: project.account_id,
+    status_id: project.status_id,
+    site_type_id: project.site_type_id,
+    rep_primary_id: project.rep_primary_id,
+    number: project.number,
+    name: project.name,
+    address_street: project.address_street,
+    address_city: project.address_city,
+    address_state: project.address_state,
+    address_zip: project.address_zip,
+    address_description: project.address_description,
+    address_latitude: project.address_latitude,
+    address_longitude: project.address_longitude,
+    financials_total_amount: project.financials_total_amount,
+    financials_balance_amount: project.financials_balance_amount,
+    created_at: apiTimestamp(project.created_at),
+    updated_at: apiTimestamp(project.updated_at),
   };
 }

@@ -1,0 +1,316 @@
+import {
+  ApiErrorSchema,
+  IdSchema,
+  IntegrationAccountInputSchema,
+  IntegrationAccountPageSchema,
+  IntegrationAccountSchema,
+  IntegrationAccountUpdateSchema,
+  IntegrationLookupInputSchema,
+  IntegrationLookupUpdateSchema,
+  IntegrationProjectInputSchema,
+  IntegrationProjectPageSchema,
+  IntegrationProjectSchema,
+  IntegrationSiteTypeSchema,
+  IntegrationStatusSchema,
+  paginatedSchema,
+} from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireApiCompany } from '../../core/access/request';
+import { hexColorOrNull } from '../../core/companies';
+import { serializeAccount, serializeProjectFields } from '../../core/projects';
+import type { AccountRow } from '../../db/rows';
+import { HttpError, invalid, notFound } from '../../lib/http-errors';
+import { defineListQuery } from '../../lib/list-query';
+import { paginate, pageUrls } from '../../lib/pagination';
+import { apiTimestamp } from '../../lib/timestamps';
+import { projectsRepository } from './projects.repository';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema };
+const idParams = z.object({ id: IdSchema });
+const deleted = z.null().describe('Deleted');
+const REFERENCE_MESSAGES: Record<string, string> = {
+  account_id: 'The account must be one of the company’s accounts.',
+  status_id: 'The status must be one of the company’s project statuses.',
+  site_type_id: 'The site type must be one of the company’s site types.',
+  rep_primary_id: 'The primary rep must be an active staff member of the company.',
+};
+
+const syncList = (sorts: readonly string[], filters: Record<string, { kind: 'integer' }> = {}) =>
+  defineListQuery({ filters: { updated_since: { kind: 'timestamp' }, ...filters }, sorts: ['id', 'updated_at', ...sorts] });
+const accountsQuery = syncList(['name']);
+const projectsQuery = defineListQuery({
+  filters: { updated_since: { kind: 'timestamp' }, account_id: { kind: 'integer' }, status_id: { kind: 'integer' } },
+  sorts: ['id', 'updated_at', 'name', 'number'],
+});
+const lookupQuery = syncList(['name']);
+
+const serializeAccountRecord = (row: AccountRow) => ({
+  ...serializeAccount(row),
+  created_at: apiTimestamp(row.created_at),
+  updated_at: apiTimestamp(row.updated_at),
+});
+
+/**
+ * Accounts, projects, statuses and site types on the integration API (docs/company-api.md, "Accounts and projects"):
+ * what a company's CRM keeps in step with the portal. A project's customer sees a change on their next request.
+ */
+export async function projectsIntegrationRoutes(fastify: FastifyInstance, options: { publicUrl: string }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const repository = projectsRepository(app.database.db);
+  const read = { apiKey: true, scope: 'projects:read' } as const;
+  const write = { apiKey: true, scope: 'projects:write' } as const;
+  const values = <T extends object>(body: T) => Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<T>;
+
+  async function checkReferences(companyId: number, body: Record<string, unknown>) {
+    const refused = await repository.foreignReferences(companyId, body as Parameters<typeof repository.foreignReferences>[1]);
+    if (refused.length > 0) throw invalid(Object.fromEntries(refused.map((field) => [field, [REFERENCE_MESSAGES[field]!]])));
+  }
+  const outcome = (result: 'deleted' | 'in-use' | null, inUse: string) => {
+    if (result === null) throw notFound();
+    if (result === 'in-use') throw new HttpError(409, inUse);
+  };
+
+  // Accounts.
+  app.get(
+    '/integration/accounts',
+    {
+      config: read,
+      schema: { tags: ['Accounts'], operationId: 'listAccounts', summary: "The company's customer accounts", querystring: accountsQuery.querystring, response: { 200: IntegrationAccountPageSchema, ...errors } },
+      preValidation: accountsQuery.preValidation,
+    },
+    async (request) => {
+      const company = requireApiCompany(request);
+      const { filters, sort, page } = accountsQuery.from(request);
+      const { rows, total } = await repository.accounts.list(company.id, { updatedSince: filters.updated_since?.[0], sort, page });
+      return paginate(rows.map(serializeAccountRecord), total, page, pageUrls(options.publicUrl, request.url));
+    },
+  );
+  app.get(
+    '/integration/accounts/:id',
+    { config: read, schema: { tags: ['Accounts'], operationId: 'getAccount', summary: 'An account', params: idParams, response: { 200: IntegrationAccountSchema, ...errors } } },
+    async (request) => {
+      const row = await repository.accounts.find(requireApiCompany(request).id, request.params.id);
+      if (!row) throw notFound();
+      return serializeAccountRecord(row);
+    },
+  );
+  app.post(
+    '/integration/accounts',
+    {
+      config: write,
+      schema: {
+        tags: ['Accounts'],
+        operationId: 'createAccount',
+        summary: 'Add a customer account (contact, billing and shipping address)',
+        body: IntegrationAccountInputSchema,
+        response: { 201: IntegrationAccountSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await repository.accounts.create(requireApiCompany(request).id, request.body, app.now());
+      return reply.status(201).send(serializeAccountRecord(row));
+    },
+  );
+  app.patch(
+    '/integration/accounts/:id',
+    {
+      config: write,
+      schema: { tags: ['Accounts'], operationId: 'updateAccount', summary: 'Change an account', params: idParams, body: IntegrationAccountUpdateSchema, response: { 200: IntegrationAccountSchema, ...errors } },
+    },
+    async (request) => {
+      const row = await repository.accounts.update(requireApiCompany(request).id, request.params.id, values(request.body), app.now());
+      if (!row) throw notFound();
+      return serializeAccountRecord(row);
+    },
+  );
+  app.delete(
+    '/integration/accounts/:id',
+    {
+      config: write,
+      schema: {
+        tags: ['Accounts'],
+        operationId: 'deleteAccount',
+        summary: 'Delete an account no project uses',
+        description: 'While a project names the account: 409.',
+        params: idParams,
+        response: { 204: deleted, ...errors, 409: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      outcome(await repository.accounts.remove(requireApiCompany(request).id, request.params.id), 'A project uses this account: give the project another account first.');
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Projects.
+  app.get(
+    '/integration/projects',
+    {
+      config: read,
+      schema: { tags: ['Projects'], operationId: 'listProjects', summary: "The company's projects", querystring: projectsQuery.querystring, response: { 200: IntegrationProjectPageSchema, ...errors } },
+      preValidation: projectsQuery.preValidation,
+    },
+    async (request) => {
+      const company = requireApiCompany(request);
+      const { filters, sort, page } = projectsQuery.from(request);
+      const { rows, total } = await repository.projects.list(company.id, {
+        updatedSince: filters.updated_since?.[0],
+        accountIds: filters.account_id,
+        statusIds: filters.status_id,
+        sort,
+        page,
+      });
+      return paginate(rows.map(serializeProjectFields), total, page, pageUrls(options.publicUrl, request.url));
+    },
+  );
+  app.get(
+    '/integration/projects/:id',
+    { config: read, schema: { tags: ['Projects'], operationId: 'getProject', summary: 'A project', params: idParams, response: { 200: IntegrationProjectSchema, ...errors } } },
+    async (request) => {
+      const row = await repository.projects.find(requireApiCompany(request).id, request.params.id);
+      if (!row) throw notFound();
+      return serializeProjectFields(row);
+    },
+  );
+  app.post(
+    '/integration/projects',
+    {
+      config: write,
+      schema: {
+        tags: ['Projects'],
+        operationId: 'createProject',
+        summary: 'Add a project',
+        description: 'The account, status, site type and primary rep must be the company’s own (the rep an active member): 422 naming the field otherwise.',
+        body: IntegrationProjectInputSchema,
+        response: { 201: IntegrationProjectSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const company = requireApiCompany(request);
+      await checkReferences(company.id, request.body);
+      const row = await repository.projects.create(company.id, values(request.body), app.now());
+      return reply.status(201).send(serializeProjectFields(row));
+    },
+  );
+  app.patch(
+    '/integration/projects/:id',
+    {
+      config: write,
+      schema: {
+        tags: ['Projects'],
+        operationId: 'updateProject',
+        summary: 'Change a project',
+        description: 'What is left out stays. The customers it is shared with see the change on their next request.',
+        params: idParams,
+        body: IntegrationProjectInputSchema,
+        response: { 200: IntegrationProjectSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const company = requireApiCompany(request);
+      if (!(await repository.projects.find(company.id, request.params.id))) throw notFound();
+      await checkReferences(company.id, request.body);
+      const row = await repository.projects.update(company.id, request.params.id, values(request.body), app.now());
+      if (!row) throw notFound();
+      return serializeProjectFields(row);
+    },
+  );
+  app.delete(
+    '/integration/projects/:id',
+    {
+      config: write,
+      schema: {
+        tags: ['Projects'],
+        operationId: 'deleteProject',
+        summary: 'Delete a project that holds nothing yet',
+        description: 'Its shares go with it. A project with notes, albums, documents or invoices answers 409: those are the customer’s history.',
+        params: idParams,
+        response: { 204: deleted, ...errors, 409: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      outcome(
+        await repository.projects.remove(requireApiCompany(request).id, request.params.id),
+        'This project holds notes, albums, documents or invoices; it cannot be deleted.',
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Statuses and site types: the same five routes each.
+  for (const [kind, label, tag, schema] of [
+    ['statuses', 'project status', 'Project statuses', IntegrationStatusSchema],
+    ['site-types', 'site type', 'Site types', IntegrationSiteTypeSchema],
+  ] as const) {
+    const lookups = repository.lookups(kind);
+    const path = kind === 'statuses' ? '/integration/project-statuses' : '/integration/site-types';
+    const noun = kind === 'statuses' ? 'ProjectStatus' : 'SiteType';
+    const serialize = (row: { id: number; name: string; color?: string | null; position?: number; created_at: Date; updated_at: Date }) =>
+      kind === 'statuses'
+        ? { id: row.id, name: row.name, color: hexColorOrNull(row.color ?? null), position: row.position ?? 0, created_at: apiTimestamp(row.created_at), updated_at: apiTimestamp(row.updated_at) }
+        : { id: row.id, name: row.name, created_at: apiTimestamp(row.created_at), updated_at: apiTimestamp(row.updated_at) };
+    app.get(
+      path,
+      {
+        config: read,
+        schema: { tags: [tag], operationId: `list${noun === 'ProjectStatus' ? 'ProjectStatuses' : 'SiteTypes'}`, summary: `The company's ${label === 'project status' ? 'project statuses' : 'site types'}`, querystring: lookupQuery.querystring, response: { 200: paginatedSchema(schema), ...errors } },
+        preValidation: lookupQuery.preValidation,
+      },
+      async (request) => {
+        const company = requireApiCompany(request);
+        const { filters, sort, page } = lookupQuery.from(request);
+        const { rows, total } = await lookups.list(company.id, { updatedSince: filters.updated_since?.[0], sort, page });
+        return paginate(rows.map(serialize), total, page, pageUrls(options.publicUrl, request.url)) as never;
+      },
+    );
+    app.get(
+      `${path}/:id`,
+      { config: read, schema: { tags: [tag], operationId: `get${noun}`, summary: `A ${label}`, params: idParams, response: { 200: schema, ...errors } } },
+      async (request) => {
+        const row = await lookups.find(requireApiCompany(request).id, request.params.id);
+        if (!row) throw notFound();
+        return serialize(row) as never;
+      },
+    );
+    app.post(
+      path,
+      {
+        config: write,
+        schema: { tags: [tag], operationId: `create${noun}`, summary: `Add a ${label}`, body: IntegrationLookupInputSchema, response: { 201: schema, ...errors } },
+      },
+      async (request, reply) => reply.status(201).send(serialize(await lookups.create(requireApiCompany(request).id, request.body, app.now())) as never),
+    );
+    app.patch(
+      `${path}/:id`,
+      {
+        config: write,
+        schema: { tags: [tag], operationId: `update${noun}`, summary: `Change a ${label}`, params: idParams, body: IntegrationLookupUpdateSchema, response: { 200: schema, ...errors } },
+      },
+      async (request) => {
+        const row = await lookups.update(requireApiCompany(request).id, request.params.id, values(request.body), app.now());
+        if (!row) throw notFound();
+        return serialize(row) as never;
+      },
+    );
+    app.delete(
+      `${path}/:id`,
+      {
+        config: write,
+        schema: {
+          tags: [tag],
+          operationId: `delete${noun}`,
+          summary: `Delete a ${label} no project has`,
+          description: 'While a project has it: 409.',
+          params: idParams,
+          response: { 204: deleted, ...errors, 409: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        outcome(await lookups.remove(requireApiCompany(request).id, request.params.id), `A project has this ${label}: give it another first.`);
+        return reply.status(204).send(null);
+      },
+    );
+  }
+}

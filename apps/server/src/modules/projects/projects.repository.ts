@@ -1,0 +1,184 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { accounts, albums, documents, invoices, notes, portalEntities, projects, projectStatuses, siteTypes, staff } from '../../db/schema';
+import type { AccountRow, ProjectRow } from '../../db/rows';
+import type { PageRequest, SortTerm } from '../../lib/list-query';
+import { pageOffset } from '../../lib/pagination';
+
+type AccountValues = Partial<Omit<typeof accounts.$inferInsert, 'id' | 'company_id' | 'created_at' | 'updated_at'>>;
+type ProjectValues = Partial<Omit<typeof projects.$inferInsert, 'id' | 'company_id' | 'created_at' | 'updated_at'>>;
+
+/** A table of a company's rows with the columns every list here pages over. */
+type CompanyTable = PgTable & { id: PgColumn; company_id: PgColumn; updated_at: PgColumn };
+
+/** One page of a company's rows of `table`, with the total, for the paginator. */
+async function pageOf<T extends CompanyTable>(
+  db: Executor,
+  table: T,
+  where: (SQL | undefined)[],
+  options: { sort: SortTerm<string>[]; page: PageRequest },
+) {
+  const condition = and(...where);
+  const columns = table as unknown as Record<string, PgColumn>;
+  const order = [...options.sort.map((term) => (term.direction === 'asc' ? asc : desc)(columns[term.field]!)), asc(table.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(table as PgTable)
+      .where(condition)
+      .orderBy(...order)
+      .limit(options.page.size)
+      .offset(pageOffset(options.page)),
+    db.select({ total: count() }).from(table as PgTable).where(condition),
+  ]);
+  return { rows: rows as T['$inferSelect'][], total: Number(total?.total ?? 0) };
+}
+
+export function projectsRepository(db: Executor) {
+  return {
+    accounts: {
+      list: (companyId: number, options: { updatedSince?: Date; sort: SortTerm<string>[]; page: PageRequest }) =>
+        pageOf(db, accounts, [eq(accounts.company_id, companyId), options.updatedSince ? gte(accounts.updated_at, options.updatedSince) : undefined], options),
+      async find(companyId: number, id: number): Promise<AccountRow | null> {
+        const [row] = await db.select().from(accounts).where(and(eq(accounts.company_id, companyId), eq(accounts.id, id)));
+        return row ?? null;
+      },
+      async create(companyId: number, values: AccountValues & { name: string }, now: Date): Promise<AccountRow> {
+        const [row] = await db.insert(accounts).values({ ...values, company_id: companyId, created_at: now, updated_at: now }).returning();
+        return row!;
+      },
+      async update(companyId: number, id: number, values: AccountValues, now: Date): Promise<AccountRow | null> {
+        const [row] = await db
+          .update(accounts)
+          .set({ ...values, updated_at: now })
+          .where(and(eq(accounts.company_id, companyId), eq(accounts.id, id)))
+          .returning();
+        return row ?? null;
+      },
+      /** Deleted, `in-use` while a project names it, or null when it is not the company's. */
+      async remove(companyId: number, id: number): Promise<'deleted' | 'in-use' | null> {
+        return db.transaction(async (tx) => {
+          const [row] = await tx.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.company_id, companyId), eq(accounts.id, id))).for('update');
+          if (!row) return null;
+          const [used] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.account_id, id)).limit(1);
+          if (used) return 'in-use';
+          await tx.delete(accounts).where(eq(accounts.id, id));
+          return 'deleted';
+        });
+      },
+    },
+
+    projects: {
+      list: (
+        companyId: number,
+        options: { updatedSince?: Date; accountIds?: number[]; statusIds?: number[]; sort: SortTerm<string>[]; page: PageRequest },
+      ) =>
+        pageOf(
+          db,
+          projects,
+          [
+            eq(projects.company_id, companyId),
+            options.updatedSince ? gte(projects.updated_at, options.updatedSince) : undefined,
+            options.accountIds ? inArray(projects.account_id, options.accountIds) : undefined,
+            options.statusIds ? inArray(projects.status_id, options.statusIds) : undefined,
+          ],
+          options,
+        ),
+      async find(companyId: number, id: number): Promise<ProjectRow | null> {
+        const [row] = await db.select().from(projects).where(and(eq(projects.company_id, companyId), eq(projects.id, id)));
+        return row ?? null;
+      },
+      async create(companyId: number, values: ProjectValues, now: Date): Promise<ProjectRow> {
+        const [row] = await db.insert(projects).values({ ...values, company_id: companyId, created_at: now, updated_at: now }).returning();
+        return row!;
+      },
+      async update(companyId: number, id: number, values: ProjectValues, now: Date): Promise<ProjectRow | null> {
+        const [row] = await db
+          .update(projects)
+          .set({ ...values, updated_at: now })
+          .where(and(eq(projects.company_id, companyId), eq(projects.id, id)))
+          .returning();
+        return row ?? null;
+      },
+      /**
+       * Deletes an empty project and the shares of it. One with notes, albums, documents or invoices is `in-use`:
+       * those hold the customer's history and their files, which a delete would lose without a word.
+       */
+      async remove(companyId: number, id: number): Promise<'deleted' | 'in-use' | null> {
+        return db.transaction(async (tx) => {
+          const [row] = await tx.select({ id: projects.id }).from(projects).where(and(eq(projects.company_id, companyId), eq(projects.id, id))).for('update');
+          if (!row) return null;
+          for (const table of [notes, albums, documents, invoices]) {
+            const [used] = await tx.select({ id: table.id }).from(table).where(eq(table.project_id, id)).limit(1);
+            if (used) return 'in-use';
+          }
+          await tx.delete(portalEntities).where(and(eq(portalEntities.model_type, 'project'), eq(portalEntities.model_id, id)));
+          await tx.delete(projects).where(eq(projects.id, id));
+          return 'deleted';
+        });
+      },
+    },
+
+    /** Which of the given ids are not the company's (or, for a rep, not an active member): the fields to refuse. */
+    async foreignReferences(
+      companyId: number,
+      refs: { account_id?: number | null; status_id?: number | null; site_type_id?: number | null; rep_primary_id?: number | null },
+    ): Promise<string[]> {
+      const checks: [string, number | null | undefined, () => Promise<unknown[]>][] = [
+        ['account_id', refs.account_id, () => db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.company_id, companyId), eq(accounts.id, refs.account_id!)))],
+        ['status_id', refs.status_id, () => db.select({ id: projectStatuses.id }).from(projectStatuses).where(and(eq(projectStatuses.company_id, companyId), eq(projectStatuses.id, refs.status_id!)))],
+        ['site_type_id', refs.site_type_id, () => db.select({ id: siteTypes.id }).from(siteTypes).where(and(eq(siteTypes.company_id, companyId), eq(siteTypes.id, refs.site_type_id!)))],
+        [
+          'rep_primary_id',
+          refs.rep_primary_id,
+          () => db.select({ id: staff.id }).from(staff).where(and(eq(staff.company_id, companyId), eq(staff.id, refs.rep_primary_id!), isNull(staff.deactivated_at))),
+        ],
+      ];
+      const refused: string[] = [];
+      for (const [field, value, query] of checks) if (value != null && (await query()).length === 0) refused.push(field);
+      return refused;
+    },
+
+    /** A company's statuses or site types: the lists projects pick from. */
+    lookups(kind: 'statuses' | 'site-types') {
+      const table = kind === 'statuses' ? projectStatuses : siteTypes;
+      const column = kind === 'statuses' ? projects.status_id : projects.site_type_id;
+      const own = (companyId: number, id: number) => and(eq(table.company_id, companyId), eq(table.id, id));
+      return {
+        list: (companyId: number, options: { updatedSince?: Date; sort: SortTerm<string>[]; page: PageRequest }) =>
+          pageOf(db, table, [eq(table.company_id, companyId), options.updatedSince ? gte(table.updated_at, options.updatedSince) : undefined], options),
+        async find(companyId: number, id: number) {
+          const [row] = await db.select().from(table).where(own(companyId, id));
+          return row ?? null;
+        },
+        async create(companyId: number, values: { name: string; color?: string | null; position?: number }, now: Date) {
+          const [row] = await db
+            .insert(table)
+            .values({ ...(kind === 'statuses' ? values : { name: values.name }), company_id: companyId, created_at: now, updated_at: now })
+            .returning();
+          return row!;
+        },
+        async update(companyId: number, id: number, values: { name?: string; color?: string | null; position?: number }, now: Date) {
+          const [row] = await db
+            .update(table)
+            .set({ ...(kind === 'statuses' ? values : { name: values.name }), updated_at: now })
+            .where(own(companyId, id))
+            .returning();
+          return row ?? null;
+        },
+        /** Deleted, `in-use` while a project has it (it would silently lose it), or null when not the company's. */
+        async remove(companyId: number, id: number): Promise<'deleted' | 'in-use' | null> {
+          return db.transaction(async (tx) => {
+            const [row] = await tx.select({ id: table.id }).from(table).where(own(companyId, id)).for('update');
+            if (!row) return null;
+            const [used] = await tx.select({ id: projects.id }).from(projects).where(eq(column, id)).limit(1);
+            if (used) return 'in-use';
+            await tx.delete(table).where(eq(table.id, id));
+            return 'deleted';
+          });
+        },
+      };
+    },
+  };
+}
