@@ -9,6 +9,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { authRoutes } from './modules/auth/auth.routes';
 import { accountRoutes } from './modules/auth/account.routes';
+import { customersIntegrationRoutes } from './modules/auth/customers.integration';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
 import { withRedactedUrls } from './plugins/log-redaction';
 import { mailerPlugin } from './plugins/mail';
@@ -161,6 +162,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(authRoutes, authOptions);
       await api.register(passwordResetRoutes, authOptions);
       await api.register(accountRoutes, authOptions);
+      await api.register(customersIntegrationRoutes, authOptions);
       await api.register(notificationsRoutes);
       await api.register(entitiesRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(companiesRoutes, { publicUrl: env.PUBLIC_URL });

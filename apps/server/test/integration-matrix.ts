@@ -1,10 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne, notExists } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { App } from '../src/app';
 import { bearer } from './portal-users';
 import {
   accounts,
   apiKeys,
   albums,
+  companyCustomers,
   contactMessages,
   documents,
   invoicePayments,
@@ -92,6 +94,7 @@ async function prepareOtherContactMessages(app: App, otherKey: string) {
 
 export async function otherCompanyIds(app: App, companyId: number): Promise<Record<string, number[]>> {
   const db = app.database.db;
+  const others = alias(companyCustomers, 'others');
   const ids = async (rows: Promise<{ id: number }[]>) => (await rows).map((row) => row.id);
   const projectIds = await ids(db.select({ id: projects.id }).from(projects).where(eq(projects.company_id, companyId)));
   const albumIds = await ids(db.select({ id: albums.id }).from(albums).where(inArray(albums.project_id, projectIds)));
@@ -123,6 +126,18 @@ export async function otherCompanyIds(app: App, companyId: number): Promise<Reco
         .where(inArray(invoices.project_id, projectIds)),
     ),
     contactMessage: await ids(db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.company_id, companyId))),
+    /** Customers company B alone knows: one A also serves is A's customer too. */
+    portalUser: await ids(
+      db
+        .select({ id: companyCustomers.portal_user_id })
+        .from(companyCustomers)
+        .where(
+          and(
+            eq(companyCustomers.company_id, companyId),
+            notExists(db.select({ id: others.id }).from(others).where(and(eq(others.portal_user_id, companyCustomers.portal_user_id), ne(others.company_id, companyId)))),
+          ),
+        ),
+    ),
     sharing: await ids(
       db
         .select({ id: portalEntities.id })
@@ -180,6 +195,24 @@ export const INTEGRATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/integration/site-types/{id}': (other) => ({ method: 'GET', url: `/api/integration/site-types/${other.first('siteType')}` }),
   'PATCH /api/integration/site-types/{id}': (other) => ({ method: 'PATCH', url: `/api/integration/site-types/${other.first('siteType')}`, payload: { name: 'Mine' } }),
   'DELETE /api/integration/site-types/{id}': (other) => ({ method: 'DELETE', url: `/api/integration/site-types/${other.first('siteType')}` }),
+  'GET /api/integration/portal-users': () => ({ method: 'GET', url: '/api/integration/portal-users?page[size]=100', listOf: 'portalUser' }),
+  'POST /api/integration/portal-users': () => ({ own: "adds to the calling company's customers (an existing person is linked, nothing of theirs changes)" }),
+  'GET /api/integration/portal-users/{id}': (other) => ({ method: 'GET', url: `/api/integration/portal-users/${other.first('portalUser')}` }),
+  'PATCH /api/integration/portal-users/{id}': (other) => ({ method: 'PATCH', url: `/api/integration/portal-users/${other.first('portalUser')}`, payload: { first_name: 'Mine' } }),
+  'POST /api/integration/portal-users/{id}/invite': (other) => ({ method: 'POST', url: `/api/integration/portal-users/${other.first('portalUser')}/invite` }),
+  'POST /api/integration/portal-users/{id}/resend': (other) => ({ method: 'POST', url: `/api/integration/portal-users/${other.first('portalUser')}/resend` }),
+  'POST /api/integration/portal-users/{id}/deactivate': (other) => ({ method: 'POST', url: `/api/integration/portal-users/${other.first('portalUser')}/deactivate` }),
+  'POST /api/integration/portal-users/{id}/erase': (other) => ({ method: 'POST', url: `/api/integration/portal-users/${other.first('portalUser')}/erase` }),
+  'GET /api/integration/projects/{id}/shares': (other) => ({ method: 'GET', url: `/api/integration/projects/${other.first('project')}/shares` }),
+  'POST /api/integration/projects/{id}/shares': (other) => ({
+    method: 'POST',
+    url: `/api/integration/projects/${other.first('project')}/shares`,
+    payload: { portal_user_id: other.first('portalUser') },
+  }),
+  'DELETE /api/integration/projects/{id}/shares/{portalUserId}': (other) => ({
+    method: 'DELETE',
+    url: `/api/integration/projects/${other.first('project')}/shares/${other.first('portalUser')}`,
+  }),
   'POST /api/integration/projects/{id}/notes': (other) => [
     { method: 'POST', url: `/api/integration/projects/${other.first('project')}/notes`, payload: { body: 'Leak?' } },
     {

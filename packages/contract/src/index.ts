@@ -22,3 +22,4 @@ export * from './integration-invoices';
 export * from './integration-messages';
 export * from './staff';
 export * from './integration-projects';
+export * from './integration-customers';

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 import { companies } from './companies';
 
@@ -45,4 +45,27 @@ export const portalEntities = pgTable(
     index('portal_entities_model_idx').on(t.model_type, t.model_id),
     index('portal_entities_company_idx').on(t.company_id),
   ],
+);
+
+/**
+ * The people a company knows as its customers: those it created or shared something with. A company reaches a portal
+ * user only through this link, so another company's customers stay out of its reach (docs/company-api.md, "Customers").
+ */
+export const companyCustomers = pgTable(
+  'company_customers',
+  {
+    id: id(),
+    company_id: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    portal_user_id: integer()
+      .notNull()
+      .references(() => portalUsers.id, { onDelete: 'cascade' }),
+    /** When the company last sent the invitation. */
+    invited_at: timestamp({ withTimezone: true, precision: 6 }),
+    /** The company ended this customer's access (their shares with it are gone). */
+    deactivated_at: timestamp({ withTimezone: true, precision: 6 }),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('company_customers_company_user_unique').on(t.company_id, t.portal_user_id), index('company_customers_user_idx').on(t.portal_user_id)],
 );

@@ -14,6 +14,12 @@ export function usersRepository(db: Db) {
       return user ?? null;
     },
 
+    /** A company's theme code, which brands the pages its emails link to; null when it has none. */
+    async themeOfCompany(companyId: number): Promise<string | null> {
+      const [row] = await db.select({ code: portalThemes.code }).from(portalThemes).where(eq(portalThemes.company_id, companyId)).limit(1);
+      return row?.code ?? null;
+    },
+
     /** The company behind a theme code, for branding sign-in emails; null for an unknown code. */
     async brandByThemeCode(code: string) {
       const [row] = await db

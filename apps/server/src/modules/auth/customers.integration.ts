@@ -1,0 +1,370 @@
+import {
+  ApiErrorSchema,
+  ERROR_MESSAGES,
+  IdSchema,
+  INVITATION_TTL_DAYS,
+  InvitationAcceptedSchema,
+  InvitationAcceptSchema,
+  InvitationSentSchema,
+  IntegrationPortalUserCreateSchema,
+  IntegrationPortalUserPageSchema,
+  IntegrationPortalUserSchema,
+  IntegrationPortalUserUpdateSchema,
+  IntegrationShareCreateSchema,
+  IntegrationShareSchema,
+  LOGIN_CODE_MAX_ATTEMPTS,
+  PASSWORD_RESET_TTL_MINUTES,
+  type IntegrationPortalUser,
+} from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireApiCompany } from '../../core/access/request';
+import { HttpError, invalid, notFound } from '../../lib/http-errors';
+import { defineListQuery } from '../../lib/list-query';
+import { paginate, pageUrls } from '../../lib/pagination';
+import { loadSecret } from '../../lib/secret-file';
+import { apiTimestamp } from '../../lib/timestamps';
+import { signIn, type AuthRoutesOptions } from './auth.routes';
+import { customersRepository, type CustomerRow } from './customers.repository';
+import { invitationEmail, invitationLink } from './invitation-email';
+import { enforceLimit } from './limits';
+import { loginTokensRepository } from './login-tokens.repository';
+import { usersRepository } from './users.repository';
+
+const DAY_MS = 86_400_000;
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema };
+const idParams = z.object({ id: IdSchema });
+const INVALID_INVITATION = 'This invitation link has expired or was already used. Sign in with your email address instead.';
+
+const customersQuery = defineListQuery({
+  filters: { updated_since: { kind: 'timestamp' }, email: { kind: 'string' } },
+  sorts: ['id', 'email', 'updated_at'],
+});
+
+/**
+ * A company's customers and what it shares with them (docs/company-api.md, "Customers and sharing"), and the
+ * customer's side of an invitation: a single-use link, valid seven days, that signs them in and offers a password.
+ */
+export async function customersIntegrationRoutes(fastify: FastifyInstance, options: AuthRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const customers = customersRepository(db);
+  const users = usersRepository(db);
+  const codeKey = await loadSecret({ secret: options.authSecret, dataDir: options.dataDir, name: 'auth-secret' });
+  // One live invitation per person: a new one (from resend, or another company) voids the older links.
+  const invitations = loginTokensRepository(db, {
+    purpose: 'invitation',
+    supersede: 'user',
+    ttlMs: INVITATION_TTL_DAYS * DAY_MS,
+    maxCodeAttempts: LOGIN_CODE_MAX_ATTEMPTS,
+    codeKey,
+  });
+  const passwordTokens = loginTokensRepository(db, {
+    purpose: 'password_reset',
+    ttlMs: PASSWORD_RESET_TTL_MINUTES * 60_000,
+    maxCodeAttempts: LOGIN_CODE_MAX_ATTEMPTS,
+    codeKey,
+  });
+
+  const time = (date: Date | null) => (date ? apiTimestamp(date) : null);
+  const serialize = ({ user, link, lastSignInAt }: CustomerRow): IntegrationPortalUser => ({
+    id: user.id,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    invited_at: time(link.invited_at),
+    last_sign_in_at: time(lastSignInAt),
+    has_password: user.password_hash !== null,
+    deactivated_at: time(link.deactivated_at),
+    created_at: apiTimestamp(link.created_at),
+    updated_at: apiTimestamp(link.updated_at > user.updated_at ? link.updated_at : user.updated_at),
+  });
+  const customer = async (companyId: number, userId: number) => {
+    const row = await customers.find(companyId, userId);
+    if (!row) throw notFound();
+    return row;
+  };
+  const read = { apiKey: true, scope: 'portal_users:read' } as const;
+  const write = { apiKey: true, scope: 'portal_users:write' } as const;
+
+  app.get(
+    '/integration/portal-users',
+    {
+      config: read,
+      schema: {
+        tags: ['Portal users'],
+        operationId: 'listPortalUsers',
+        summary: "The company's customers",
+        description: 'The portal users the company created or shared something with. `filter[email]` finds one by address.',
+        querystring: customersQuery.querystring,
+        response: { 200: IntegrationPortalUserPageSchema, ...errors },
+      },
+      preValidation: customersQuery.preValidation,
+    },
+    async (request) => {
+      const company = requireApiCompany(request);
+      const { filters, sort, page } = customersQuery.from(request);
+      const { rows, total } = await customers.list(company.id, { updatedSince: filters.updated_since?.[0], emails: filters.email, sort, page });
+      return paginate(rows.map(serialize), total, page, pageUrls(options.publicUrl, request.url));
+    },
+  );
+
+  app.get(
+    '/integration/portal-users/:id',
+    { config: read, schema: { tags: ['Portal users'], operationId: 'getPortalUser', summary: 'A customer', params: idParams, response: { 200: IntegrationPortalUserSchema, ...errors } } },
+    async (request) => serialize(await customer(requireApiCompany(request).id, request.params.id)),
+  );
+
+  app.post(
+    '/integration/portal-users',
+    {
+      config: write,
+      schema: {
+        tags: ['Portal users'],
+        operationId: 'createPortalUser',
+        summary: 'Add a customer',
+        description:
+          'By email. Someone who already has a portal login (a customer of another company) is the same person: they become this ' +
+          "company's customer too (200), keeping their own name and password. Nothing is sent until the invitation.",
+        body: IntegrationPortalUserCreateSchema,
+        response: { 200: IntegrationPortalUserSchema, 201: IntegrationPortalUserSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const company = requireApiCompany(request);
+      const { userId, created } = await customers.link(company.id, request.body, app.now());
+      return reply.status(created ? 201 : 200).send(serialize(await customer(company.id, userId)));
+    },
+  );
+
+  app.patch(
+    '/integration/portal-users/:id',
+    {
+      config: write,
+      schema: {
+        tags: ['Portal users'],
+        operationId: 'updatePortalUser',
+        summary: "Correct a customer's name",
+        description: "A person's name is theirs: once another company serves them too, it is no longer changed here (409).",
+        params: idParams,
+        body: IntegrationPortalUserUpdateSchema,
+        response: { 200: IntegrationPortalUserSchema, ...errors, 409: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const company = requireApiCompany(request);
+      await customer(company.id, request.params.id);
+      const names = Object.fromEntries(Object.entries(request.body).filter(([, value]) => value !== undefined));
+      if ((await customers.rename(company.id, request.params.id, names, app.now())) === 'shared-person') {
+        throw new HttpError(409, 'This person is also a customer of another company; only they can change their name (account settings).');
+      }
+      return serialize(await customer(company.id, request.params.id));
+    },
+  );
+
+  for (const action of ['invite', 'resend'] as const) {
+    app.post(
+      `/integration/portal-users/:id/${action}`,
+      {
+        config: write,
+        schema: {
+          tags: ['Portal users'],
+          operationId: action === 'invite' ? 'invitePortalUser' : 'resendPortalUserInvitation',
+          summary: action === 'invite' ? 'Email the customer an invitation' : 'Send the invitation again (the old link stops working)',
+          description: `The email's link works once and for ${INVITATION_TTL_DAYS} days: it signs the customer in, then offers to choose a password. A new invitation voids the older links.`,
+          params: idParams,
+          response: { 200: InvitationSentSchema, ...errors, 409: ApiErrorSchema },
+        },
+      },
+      async (request) => {
+        const company = requireApiCompany(request);
+        const found = await customer(company.id, request.params.id);
+        if (found.link.deactivated_at) throw new HttpError(409, 'This customer is deactivated: add them again (POST /integration/portal-users) before inviting them.');
+        const now = app.now();
+        const issued = await invitations.issue(found.user.email, found.user.id, now);
+        await customers.markInvited(company.id, found.user.id, now);
+        const theme = await users.themeOfCompany(company.id);
+        app.mailer.sendInBackground(
+          () =>
+            invitationEmail({
+              to: found.user.email,
+              firstName: found.user.first_name,
+              link: invitationLink(options.publicUrl, issued.token, theme),
+              company: { name: company.name, color: company.color, contactEmail: company.contact_email },
+            }),
+          request.log,
+        );
+        request.log.info({ event: 'customers.invited', companyId: company.id, userId: found.user.id, loginTokenId: issued.tokenId }, 'invitation sent');
+        return { portal_user: serialize(await customer(company.id, found.user.id)), expires_at: apiTimestamp(issued.expiresAt) };
+      },
+    );
+  }
+
+  app.post(
+    '/integration/portal-users/:id/deactivate',
+    {
+      config: write,
+      schema: {
+        tags: ['Portal users'],
+        operationId: 'deactivatePortalUser',
+        summary: "End a customer's access to this company's projects",
+        description: "Every share this company gave them goes at once; their next request on those projects is 404. Their other companies' projects stay.",
+        params: idParams,
+        response: { 200: IntegrationPortalUserSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const company = requireApiCompany(request);
+      await customer(company.id, request.params.id);
+      await customers.deactivate(company.id, request.params.id, app.now());
+      return serialize(await customer(company.id, request.params.id));
+    },
+  );
+
+  app.post(
+    '/integration/portal-users/:id/erase',
+    {
+      config: write,
+      schema: {
+        tags: ['Portal users'],
+        operationId: 'erasePortalUser',
+        summary: "Erase a customer's personal data",
+        description:
+          "Their shares and this company's link go. When no other company serves them, their name, email, password and sessions go too; " +
+          'the company keeps its records (their notes stay, signed by a former customer). Answers what was done.',
+        params: idParams,
+        response: { 200: z.object({ outcome: z.enum(['erased', 'unlinked']) }), ...errors },
+      },
+    },
+    async (request) => {
+      const company = requireApiCompany(request);
+      await customer(company.id, request.params.id);
+      const outcome = await customers.erase(company.id, request.params.id, app.now());
+      request.log.info({ event: 'customers.erased', companyId: company.id, userId: request.params.id, outcome }, 'customer erased');
+      return { outcome };
+    },
+  );
+
+  // Sharing.
+  const shareRead = { apiKey: true, scope: 'sharing:read' } as const;
+  const shareWrite = { apiKey: true, scope: 'sharing:write' } as const;
+  const project = async (companyId: number, id: number) => {
+    const row = await customers.project(companyId, id);
+    if (!row) throw notFound();
+    return row;
+  };
+
+  app.get(
+    '/integration/projects/:id/shares',
+    {
+      config: shareRead,
+      schema: {
+        tags: ['Sharing'],
+        operationId: 'listProjectShares',
+        summary: 'Who a project is shared with, and whether they have signed in',
+        params: idParams,
+        response: { 200: z.object({ data: z.array(IntegrationShareSchema) }), ...errors },
+      },
+    },
+    async (request) => {
+      const company = requireApiCompany(request);
+      await project(company.id, request.params.id);
+      const rows = await customers.shares(company.id, request.params.id);
+      return {
+        data: rows.map((row) => ({
+          id: row.entity.id,
+          project_id: row.entity.model_id,
+          portal_user: { id: row.user.id, email: row.user.email, first_name: row.user.first_name, last_name: row.user.last_name },
+          last_sign_in_at: time(row.lastSignInAt),
+          created_at: apiTimestamp(row.entity.created_at),
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/integration/projects/:id/shares',
+    {
+      config: shareWrite,
+      schema: {
+        tags: ['Sharing'],
+        operationId: 'shareProject',
+        summary: 'Share a project with a customer',
+        description: "The customer must be the company's own, and active (422 otherwise). Sharing twice answers the first share.",
+        params: idParams,
+        body: IntegrationShareCreateSchema,
+        response: { 200: IntegrationShareSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const company = requireApiCompany(request);
+      const row = await project(company.id, request.params.id);
+      const userId = request.body.portal_user_id;
+      if (!(await customers.isActiveCustomer(company.id, userId))) {
+        throw invalid({ portal_user_id: ["The portal user must be one of the company's active customers (POST /integration/portal-users)."] });
+      }
+      const entity = await customers.share(company.id, row.id, userId, app.now());
+      const person = await customer(company.id, userId);
+      return {
+        id: entity.id,
+        project_id: row.id,
+        portal_user: { id: person.user.id, email: person.user.email, first_name: person.user.first_name, last_name: person.user.last_name },
+        last_sign_in_at: time(person.lastSignInAt),
+        created_at: apiTimestamp(entity.created_at),
+      };
+    },
+  );
+
+  app.delete(
+    '/integration/projects/:id/shares/:portalUserId',
+    {
+      config: shareWrite,
+      schema: {
+        tags: ['Sharing'],
+        operationId: 'unshareProject',
+        summary: 'Stop sharing a project with a customer',
+        description: 'Their next request on the project answers 404.',
+        params: z.object({ id: IdSchema, portalUserId: IdSchema }),
+        response: { 204: z.null().describe('No longer shared'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const company = requireApiCompany(request);
+      await project(company.id, request.params.id);
+      if (!(await customers.unshare(company.id, request.params.id, request.params.portalUserId))) throw notFound();
+      return reply.status(204).send(null);
+    },
+  );
+
+  // The customer's side: the link in the invitation.
+  app.post(
+    '/auth/invitation',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        operationId: 'acceptInvitation',
+        summary: 'Sign in with an invitation link',
+        description:
+          `The link works once and for ${INVITATION_TTL_DAYS} days. Answers a session like a sign-in, and for someone without a password a ` +
+          'password_token to choose one with POST /auth/password-reset/confirm. Counts against the 10 sign-ins a minute per IP.',
+        body: InvitationAcceptSchema,
+        response: { 200: InvitationAcceptedSchema, 422: ApiErrorSchema, 429: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      await enforceLimit(app, request, 'signInPerIp', request.ip);
+      const now = app.now();
+      const consumed = await invitations.consumeLink(request.body.token, now);
+      const user = consumed?.userId ? await users.findById(consumed.userId) : null;
+      if (!user) {
+        request.log.info({ event: 'auth.invitation_failed', loginTokenId: consumed?.tokenId ?? null }, 'invitation link refused');
+        throw new HttpError(422, ERROR_MESSAGES.invalid, { token: [INVALID_INVITATION] });
+      }
+      const session = await signIn(app, request, user, 'invitation');
+      const passwordToken = user.password_hash === null ? (await passwordTokens.issue(user.email, user.id, now)).token : null;
+      return { token: session.token, user: { id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name }, password_token: passwordToken };
+    },
+  );
+}
