@@ -18,6 +18,7 @@ export const APP_ROUTES = [
   '/confirm-email',
   '/account/notifications',
   '/unsubscribe',
+  '/invitation',
 ] as const;
 export type AppRoute = (typeof APP_ROUTES)[number];
 

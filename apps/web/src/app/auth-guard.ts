@@ -13,7 +13,7 @@ export function isSignInPath(pathname: string): boolean {
  * neither rule applies, so a reset link works on a device where someone is signed in, and an email
  * link on a device where nobody is.
  */
-const ACCOUNT_LINK_PATH = /^\/(forgot-password|reset-password|confirm-email|unsubscribe)\/?$/;
+const ACCOUNT_LINK_PATH = /^\/(forgot-password|reset-password|confirm-email|unsubscribe|invitation)\/?$/;
 
 export function isAccountLinkPath(pathname: string): boolean {
   return ACCOUNT_LINK_PATH.test(pathname);

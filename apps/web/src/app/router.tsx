@@ -2,7 +2,7 @@ import { createRouter } from '@tanstack/react-router';
 import type { DataLayer } from './data-layer';
 import { authLayoutRoute } from './layouts/auth-layout';
 import { accountRoute } from './routes/account';
-import { confirmEmailRoute, forgotPasswordRoute, resetPasswordRoute } from './routes/account-links';
+import { confirmEmailRoute, forgotPasswordRoute, invitationRoute, resetPasswordRoute } from './routes/account-links';
 import { defaultLayoutRoute, fullscreenLayoutRoute } from './layouts/portal-route';
 import { contactRoute } from './routes/contact';
 import { documentsRoute } from './routes/documents';
@@ -18,7 +18,7 @@ import { notificationsRoute, unsubscribeRoute } from './routes/notifications';
 
 /** The eight screens of docs/requirements.md 2.1 under their three layouts, the account pages and the signed-in devices page. */
 export const routeTree = rootRoute.addChildren([
-  authLayoutRoute.addChildren([loginRoute, passwordlessLoginRoute, forgotPasswordRoute, resetPasswordRoute, confirmEmailRoute, unsubscribeRoute]),
+  authLayoutRoute.addChildren([loginRoute, passwordlessLoginRoute, forgotPasswordRoute, resetPasswordRoute, confirmEmailRoute, unsubscribeRoute, invitationRoute]),
   defaultLayoutRoute.addChildren([indexRoute, photosRoute, contactRoute, invoicesRoute, documentsRoute, sessionsRoute, accountRoute, notificationsRoute]),
   fullscreenLayoutRoute.addChildren([notesRoute]),
 ]);

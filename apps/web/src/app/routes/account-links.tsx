@@ -7,3 +7,5 @@ export const forgotPasswordRoute = createRoute({ getParentRoute: () => authLayou
 export const resetPasswordRoute = createRoute({ getParentRoute: () => authLayoutRoute, path: '/reset-password', component: lazyRouteComponent(() => import('../../features/auth/components/reset-password-page'), 'ResetPasswordPage') });
 
 export const confirmEmailRoute = createRoute({ getParentRoute: () => authLayoutRoute, path: '/confirm-email', component: lazyRouteComponent(() => import('../../features/auth/components/confirm-email-page'), 'ConfirmEmailPage') });
+
+export const invitationRoute = createRoute({ getParentRoute: () => authLayoutRoute, path: '/invitation', component: lazyRouteComponent(() => import('../../features/auth/components/invitation-page'), 'InvitationPage') });
