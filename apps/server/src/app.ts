@@ -41,7 +41,9 @@ import { filesPlugin } from './plugins/files';
 import { multipartPlugin } from './plugins/multipart';
 import { filesRoutes } from './modules/files/files.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { documentsIntegrationRoutes } from './modules/documents/documents.integration';
 import { photosRoutes } from './modules/photos/photos.routes';
+import { photosIntegrationRoutes } from './modules/photos/photos.integration';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
@@ -180,7 +182,9 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(docsRoutes);
       await api.register(filesRoutes, { dataDir: env.DATA_DIR, imageCacheMegabytes: env.IMAGE_CACHE_MB });
       await api.register(documentsRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(documentsIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(photosRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(photosIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
     },
     { prefix: '/api' },
   );

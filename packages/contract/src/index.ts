@@ -23,3 +23,4 @@ export * from './integration-messages';
 export * from './staff';
 export * from './integration-projects';
 export * from './integration-customers';
+export * from './integration-media';

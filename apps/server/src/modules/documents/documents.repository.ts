@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { documents, files, portalUsers, staff } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
@@ -66,6 +66,32 @@ export function documentsRepository(db: Db) {
     async find(scope: ProjectScope, id: number): Promise<DocumentWithFile | null> {
       const [row] = await select().where(and(visible(scope), eq(documents.id, id))).limit(1);
       return row ? toRow(row) : null;
+    },
+
+    /** The company side: every document of the project, shared or not, customers' uploads included, newest first. */
+    async companyList(companyId: number, projectId: number, options: { updatedSince?: Date; page: PageRequest }) {
+      const where = and(
+        eq(documents.company_id, companyId),
+        eq(documents.project_id, projectId),
+        options.updatedSince ? gte(documents.updated_at, options.updatedSince) : undefined,
+      );
+      const rows = await select().where(where).orderBy(desc(documents.created_at), desc(documents.id)).limit(options.page.size).offset(pageOffset(options.page));
+      const [counted] = await db.select({ total: count() }).from(documents).where(where);
+      return { rows: rows.map(toRow), total: counted?.total ?? 0 };
+    },
+
+    async companyFind(companyId: number, id: number): Promise<DocumentWithFile | null> {
+      const [row] = await select().where(and(eq(documents.company_id, companyId), eq(documents.id, id))).limit(1);
+      return row ? toRow(row) : null;
+    },
+
+    async setShared(id: number, shared: boolean, now: Date) {
+      await db.update(documents).set({ is_shared: shared, updated_at: now }).where(eq(documents.id, id));
+    },
+
+    /** Documents for stored files, in one statement: all or none. */
+    async insertMany(values: NewDocumentRow[]): Promise<DocumentRow[]> {
+      return db.insert(documents).values(values).returning();
     },
 
     async insert(values: NewDocumentRow): Promise<DocumentRow> {

@@ -1,0 +1,104 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { HTML_BYTES, imageBytes, multipartBody, pixelBombPng } from '../../../test/fixtures';
+import { bearer } from '../../../test/portal-users';
+import { useDemoApp } from '../../../test/suite';
+import { files, projects } from '../../db/schema';
+import { apiKeysRepository } from '../integration/api-keys.repository';
+
+/** Albums and photos through a company's key (docs/company-api.md, "Albums, photos and documents"). */
+
+const t = useDemoApp({ mail: true });
+let key: string;
+let kitchen: number;
+let kitchenEntity: number;
+
+beforeAll(async () => {
+  key = (await apiKeysRepository(t.app.database.db).create(t.ids.acme.id, 'crm')).key;
+  kitchen = (await t.app.database.db.select().from(projects).where(eq(projects.name, 'Kitchen remodel')))[0]!.id;
+  kitchenEntity = t.ids.caseyEntities.find((entity) => entity.model_id === kitchen)!.id;
+});
+
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(key), ...(payload ? { payload } : {}) });
+const upload = (albumId: number, parts: Parameters<typeof multipartBody>[0]) => {
+  const body = multipartBody(parts);
+  return t.app.inject({ method: 'POST', url: `/api/integration/albums/${albumId}/photos`, headers: { ...body.headers, ...bearer(key) }, payload: body.payload });
+};
+const counts = async () => [
+  (await t.app.database.db.select().from(files)).length,
+  (await readdir(path.join(t.dataDir, 'blobs'), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length,
+];
+const portalAlbums = async () =>
+  ((await t.app.inject({ method: 'GET', url: `/api/entities/${kitchenEntity}/albums?page[size]=100`, headers: bearer(t.casey) })).json() as { data: { name: string }[] }).data.map(
+    (album) => album.name,
+  );
+
+describe('albums and photos', () => {
+  let albumId: number;
+
+  it('creates an unshared album, uploads several photos in one request, in order, with a caption', async () => {
+    const created = await call('POST', `/api/integration/projects/${kitchen}/albums`, { name: 'Cabinets' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'Cabinets', is_shared: false, photo_count: 0 });
+    albumId = created.json().id;
+    const uploaded = await upload(albumId, [
+      { name: 'caption', value: 'Upper cabinets' },
+      { name: 'files', filename: 'one.jpg', contentType: 'image/jpeg', data: await imageBytes('jpeg', 120, 90) },
+      { name: 'files', filename: 'two.png', contentType: 'image/png', data: await imageBytes('png', 90, 120) },
+      { name: 'files', filename: 'three.webp', contentType: 'image/webp', data: await imageBytes('webp', 100, 100) },
+    ]);
+    expect(uploaded.statusCode).toBe(201);
+    const photos = uploaded.json().data as { file: { name: string }; caption: string; position: number; width: number }[];
+    expect(photos.map((photo) => [photo.file.name, photo.caption, photo.position, photo.width])).toEqual([
+      ['one.jpg', 'Upper cabinets', 0, 120],
+      ['two.png', 'Upper cabinets', 1, 90],
+      ['three.webp', 'Upper cabinets', 2, 100],
+    ]);
+    expect(await portalAlbums()).not.toContain('Cabinets');
+  });
+
+  it('shares the album: the portal shows it at once and the customer is emailed once', async () => {
+    const before = t.smtp.messages.length;
+    expect((await call('POST', `/api/integration/albums/${albumId}/share`)).json()).toMatchObject({ is_shared: true, photo_count: 3 });
+    await call('POST', `/api/integration/albums/${albumId}/unshare`);
+    await call('POST', `/api/integration/albums/${albumId}/share`);
+    expect(await portalAlbums()).toContain('Cabinets');
+    const mail = await t.smtp.waitFor((message) => message.to.includes(t.ids.casey.email) && message.subject.startsWith('New photos: Cabinets'));
+    expect(mail.text).toContain(`/photos?entity=${kitchenEntity}&album=${albumId}`);
+    await t.app.mailer.idle();
+    expect(t.smtp.messages.slice(before).filter((message) => message.subject.startsWith('New photos: Cabinets'))).toHaveLength(1);
+  });
+
+  it('refuses a bad file and stores none of the request', async () => {
+    const before = await counts();
+    for (const bad of [
+      { name: 'files', filename: 'page.jpg', contentType: 'image/jpeg', data: HTML_BYTES },
+      { name: 'files', filename: 'empty.png', contentType: 'image/png', data: Buffer.alloc(0) },
+      { name: 'files', filename: 'bomb.png', contentType: 'image/png', data: pixelBombPng() },
+      { name: 'files', filename: '../../x.png', contentType: 'image/png', data: await imageBytes('png') },
+    ]) {
+      const response = await upload(albumId, [{ name: 'files', filename: 'fine.png', contentType: 'image/png', data: await imageBytes('png') }, bad]);
+      expect(response.statusCode, bad.filename).toBe(422);
+      expect(Object.keys(response.json().errors)).toEqual(['files']);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('moves and captions a photo, and deletes photos and albums with their files', async () => {
+    const listed = (await call('GET', `/api/integration/albums/${albumId}/photos`)).json().data as { id: number }[];
+    const other = (await call('POST', `/api/integration/projects/${kitchen}/albums`, { name: 'Other' })).json();
+    const moved = await call('PATCH', `/api/integration/photos/${listed[0]!.id}`, { caption: 'Moved', album_id: other.id, position: 5 });
+    expect(moved.json()).toMatchObject({ caption: 'Moved', album_id: other.id, position: 5 });
+    const [lake] = await t.app.database.db.select().from(projects).where(eq(projects.company_id, t.ids.brightside.id));
+    expect(lake).toBeDefined();
+    const before = await counts();
+    expect((await call('DELETE', `/api/integration/photos/${listed[1]!.id}`)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/integration/albums/${albumId}`)).statusCode).toBe(204);
+    expect(await counts()).toEqual([before[0]! - 2, before[1]! - 2]);
+    expect((await call('GET', `/api/integration/albums/${albumId}`)).statusCode).toBe(404);
+    expect(await portalAlbums()).not.toContain('Cabinets');
+  });
+});
