@@ -240,6 +240,8 @@ export const INTEGRATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/integration/documents/{id}/share': (other) => ({ method: 'POST', url: `/api/integration/documents/${other.first('document')}/share` }),
   'POST /api/integration/documents/{id}/unshare': (other) => ({ method: 'POST', url: `/api/integration/documents/${other.first('document')}/unshare` }),
   'DELETE /api/integration/documents/{id}': (other) => ({ method: 'DELETE', url: `/api/integration/documents/${other.first('document')}` }),
+  'GET /api/integration/projects/{id}/notes': (other) => ({ method: 'GET', url: `/api/integration/projects/${other.first('project')}/notes` }),
+  'GET /api/integration/notes/{id}': (other) => ({ method: 'GET', url: `/api/integration/notes/${other.first('note')}` }),
   'POST /api/integration/projects/{id}/notes': (other) => [
     { method: 'POST', url: `/api/integration/projects/${other.first('project')}/notes`, payload: { body: 'Leak?' } },
     {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common';
+import { paginatedSchema } from './pagination';
 import { INT4_MAX } from './constants';
 import { NoteAttachmentSchema, NoteAuthorSchema, noteBodySchema } from './notes';
 
@@ -30,8 +31,10 @@ export const IntegrationNoteSchema = z
     shared_with_portal: z.boolean(),
     attachments: z.array(NoteAttachmentSchema),
     created_at: TimestampSchema,
+    updated_at: TimestampSchema,
   })
   .meta({ id: 'IntegrationNote' });
+export const IntegrationNotePageSchema = paginatedSchema(IntegrationNoteSchema).meta({ id: 'IntegrationNotePage' });
 export type IntegrationNote = z.infer<typeof IntegrationNoteSchema>;
 
 /**

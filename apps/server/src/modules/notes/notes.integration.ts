@@ -1,4 +1,6 @@
-import { ApiErrorSchema, IdSchema, IntegrationNoteCreateSchema, IntegrationNoteSchema } from '@portal/contract';
+import { ApiErrorSchema, IdSchema, IntegrationNoteCreateSchema, IntegrationNotePageSchema, IntegrationNoteSchema } from '@portal/contract';
+import { defineListQuery } from '../../lib/list-query';
+import { paginate, pageUrls } from '../../lib/pagination';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,12 +17,76 @@ export async function notesIntegrationRoutes(fastify: FastifyInstance, options: 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const notes = notesRepository(app.database.db);
 
+  const threadQuery = defineListQuery({
+    filters: { updated_since: { kind: 'timestamp' }, shared_with_portal: { kind: 'string', description: 'true: what customers read; false: internal notes' } },
+  });
+
+  app.get(
+    '/integration/projects/:id/notes',
+    {
+      config: { apiKey: true, scope: 'notes:read' },
+      schema: {
+        tags: ['Notes'],
+        operationId: 'listProjectNotes',
+        summary: "A project's whole thread, internal notes included, newest first",
+        description: "Customers' notes, staff notes and internal notes (`shared_with_portal: false`), each with its author and attachments' signed links.",
+        params: z.object({ id: IdSchema }),
+        querystring: threadQuery.querystring,
+        response: { 200: IntegrationNotePageSchema, ...errors, 403: ApiErrorSchema },
+      },
+      preValidation: threadQuery.preValidation,
+    },
+    async (request) => {
+      const company = requireApiCompany(request);
+      const project = await notes.projectOfCompany(company.id, request.params.id);
+      if (!project) throw notFound();
+      const { filters, page } = threadQuery.from(request);
+      const shared = filters.shared_with_portal?.[0];
+      if (shared !== undefined && shared !== 'true' && shared !== 'false') {
+        throw invalid({ 'filter[shared_with_portal]': ['The filter[shared_with_portal] must be true or false.'] }, 400);
+      }
+      const { rows, total } = await notes.listAll(project.id, {
+        updatedSince: filters.updated_since?.[0],
+        sharedWithPortal: shared === undefined ? undefined : shared === 'true',
+        page,
+      });
+      const context = { company, publicUrl: options.publicUrl, links: app.fileLinks };
+      return paginate(
+        rows.map((row) => serializeIntegrationNote(row, context)),
+        total,
+        page,
+        pageUrls(options.publicUrl, request.url),
+      );
+    },
+  );
+
+  app.get(
+    '/integration/notes/:id',
+    {
+      config: { apiKey: true, scope: 'notes:read' },
+      schema: {
+        tags: ['Notes'],
+        operationId: 'getNote',
+        summary: 'A note of one of the company’s projects',
+        params: z.object({ id: IdSchema }),
+        response: { 200: IntegrationNoteSchema, ...errors, 403: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const company = requireApiCompany(request);
+      const row = await notes.findOfCompany(company.id, request.params.id);
+      if (!row) throw notFound();
+      return serializeIntegrationNote(row, { company, publicUrl: options.publicUrl, links: app.fileLinks });
+    },
+  );
+
   app.post(
     '/integration/projects/:id/notes',
     {
       config: { apiKey: true, scope: 'notes:write' },
       schema: {
-        tags: ['integration'],
+        tags: ['Notes'],
+        operationId: 'createProjectNote',
         summary: 'Add a note to a project (company side)',
         description:
           "Authorization: Bearer <API key>. The project must be the key's company's (404 otherwise); the author, when named, " +

@@ -135,6 +135,31 @@ export function notesRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** The whole thread of a project, internal notes too, newest first: for the company side only. */
+    async listAll(projectId: number, options: { updatedSince?: Date; sharedWithPortal?: boolean; page: PageRequest }): Promise<{ rows: NoteWithAuthor[]; total: number }> {
+      const where = and(
+        eq(notes.project_id, projectId),
+        options.updatedSince ? gte(notes.updated_at, options.updatedSince) : undefined,
+        options.sharedWithPortal === undefined ? undefined : eq(notes.shared_with_portal, options.sharedWithPortal),
+      );
+      const [rows, [counted]] = await Promise.all([
+        withAuthors(db, where, 'desc', options.page.size, pageOffset(options.page)),
+        db.select({ total: count() }).from(notes).where(where),
+      ]);
+      return { rows, total: Number(counted?.total ?? 0) };
+    },
+
+    /** A note of the company's projects, internal ones too. */
+    async findOfCompany(companyId: number, noteId: number): Promise<NoteWithAuthor | null> {
+      const [row] = await withAuthors(
+        db,
+        and(eq(notes.id, noteId), inArray(notes.project_id, db.select({ id: projects.id }).from(projects).where(eq(projects.company_id, companyId)))),
+        'desc',
+        1,
+      );
+      return row ?? null;
+    },
+
     /** Any note of the project, internal ones too: for the company side only. */
     async findAny(projectId: number, noteId: number): Promise<NoteWithAuthor | null> {
       const [row] = await withAuthors(db, and(eq(notes.project_id, projectId), eq(notes.id, noteId)), 'desc', 1);

@@ -427,7 +427,7 @@ describe('the integration API and the portal keep their credentials apart', () =
     expect((await list(t.casey, `entity=${kitchen}`)).statusCode).toBe(200);
     const on = await t.app.inject({ method: 'PATCH', url: '/api/integration/company', headers: bearer(brightsideKey), payload: { is_portal_project_notes_enabled: true } });
     expect(on.json()).toMatchObject({ is_portal_project_notes_enabled: true });
-    const unknown = await t.app.inject({ method: 'PATCH', url: '/api/integration/company', headers: bearer(brightsideKey), payload: { name: 'Renamed' } });
+    const unknown = await t.app.inject({ method: 'PATCH', url: '/api/integration/company', headers: bearer(brightsideKey), payload: { is_portal_everything_enabled: true } });
     expect(unknown.statusCode).toBe(422);
   });
 });

@@ -75,5 +75,6 @@ export function serializeIntegrationNote(row: NoteWithAuthor, context: NoteSeria
     shared_with_portal: row.note.shared_with_portal,
     attachments: attachments(row, context),
     created_at: apiTimestamp(row.note.created_at),
+    updated_at: apiTimestamp(row.note.updated_at),
   };
 }

@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../../../test/portal-users';
+import { useDemoApp } from '../../../test/suite';
+import { notes, projects } from '../../db/schema';
+import { apiKeysRepository } from '../integration/api-keys.repository';
+
+/** A project's whole thread through a company's key (docs/company-api.md, "Notes"). */
+
+const t = useDemoApp();
+let key: string;
+let kitchen: number;
+
+beforeAll(async () => {
+  key = (await apiKeysRepository(t.app.database.db).create(t.ids.acme.id, 'crm', { scopes: ['notes:read', 'notes:write'] })).key;
+  kitchen = (await t.app.database.db.select().from(projects).where(eq(projects.name, 'Kitchen remodel')))[0]!.id;
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(key) });
+
+describe('the thread, company side', () => {
+  it("reads every note of the project, internal ones and the customers', newest first", async () => {
+    const all = await t.app.database.db.select().from(notes).where(eq(notes.project_id, kitchen));
+    const page = (await get(`/api/integration/projects/${kitchen}/notes?page[size]=100`)).json();
+    expect(page.total).toBe(all.length);
+    const ids = page.data.map((note: { id: number }) => note.id);
+    expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
+    const kinds = new Set(page.data.map((note: { author: { type: string } }) => note.author.type));
+    expect(kinds.has('portal_user')).toBe(true);
+    const internal = (await get(`/api/integration/projects/${kitchen}/notes?filter[shared_with_portal]=false&page[size]=100`)).json();
+    expect(internal.total).toBe(all.filter((note) => !note.shared_with_portal).length);
+    expect(internal.total).toBeGreaterThan(0);
+    expect((await get(`/api/integration/projects/${kitchen}/notes?filter[updated_since]=2099-01-01T00:00:00Z`)).json().data).toEqual([]);
+  });
+
+  it('reads a customer’s reply as it was posted, by id', async () => {
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/api/notes?entity=${t.ids.caseyEntities.find((entity) => entity.model_id === kitchen)!.id}`,
+      headers: bearer(t.casey),
+      payload: { body: 'Can we move the island 6 inches?' },
+    });
+    const note = await get(`/api/integration/notes/${posted.json().id}`);
+    expect(note.json()).toMatchObject({ body: 'Can we move the island 6 inches?', shared_with_portal: true, author: { type: 'portal_user' } });
+  });
+
+  it("answers 404 for another company's project or note", async () => {
+    const [lake] = await t.app.database.db.select().from(projects).where(eq(projects.company_id, t.ids.brightside.id));
+    expect((await get(`/api/integration/projects/${lake!.id}/notes`)).statusCode).toBe(404);
+    const [lakeNote] = await t.app.database.db.select().from(notes).where(eq(notes.project_id, lake!.id));
+    expect((await get(`/api/integration/notes/${lakeNote!.id}`)).statusCode).toBe(404);
+  });
+});
