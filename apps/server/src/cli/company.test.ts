@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageBytes } from '../../test/fixtures';
+import { imageBytes, pdfBytes } from '../../test/fixtures';
 import { useTestApp } from '../../test/suite';
-import { companies, contactMessages, notes, projects } from '../db/schema';
+import { accounts, companies, contactMessages, notes, projects } from '../db/schema';
 import { runCompanyCommand } from './company/run';
 
 /** The `company` command against a real listening server (docs/company-api.md, "The company command"). */
@@ -142,6 +142,65 @@ describe('invoices and messages from the terminal', () => {
     expect(listed.out).toContain(`about project ${projectId}\n  Gutters: Can you look at them?`);
     expect((await company(['handle-message', '--id', id], { PORTAL_API_KEY: key })).out).toBe(`Message ${id} marked handled.`);
     expect((await company(['messages', '--unhandled'], { PORTAL_API_KEY: key })).out).toBe('No messages.');
+  });
+});
+
+describe('onboarding from the terminal', () => {
+  let key: string;
+  const as = (args: string[]) => company(args, { PORTAL_API_KEY: key });
+
+  beforeAll(async () => {
+    key = /ppk_\S+/.exec((await company(['create-company', '--name', 'Onboard Co', '--owner-email', 'owner@onboard.example'])).out)![0];
+  });
+
+  it('makes an account and a project, invites a customer to it, uploads a folder of photos and a document, reads the notes', async () => {
+    const account = await as(['create-account', '--name', 'The Smiths', '--email', 'ann@smith.example', '--street', '12 Oak St']);
+    const accountId = /^Account (\d+): The Smiths\.$/.exec(account.out)![1]!;
+    const project = await as(['create-project', '--name', 'Roof replacement', '--number', 'OC-1', '--account', accountId, '--total', '18500']);
+    const projectId = /^Project (\d+): Roof replacement \(OC-1\)\.$/.exec(project.out)![1]!;
+    const invited = await as(['invite-customer', '--email', 'ann@smith.example', '--first-name', 'Ann', '--project', projectId]);
+    expect(invited.out).toMatch(new RegExp(`^Customer \\d+: Ann, project ${projectId} shared; invitation emailed \\(valid until `));
+
+    const folder = path.join(t.dataDir, 'Tear-off');
+    await mkdir(folder);
+    await writeFile(path.join(folder, '2.png'), await imageBytes('png', 40, 30));
+    await writeFile(path.join(folder, '10.jpg'), await imageBytes('jpeg', 40, 30));
+    await writeFile(path.join(folder, '1.webp'), await imageBytes('webp', 40, 30));
+    await writeFile(path.join(folder, 'notes.txt'), 'not a photo');
+    const photos = await as(['upload-photos', '--project', projectId, '--folder', folder, '--share']);
+    expect(photos.out.split('\n').at(-1)).toMatch(/^Album \d+ "Tear-off": 3 photos, shared\.$/);
+    const pdf = path.join(t.dataDir, 'Contract.pdf');
+    await writeFile(pdf, await pdfBytes('Contract'));
+    expect((await as(['upload-document', '--project', projectId, '--file', pdf, '--share'])).out).toMatch(/^Document \d+: Contract\.pdf, shared\.$/);
+    expect((await as(['add-note', '--project', projectId, '--text', 'Crew arrives Monday.'])).code).toBe(0);
+    expect((await as(['notes', '--project', projectId])).out).toMatch(/^#\d+ \S+ Onboard Co:\n {2}Crew arrives Monday\.$/);
+  });
+
+  it('imports a CSV row by row: makes, finds, shares and invites; a bad row changes nothing and is named', async () => {
+    const csv = path.join(t.dataDir, 'customers.csv');
+    await writeFile(
+      csv,
+      [
+        'account,contact_email,first_name,project,number,total',
+        'Garcia Family,maria@garcia.example,Maria,Kitchen,OC-2,42000.00',
+        'Lee Household,not-an-email,Sam,Deck,OC-3,',
+        'Park Residence,jin@park.example,Jin,Garage,OC-4,12.345',
+        '"Smith, The",ann@smith.example,Ann,Roof replacement,OC-1,',
+      ].join('\r\n'),
+    );
+    const accountsBefore = await t.app.database.db.select().from(accounts);
+    const run = await as(['import', '--file', csv]);
+    expect(run.code).toBe(1);
+    const lines = run.out.split('\n');
+    expect(lines[0]).toMatch(/^Line 2: account \d+ made, project \d+ made, shared with maria@garcia\.example, invited\.$/);
+    expect(lines[1]).toBe('Line 3: refused, nothing changed: contact_email "not-an-email" is not an email address.');
+    expect(lines[2]).toMatch(/^Line 4: refused, nothing changed: The given data was invalid\. financials_total_amount: /);
+    expect(lines[3]).toMatch(/^Line 5: account \d+ made, project \d+ found, shared with ann@smith\.example\.$/);
+    expect(lines[4]).toBe('2 of 4 rows imported.');
+    const names = (await t.app.database.db.select().from(accounts)).map((row) => row.name);
+    expect(names.filter((name) => !accountsBefore.some((row) => row.name === name)).sort()).toEqual(['Garcia Family', 'Smith, The']);
+    const missing = await as(['import', '--file', path.join(t.dataDir, 'nope.csv')]);
+    expect(missing).toMatchObject({ code: 2 });
   });
 });
 

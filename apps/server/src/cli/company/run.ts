@@ -6,6 +6,9 @@ import { createApiKey, createCompany, listApiKeys, revokeApiKey } from './comman
 import { reply } from './commands/notes';
 import { setLogo, switches, updateCompany } from './commands/company';
 import { createInvoice, handleMessage, messages, recordPayment, sendInvoice } from './commands/invoices';
+import { createAccount, createProject, inviteCustomer, readNotes, share, unshare } from './commands/customers';
+import { uploadDocument, uploadPhotos } from './commands/media';
+import { importCsv } from './commands/import';
 
 export const COMMANDS: Command[] = [
   createCompany,
@@ -15,7 +18,16 @@ export const COMMANDS: Command[] = [
   updateCompany,
   setLogo,
   switches,
+  createAccount,
+  createProject,
+  inviteCustomer,
+  share,
+  unshare,
+  uploadPhotos,
+  uploadDocument,
+  readNotes,
   reply,
+  importCsv,
   createInvoice,
   sendInvoice,
   recordPayment,
