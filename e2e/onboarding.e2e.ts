@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,6 +31,10 @@ let server: RunningServer;
 let browser: Browser;
 let work: string;
 let key = '';
+let receiver: Server;
+let hookUrl = '';
+let hookSecret = '';
+const hooks: { headers: IncomingHttpHeaders; body: string }[] = [];
 const ids = { project: '', invoice: '', customer: '' };
 
 /** The company command as a terminal runs it, against this file's server. */
@@ -48,10 +55,22 @@ beforeAll(async () => {
   browser = await launchChromium();
   work = await mkdtemp(path.join(tmpdir(), 'portal-onboarding-'));
   await mkdir(screenshots, { recursive: true });
+  // The company's own system, listening for the portal's webhooks.
+  receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      hooks.push({ headers: request.headers, body });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/portal-events`;
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
+  await new Promise((resolve) => receiver?.close(resolve));
   await server?.stop();
   await smtp?.close();
   if (work) await rm(work, { recursive: true, force: true });
@@ -97,6 +116,7 @@ describe('onboarding a real customer from an empty portal', () => {
 
     const invited = await company(['invite-customer', '--email', 'ann@smith.example', '--first-name', 'Ann', '--last-name', 'Smith', '--project', ids.project]);
     ids.customer = /^Customer (\d+)/.exec(invited)![1]!;
+    hookSecret = /whsec_\S+/.exec(await company(['create-webhook', '--url', hookUrl, '--event', 'note.created']))![0];
   }, 180_000);
 
   it('lets the customer follow the invitation, choose a password, and find the branded portal with everything in it', async () => {
@@ -141,6 +161,15 @@ describe('onboarding a real customer from an empty portal', () => {
     await page.getByRole('button', { name: 'Send note' }).click();
     await page.getByRole('log', { name: 'Notes' }).getByText('Can the crew park on the street side?').waitFor();
 
+    // The company's system hears of it, signed with its secret (checked here as the Standard Webhooks convention says).
+    await expect.poll(() => hooks.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    const hook = hooks[0]!;
+    const signed = createHmac('sha256', Buffer.from(hookSecret.slice('whsec_'.length), 'base64'))
+      .update(`${String(hook.headers['webhook-id'])}.${String(hook.headers['webhook-timestamp'])}.${hook.body}`)
+      .digest('base64');
+    expect(hook.headers['webhook-signature']).toBe(`v1,${signed}`);
+    expect(JSON.parse(hook.body)).toMatchObject({ type: 'note.created', data: { note: { body: 'Can the crew park on the street side?' } } });
+
     // The company reads it from the terminal and replies; the customer sees the reply.
     await expect.poll(() => company(['notes', '--project', ids.project]), { timeout: 15_000 }).toContain('Can the crew park on the street side?');
     await company(['add-note', '--project', ids.project, '--text', 'Yes, the street side is fine. See you Monday.']);
@@ -157,7 +186,7 @@ describe('onboarding a real customer from an empty portal', () => {
     await page.goto(`/documents?entity=${entity}`);
     await page.getByText('No projects yet').waitFor();
     expect(await page.getByText('Roof contract.pdf').count()).toBe(0);
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   }, 180_000);
 });

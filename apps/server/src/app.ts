@@ -42,6 +42,8 @@ import { multipartPlugin } from './plugins/multipart';
 import { filesRoutes } from './modules/files/files.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { documentsIntegrationRoutes } from './modules/documents/documents.integration';
+import { webhooksIntegrationRoutes } from './modules/webhooks/webhooks.integration';
+import { webhooksPlugin } from './plugins/webhooks';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { photosIntegrationRoutes } from './modules/photos/photos.integration';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -133,6 +135,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
   await app.register(rateLimiterPlugin, { multiplier: env.RATE_LIMIT_MULTIPLIER, db: database.kind === 'postgres' ? database.db : undefined });
   await app.register(filesPlugin, { dataDir: env.DATA_DIR, secret: env.FILES_SECRET, publicUrl: env.PUBLIC_URL, store: blobs ?? createBlobStore(env) });
   await app.register(multipartPlugin);
+  await app.register(webhooksPlugin, { production: env.NODE_ENV === 'production', backoffScale: env.WEBHOOK_RETRY_SCALE });
   await app.register(mailerPlugin, {
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
@@ -183,6 +186,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(filesRoutes, { dataDir: env.DATA_DIR, imageCacheMegabytes: env.IMAGE_CACHE_MB });
       await api.register(documentsRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(documentsIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(webhooksIntegrationRoutes, { publicUrl: env.PUBLIC_URL, production: env.NODE_ENV === 'production' });
       await api.register(photosRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(photosIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
     },

@@ -18,6 +18,7 @@ import {
   projectStatuses,
   siteTypes,
   staff,
+  webhookEndpoints,
 } from '../src/db/schema';
 
 /**
@@ -49,9 +50,17 @@ export type MatrixEntry = (other: OtherCompany) => MatrixCase | MatrixCase[];
 
 /** Records company B needs that the demo seed does not give it, made through the API with B's key. */
 export async function prepareOtherCompany(app: App, otherKey: string): Promise<void> {
-  // Each area adds what it needs, e.g. a webhook endpoint or a portal user who is B's customer only.
+  // Each area adds what it needs.
   await prepareOtherInvoices(app, otherKey);
   await prepareOtherContactMessages(app, otherKey);
+  const as = async (url: string, payload: object) => {
+    const response = await app.inject({ method: 'POST', url, headers: bearer(otherKey), payload });
+    if (response.statusCode >= 300) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
+  };
+  // A portal user who is company B's customer only.
+  await as('/api/integration/portal-users', { email: 'only-b@example.com', first_name: 'Only', last_name: 'B' });
+  // A webhook endpoint of company B (loopback http is allowed outside production).
+  await as('/api/integration/webhooks', { url: 'http://127.0.0.1:9/hooks', event_types: ['note.created'] });
 }
 
 /** The company behind an API key (`ppk_<key id>_<secret>`). */
@@ -138,6 +147,7 @@ export async function otherCompanyIds(app: App, companyId: number): Promise<Reco
           ),
         ),
     ),
+    webhook: await ids(db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.company_id, companyId))),
     sharing: await ids(
       db
         .select({ id: portalEntities.id })
@@ -242,6 +252,16 @@ export const INTEGRATION_MATRIX: Record<string, MatrixEntry> = {
   'DELETE /api/integration/documents/{id}': (other) => ({ method: 'DELETE', url: `/api/integration/documents/${other.first('document')}` }),
   'GET /api/integration/projects/{id}/notes': (other) => ({ method: 'GET', url: `/api/integration/projects/${other.first('project')}/notes` }),
   'GET /api/integration/notes/{id}': (other) => ({ method: 'GET', url: `/api/integration/notes/${other.first('note')}` }),
+  'GET /api/integration/webhooks': () => ({ method: 'GET', url: '/api/integration/webhooks', listOf: 'webhook' }),
+  'POST /api/integration/webhooks': () => ({ own: 'adds an endpoint to the calling company' }),
+  'GET /api/integration/webhooks/{id}': (other) => ({ method: 'GET', url: `/api/integration/webhooks/${other.first('webhook')}` }),
+  'PATCH /api/integration/webhooks/{id}': (other) => ({ method: 'PATCH', url: `/api/integration/webhooks/${other.first('webhook')}`, payload: { enabled: false } }),
+  'DELETE /api/integration/webhooks/{id}': (other) => ({ method: 'DELETE', url: `/api/integration/webhooks/${other.first('webhook')}` }),
+  'GET /api/integration/webhooks/{id}/deliveries': (other) => ({ method: 'GET', url: `/api/integration/webhooks/${other.first('webhook')}/deliveries` }),
+  'POST /api/integration/webhooks/{id}/deliveries/{deliveryId}/redeliver': (other) => ({
+    method: 'POST',
+    url: `/api/integration/webhooks/${other.first('webhook')}/deliveries/1/redeliver`,
+  }),
   'POST /api/integration/projects/{id}/notes': (other) => [
     { method: 'POST', url: `/api/integration/projects/${other.first('project')}/notes`, payload: { body: 'Leak?' } },
     {

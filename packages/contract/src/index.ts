@@ -24,3 +24,4 @@ export * from './staff';
 export * from './integration-projects';
 export * from './integration-customers';
 export * from './integration-media';
+export * from './webhooks';

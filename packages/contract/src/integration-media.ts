@@ -11,7 +11,7 @@ export const IntegrationAlbumInputSchema = z
     position: z.number().int().min(0).max(100_000).optional(),
   })
   .strict()
-  .meta({ id: 'IntegrationAlbumInput' });
+  .meta({ id: 'IntegrationAlbumCreate' });
 export const IntegrationAlbumUpdateSchema = IntegrationAlbumInputSchema.partial().strict().meta({ id: 'IntegrationAlbumUpdate' });
 
 export const IntegrationAlbumSchema = z

@@ -51,7 +51,7 @@ export const IntegrationAccountInputSchema = z
     shipping_address_zip: text(20),
   })
   .strict()
-  .meta({ id: 'IntegrationAccountInput' });
+  .meta({ id: 'IntegrationAccountCreate' });
 export type IntegrationAccountInput = z.input<typeof IntegrationAccountInputSchema>;
 export const IntegrationAccountUpdateSchema = IntegrationAccountInputSchema.partial().strict().meta({ id: 'IntegrationAccountUpdate' });
 
@@ -80,7 +80,7 @@ export const IntegrationProjectInputSchema = z
     rep_primary_id: reference('rep_primary_id'),
   })
   .strict()
-  .meta({ id: 'IntegrationProjectInput' });
+  .meta({ id: 'IntegrationProjectWrite' });
 export type IntegrationProjectInput = z.input<typeof IntegrationProjectInputSchema>;
 
 export const IntegrationProjectSchema = ProjectSchema.omit({
@@ -105,7 +105,7 @@ export const IntegrationLookupInputSchema = z
     position: z.number().int().min(0).max(10_000).optional(),
   })
   .strict()
-  .meta({ id: 'IntegrationLookupInput' });
+  .meta({ id: 'IntegrationLookupCreate' });
 export const IntegrationLookupUpdateSchema = IntegrationLookupInputSchema.partial().strict().meta({ id: 'IntegrationLookupUpdate' });
 export const IntegrationStatusSchema = ProjectStatusSchema.extend({
   position: z.number().int(),

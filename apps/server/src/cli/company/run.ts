@@ -9,6 +9,7 @@ import { createInvoice, handleMessage, messages, recordPayment, sendInvoice } fr
 import { createAccount, createProject, inviteCustomer, readNotes, share, unshare } from './commands/customers';
 import { uploadDocument, uploadPhotos } from './commands/media';
 import { importCsv } from './commands/import';
+import { createWebhook } from './commands/webhooks';
 
 export const COMMANDS: Command[] = [
   createCompany,
@@ -28,6 +29,7 @@ export const COMMANDS: Command[] = [
   readNotes,
   reply,
   importCsv,
+  createWebhook,
   createInvoice,
   sendInvoice,
   recordPayment,

@@ -11,3 +11,4 @@ export * from './documents';
 export * from './photos';
 export * from './rate-limits';
 export * from './notices';
+export * from './webhooks';

@@ -27,6 +27,8 @@ export interface NewNote {
   fileIds?: number[];
   /** The seed's fixed clock; otherwise the database's. */
   createdAt?: Date;
+  /** Runs in the note's own transaction once it is written: the webhook outbox, which must hold it if and only if the note exists. */
+  afterWrite?: (tx: Executor, noteId: number) => Promise<unknown>;
 }
 
 export interface ThreadWindow {
@@ -238,6 +240,7 @@ export function notesRepository(db: Executor) {
             })),
           );
         }
+        await input.afterWrite?.(tx, row!.id);
         return { id: row!.id, created: true as boolean };
       };
       // Within the seed's transaction this is a savepoint; otherwise a transaction of its own.

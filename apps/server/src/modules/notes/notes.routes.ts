@@ -31,6 +31,7 @@ import { ClientIdTaken, notesRepository, type NoteWithAuthor } from './notes.rep
 import { portalUserName } from '../../lib/names';
 import { serializeNote, type NoteSerializeContext } from './notes.serializers';
 import type { CompanyRow, EntityRow } from '../../db/rows';
+import { emitWebhookEvent } from '../../core/webhooks/outbox';
 
 export interface NotesRoutesOptions {
   publicUrl: string;
@@ -272,12 +273,23 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
           sharedWithPortal: true,
           clientId: input.client_id ?? null,
           fileIds,
+          afterWrite: (tx, noteId) =>
+            emitWebhookEvent(tx, {
+              companyId: company.id,
+              type: 'note.created',
+              at: app.now(),
+              data: {
+                note: { id: noteId, project_id: entity.model_id, body: input.body, attachment_count: fileIds.length },
+                author: { type: 'portal_user', id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name },
+              },
+            }),
         });
       } catch (error) {
         await deleteFiles(app.database.db, app.blobs, uploaded);
         if (error instanceof ClientIdTaken) throw invalid({ client_id: ['This client_id was already used for another note.'] });
         throw error;
       }
+      if (result.created) app.webhooks.wake();
       if (!result.created) {
         // A retry: the files sent again are not needed, the note already has its own.
         await deleteFiles(app.database.db, app.blobs, uploaded);

@@ -1,0 +1,120 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../../../test/portal-users';
+import { useDemoApp } from '../../../test/suite';
+import { refusedTarget } from '../../core/webhooks/targets';
+import { apiKeysRepository } from '../integration/api-keys.repository';
+
+/** Webhooks: signed, retried, logged, and only to safe targets (docs/company-api.md, "Webhooks"). */
+
+const t = useDemoApp({ env: { WEBHOOK_RETRY_SCALE: '0.0001' } });
+let key: string;
+let receiver: Server;
+let url: string;
+const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+let failNext = 0;
+
+beforeAll(async () => {
+  key = (await apiKeysRepository(t.app.database.db).create(t.ids.acme.id, 'crm')).key;
+  receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body });
+      if (failNext > 0) {
+        failNext--;
+        response.writeHead(500).end('down');
+      } else response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+});
+afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: object) =>
+  t.app.inject({ method, url: path, headers: bearer(key), ...(payload ? { payload } : {}) });
+
+/** The Standard Webhooks check, written here from the convention, not taken from the server. */
+function verify(secret: string, headers: IncomingHttpHeaders, body: string): boolean {
+  const expected = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
+    .update(`${String(headers['webhook-id'])}.${String(headers['webhook-timestamp'])}.${body}`)
+    .digest('base64');
+  return String(headers['webhook-signature']).split(' ').includes(`v1,${expected}`);
+}
+
+async function until<T>(probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
+  for (let tries = 0; tries < 200; tries++) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('gave up waiting');
+}
+
+describe('webhooks', () => {
+  let secret: string;
+  let endpointId: number;
+
+  it('tells the company of a customer’s note, signed, after one failed attempt, and logs both attempts', async () => {
+    const created = await call('POST', '/api/integration/webhooks', { url, event_types: ['note.created'] });
+    expect(created.statusCode).toBe(201);
+    secret = created.json().secret;
+    endpointId = created.json().id;
+    expect(secret).toMatch(/^whsec_/);
+    expect((await call('GET', `/api/integration/webhooks/${endpointId}`)).json().secret).toBeUndefined();
+
+    failNext = 1;
+    const entity = t.ids.caseyEntities[0]!;
+    const posted = await t.app.inject({ method: 'POST', url: `/api/notes?entity=${entity.id}`, headers: bearer(t.casey), payload: { body: 'Is the dumpster coming Friday?' } });
+    expect(posted.statusCode).toBe(201);
+    const delivered = await until(() => (received.length >= 2 ? received : undefined));
+    const [first, second] = delivered;
+    expect(first!.headers['webhook-id']).toBe(second!.headers['webhook-id']);
+    expect(verify(secret, second!.headers, second!.body)).toBe(true);
+    expect(verify('whsec_' + Buffer.alloc(32).toString('base64'), second!.headers, second!.body)).toBe(false);
+    const event = JSON.parse(second!.body);
+    expect(event).toMatchObject({ type: 'note.created', data: { note: { id: posted.json().id, body: 'Is the dumpster coming Friday?' }, author: { type: 'portal_user', id: t.ids.casey.id } } });
+    expect(JSON.stringify(event)).not.toContain('password');
+
+    const log = await until(async () => {
+      const page = (await call('GET', `/api/integration/webhooks/${endpointId}/deliveries`)).json();
+      return page.data[0]?.state === 'delivered' ? page : undefined;
+    });
+    expect(log.data[0].attempts.map((attempt: { status_code: number }) => attempt.status_code)).toEqual([500, 204]);
+
+    const again = await call('POST', `/api/integration/webhooks/${endpointId}/deliveries/${log.data[0].id}/redeliver`);
+    expect(again.statusCode).toBe(200);
+    const third = await until(() => received[2]);
+    expect(third.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+  });
+
+  it('sends nothing for a company note, or for an endpoint switched off', async () => {
+    const before = received.length;
+    await call('PATCH', `/api/integration/webhooks/${endpointId}`, { enabled: false });
+    const entity = t.ids.caseyEntities[0]!;
+    await t.app.inject({ method: 'POST', url: `/api/notes?entity=${entity.id}`, headers: bearer(t.casey), payload: { body: 'While switched off' } });
+    await t.app.webhooks.idle();
+    expect(received.length).toBe(before);
+  });
+
+  it('refuses targets that are not safe, naming url', async () => {
+    for (const target of ['http://169.254.169.254/latest/meta-data', 'https://10.0.0.8/hook', 'http://example.com/hook', 'ftp://127.0.0.1/x', 'not a url']) {
+      const response = await call('POST', '/api/integration/webhooks', { url: target, event_types: ['note.created'] });
+      expect(response.statusCode, target).toBe(422);
+      expect(Object.keys(response.json().errors)).toEqual(['url']);
+    }
+    expect(await refusedTarget('http://127.0.0.1:8080/hook', true)).toBe('The url must be an https:// address.');
+    expect(await refusedTarget('https://127.0.0.1/hook', true)).toBe('The url may not point at this server or its network.');
+    expect(await refusedTarget('https://[::ffff:192.168.1.1]/hook', true)).toBe('The url may not point at a private, link-local or internal address.');
+    expect(await refusedTarget('https://localhost/hook', false)).toBeNull();
+  });
+
+  it("keeps a company to its own endpoints", async () => {
+    const other = (await apiKeysRepository(t.app.database.db).create(t.ids.brightside.id, 'crm')).key;
+    const response = await t.app.inject({ method: 'GET', url: `/api/integration/webhooks/${endpointId}`, headers: bearer(other) });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,156 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { refusedTarget } from '../core/webhooks/targets';
+import { webhookSignature } from '../core/webhooks/outbox';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    webhooks: {
+      /** Looks at the outbox now (after a commit that put events in it) rather than at the next tick. */
+      wake(): void;
+      /** Resolves once nothing is being delivered (tests). */
+      idle(): Promise<void>;
+    };
+  }
+}
+
+/** The waits between attempts: about a day in all, then the delivery is failed (it stays in the log, redeliverable). */
+export const WEBHOOK_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000, 28_800_000];
+const TIMEOUT_MS = 10_000;
+const LEASE_MS = 60_000;
+const POLL_MS = 1_000;
+const BATCH = 20;
+
+/**
+ * Delivers the webhook outbox (docs/decisions/038-webhooks.md): claims due rows with a lease (`FOR UPDATE SKIP
+ * LOCKED`: two servers on one database never send one attempt twice; a server that dies lets its rows go when the
+ * lease ends), POSTs each signed, follows no redirect, records every attempt, retries with backoff for about a day.
+ * It never holds up the request that caused an event.
+ */
+export const webhooksPlugin = fp(
+  async (app: FastifyInstance, options: { production: boolean; backoffScale: number }) => {
+    const db = app.database.db;
+    let timer: NodeJS.Timeout | null = null;
+    let running: Promise<void> | null = null;
+    let again = false;
+    let closed = false;
+
+    async function attempt(row: { id: number; event_id: string; body: string; attempts: number; url: string; secret: string }) {
+      const started = Date.now();
+      const now = app.now();
+      let status: number | null = null;
+      let error: string | null = null;
+      const refused = await refusedTarget(row.url, options.production);
+      if (refused) error = refused;
+      else {
+        const timestamp = Math.floor(now.getTime() / 1000);
+        try {
+          const response = await fetch(row.url, {
+            method: 'POST',
+            redirect: 'manual',
+            signal: AbortSignal.timeout(TIMEOUT_MS),
+            headers: {
+              'content-type': 'application/json',
+              'user-agent': 'Project-portal-webhooks/1',
+              'webhook-id': row.event_id,
+              'webhook-timestamp': String(timestamp),
+              'webhook-signature': webhookSignature(row.secret, row.event_id, timestamp, row.body),
+            },
+            body: row.body,
+          });
+          status = response.status;
+          await response.body?.cancel().catch(() => {});
+          if (status >= 300 && status < 400) error = 'Redirects are not followed.';
+        } catch (cause) {
+          error = (cause as Error).name === 'TimeoutError' ? `No answer within ${TIMEOUT_MS / 1000} s.` : 'The endpoint could not be reached.';
+        }
+      }
+      const latency = Date.now() - started;
+      const delivered = error === null && status !== null && status >= 200 && status < 300;
+      const attempts = row.attempts + 1;
+      const wait = WEBHOOK_BACKOFF_MS[attempts - 1];
+      const jitter = 0.8 + Math.random() * 0.4;
+      await db.transaction(async (tx) => {
+        await tx.insert(webhookAttempts).values({ delivery_id: row.id, at: now, status_code: status, error, latency_ms: latency });
+        await tx
+          .update(webhookDeliveries)
+          .set({
+            attempts,
+            leased_until: null,
+            updated_at: now,
+            state: delivered ? 'delivered' : wait === undefined ? 'failed' : 'pending',
+            ...(delivered || wait === undefined ? {} : { next_attempt_at: new Date(now.getTime() + wait * options.backoffScale * jitter) }),
+          })
+          .where(eq(webhookDeliveries.id, row.id));
+      });
+      if (!delivered) app.log.info({ event: 'webhooks.attempt_failed', deliveryId: row.id, status, error, attempts }, 'webhook attempt failed');
+    }
+
+    async function drain() {
+      for (;;) {
+        const now = app.now();
+        const claimed = (await db.execute(sql`
+          update ${webhookDeliveries} set leased_until = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz
+          where id in (
+            select id from ${webhookDeliveries}
+            where state = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
+              and (leased_until is null or leased_until < ${now.toISOString()}::timestamptz)
+            order by next_attempt_at limit ${BATCH} for update skip locked)
+          returning id`)) as unknown as { rows: { id: number }[] };
+        const ids = claimed.rows.map((row) => Number(row.id));
+        if (ids.length === 0) return;
+        const rows = await db
+          .select({
+            id: webhookDeliveries.id,
+            event_id: webhookDeliveries.event_id,
+            body: webhookDeliveries.body,
+            attempts: webhookDeliveries.attempts,
+            url: webhookEndpoints.url,
+            secret: webhookEndpoints.secret,
+          })
+          .from(webhookDeliveries)
+          .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpoint_id))
+          .where(inArray(webhookDeliveries.id, ids));
+        await Promise.all(rows.map((row) => attempt(row).catch((error: unknown) => app.log.error({ event: 'webhooks.error', err: error }, 'webhook delivery broke'))));
+        if (closed) return;
+      }
+    }
+
+    function wake() {
+      if (closed) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      running = drain()
+        .catch((error: unknown) => app.log.error({ event: 'webhooks.error', err: error }, 'webhook outbox could not be read'))
+        .finally(() => {
+          running = null;
+          if (again && !closed) {
+            again = false;
+            wake();
+          }
+        });
+    }
+
+    app.decorate('webhooks', {
+      wake,
+      async idle() {
+        while (running) await running;
+      },
+    });
+    app.addHook('onReady', async () => {
+      timer = setInterval(wake, POLL_MS);
+      timer.unref();
+      wake();
+    });
+    app.addHook('onClose', async () => {
+      closed = true;
+      if (timer) clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'webhooks', dependencies: ['db', 'clock'] },
+);
