@@ -8,7 +8,6 @@ import { openDatabase, type Database } from '../src/db/client';
 import { seedDemo } from '../src/seed/index';
 import { parseEnv } from '../src/env';
 import { createBlobStore } from '../src/core/files/blob-store';
-import { CHANGES_CHANNEL } from '../src/core/cache/change-feed';
 
 /** Which database this run tests against: the root vitest.config.ts sets TEST_DB per project. */
 export const TEST_DB: Database['kind'] = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -167,15 +166,5 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
  * sent on the same channel arrives after them (PostgreSQL delivers notifications in commit order).
  */
 export async function changesSettled(app: App): Promise<void> {
-  const marker = `settled_${randomBytes(6).toString('hex')}`;
-  const seen = new Promise<void>((resolve) => {
-    const stop = app.changes.subscribe((change) => {
-      if (change?.table === marker) {
-        stop();
-        resolve();
-      }
-    });
-  });
-  await app.database.notify(CHANGES_CHANNEL, marker);
-  await seen;
+  await app.changes.settled(60_000);
 }

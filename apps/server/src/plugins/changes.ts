@@ -23,6 +23,11 @@ export const changesPlugin = fp(
     const feed = options.cacheMegabytes > 0 ? await openChangeFeed(app.database) : offlineFeed;
     app.addHook('onClose', () => feed.close());
     app.decorate('changes', feed);
+    // On PostgreSQL a write's notification reaches the cache after the write returns: the caller's next request
+    // (a CRM unsharing, then the customer reloading; a renamed project) must not meet the cached answer from before it.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && feed.live) await feed.settled();
+    });
     app.decorate(
       'responses',
       responseCache({

@@ -10,6 +10,13 @@ export interface ChangeFeed {
   /** True while every change is known to reach us; caches serve nothing otherwise. */
   readonly live: boolean;
   subscribe(listener: (change: Change) => void): () => void;
+  /**
+   * Resolves once every change committed before the call has reached this process's caches (a marker sent after them
+   * comes back after them: PostgreSQL delivers notifications in commit order), or after `timeoutMs`, when the feed is
+   * late and the caches have stopped serving anyway. Every write awaits it before it answers (plugins/changes.ts), so the
+   * caller's next request never meets an answer cached before the write.
+   */
+  settled(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -94,6 +101,25 @@ export async function openChangeFeed(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    async settled(timeoutMs = 2_000) {
+      const marker = `settled_${++sent}`;
+      let stopListening = () => {};
+      const seen = new Promise<void>((resolve) => {
+        const listener = (change: Change) => {
+          if (change?.table === marker) resolve();
+        };
+        listeners.add(listener);
+        stopListening = () => listeners.delete(listener);
+      });
+      let timeout: NodeJS.Timeout | undefined;
+      try {
+        await database.notify(CHANGES_CHANNEL, marker);
+        await Promise.race([seen, new Promise<void>((resolve) => (timeout = setTimeout(resolve, timeoutMs)))]);
+      } finally {
+        clearTimeout(timeout);
+        stopListening();
+      }
+    },
     async close() {
       clearInterval(timer);
       await stop();
@@ -105,5 +131,6 @@ export async function openChangeFeed(
 export const offlineFeed: ChangeFeed = {
   live: false,
   subscribe: () => () => {},
+  settled: async () => {},
   close: async () => {},
 };

@@ -333,6 +333,7 @@ export async function customersIntegrationRoutes(fastify: FastifyInstance, optio
       const company = requireApiCompany(request);
       await project(company.id, request.params.id);
       if (!(await customers.unshare(company.id, request.params.id, request.params.portalUserId))) throw notFound();
+      // The customer's very next request is refused: no answer cached before the unshare outlives it here.
       return reply.status(204).send(null);
     },
   );
