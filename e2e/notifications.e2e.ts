@@ -55,12 +55,11 @@ const settings = async () => (await api<Record<string, boolean>>('GET', '/api/ac
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-notifications-'));
-  // The demo first, then the company's key, then the server (the embedded database allows one process at a time).
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
-  await run(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/seed/cli.ts')], { cwd: root, env });
+  // The server on the demo, then the company's key through it, as the operator makes one.
+  server = await startServer({ SMTP_URL: smtp.url, DATA_DIR: dataDir });
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORTAL_URL: server.url };
   const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/cli/company.ts'), 'create-api-key', '--company', '1', '--name', 'e2e'], { cwd: root, env });
   acmeKey = /ppk_\S+/.exec(stdout)![0];
-  server = await startServer({ SMTP_URL: smtp.url, DATA_DIR: dataDir });
   browser = await launchChromium();
   await mkdir(screenshots, { recursive: true });
 
