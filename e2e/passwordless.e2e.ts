@@ -79,6 +79,8 @@ describe('signing in by email', () => {
 
   it('asks for the email once: the code step uses the address typed before', async () => {
     const { context, page } = await open('/auth/passwordless/login');
+    // The page is drawn once its bundle has loaded: count its fields then, not before.
+    await page.getByRole('button', { name: 'I already have a code' }).waitFor();
     expect(await page.getByRole('textbox').count()).toBe(1);
     await page.getByRole('button', { name: 'I already have a code' }).click();
     // Nothing typed yet: the one email field says so, and nothing moves on.
