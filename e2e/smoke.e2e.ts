@@ -57,4 +57,19 @@ describe('the demo', () => {
     await expect.poll(() => page.getByText('Page not found', { exact: true }).isVisible()).toBe(true);
     await context.close();
   });
+
+  it('documents the API on a page of its own that reads at both widths with no accessibility violations', async () => {
+    for (const width of [1280, 375]) {
+      const { context, page, consoleErrors } = await newPage(browser, { width });
+      const response = await page.goto('/api/docs/');
+      expect(response?.status()).toBe(200);
+      await expect.poll(() => page.getByRole('heading', { level: 1, name: /Project portal API/ }).isVisible()).toBe(true);
+      // An operation opens with its description, parameters and replies.
+      await page.getByRole('button', { name: /POST \/api\/auth\/login/ }).click();
+      await expect.poll(() => page.getByText('Wrong password and unknown address give the same 422').isVisible()).toBe(true);
+      await expectNoAxeViolations(page);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    }
+  });
 });

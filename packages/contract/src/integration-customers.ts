@@ -33,6 +33,8 @@ export const IntegrationPortalUserSchema = z
     has_password: z.boolean(),
     /** When this company ended their access; null: active. */
     deactivated_at: TimestampSchema.nullable(),
+    /** Their first sign-in after this company added them (the `portal_user.activated` event); null: not yet. */
+    activated_at: TimestampSchema.nullable(),
     created_at: TimestampSchema,
     updated_at: TimestampSchema,
   })

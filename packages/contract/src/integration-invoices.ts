@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TimestampSchema } from './common';
 import { INT4_MAX } from './constants';
 import { InvoiceLineSchema, InvoiceSchema, INVOICE_STATUSES, PaymentSchema } from './invoices';
 import { paginatedSchema } from './pagination';
@@ -56,7 +57,7 @@ export const IntegrationInvoiceLineInputSchema = z
     amount: AmountInputSchema.optional(),
   })
   .strict()
-  .meta({ id: 'IntegrationInvoiceLineInput' });
+  .meta({ id: 'IntegrationInvoiceLineCreate' });
 export type IntegrationInvoiceLineInput = z.input<typeof IntegrationInvoiceLineInputSchema>;
 
 export const INVOICE_MAX_LINES = 200;
@@ -155,6 +156,8 @@ export const IntegrationInvoiceSchema = InvoiceSchema.extend({
   tax_rate: z.string(),
   notes: z.string().nullable(),
   terms: z.string().nullable(),
+  /** When a customer first opened it in the portal (the `invoice.viewed` event); null: not yet. */
+  viewed_at: TimestampSchema.nullable(),
 }).meta({
   id: 'IntegrationInvoice',
   description:

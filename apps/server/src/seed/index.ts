@@ -317,9 +317,9 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
         scope: 'customer',
       })),
     ).returning({ id: portalEntities.id });
-    // Each company knows the customers it shared with.
+    // Each company knows the customers it shared with, who have used the portal for a while (activated long ago).
     const known = new Map(projectRows.map((project, index) => [`${project.company_id}:${owners[index]}`, { company_id: project.company_id, portal_user_id: owners[index]! }]));
-    await tx.insert(companyCustomers).values([...known.values()].map((link) => ({ ...link, created_at: at(0), updated_at: at(0) })));
+    await tx.insert(companyCustomers).values([...known.values()].map((link) => ({ ...link, activated_at: at(0), created_at: at(0), updated_at: at(0) })));
 
     const [kitchen, garage, roof, lakeHouse, deck] = projectRows.map((project) => project.id) as [number, number, number, number, number];
     const context: DemoContext = {

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { BlobTooLargeError, type StoredBlob } from './blob-store/types';
-import { cleanFileName } from '../../lib/file-types';
+import { cleanFileName, FILE_TYPES } from '../../lib/file-types';
 import { HttpError, invalid } from '../../lib/http-errors';
 import { ERROR_MESSAGES } from '@portal/contract';
 import { filesRepository } from './files.repository';
-import { checkBlob, fileRowsOf, fileTooLarge, type CheckedBlob, type FileOwner, type FilePolicy } from './store';
+import { checkBlob, fileRowsOf, fileTooLarge, megabytes, type CheckedBlob, type FileOwner, type FilePolicy } from './store';
 import type { FileRow } from '../../db/rows';
 
 export interface UploadPolicy extends FilePolicy {
@@ -14,6 +15,18 @@ export interface UploadPolicy extends FilePolicy {
   maxFiles?: number;
   /** Text fields accepted along with the files, each with its largest length in characters. Any other field is refused. */
   fields?: Readonly<Record<string, number>>;
+  /** A JSON body the route takes instead of multipart (it validates it itself); named here for the OpenAPI document. */
+  json?: z.ZodType;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route that takes files declares what it accepts here, once: `receiveUpload` enforces it and the OpenAPI
+     * document describes the same multipart body from it.
+     */
+    upload?: UploadPolicy;
+  }
 }
 
 export interface ReceivedUpload {
@@ -35,7 +48,9 @@ const MULTIPART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FS
  * The caller links the returned rows to its own records; if that fails, it hands them to
  * `deleteFiles` (store.ts).
  */
-export async function receiveUpload(app: FastifyInstance, request: FastifyRequest, policy: UploadPolicy, owner: FileOwner): Promise<ReceivedUpload> {
+export async function receiveUpload(app: FastifyInstance, request: FastifyRequest, owner: FileOwner): Promise<ReceivedUpload> {
+  const policy = request.routeOptions.config.upload;
+  if (!policy) throw new Error(`${request.routeOptions.url ?? request.url} receives files without declaring config.upload`);
   const field = policy.field ?? 'file';
   const maxFiles = policy.maxFiles ?? 1;
   const allowedFields = policy.fields ?? {};
@@ -101,4 +116,29 @@ export async function receiveUpload(app: FastifyInstance, request: FastifyReques
     await Promise.all(written.map((blob) => app.blobs.delete(blob.key)));
     throw error;
   }
+}
+
+const BINARY = { type: 'string', format: 'binary' } as const;
+
+/**
+ * The OpenAPI request body of a route that takes files, from the same policy `receiveUpload` enforces: the file field
+ * (an array when several files may come), the text fields with their lengths, and the kinds accepted.
+ */
+export function uploadRequestBody(policy: UploadPolicy, jsonSchema?: Record<string, unknown>) {
+  const field = policy.field ?? 'file';
+  const maxFiles = policy.maxFiles ?? 1;
+  const limit = `${policy.accept.map((kind) => FILE_TYPES[kind].label).join(', ')}; at most ${megabytes(policy.maxBytes)} each, checked by the bytes.`;
+  const fileProperty =
+    maxFiles > 1
+      ? { type: 'array', items: BINARY, minItems: 1, maxItems: maxFiles, description: `Up to ${maxFiles} files: ${limit}` }
+      : { ...BINARY, description: `The file: ${limit}` };
+  const textProperties = Object.fromEntries(Object.entries(policy.fields ?? {}).map(([name, maxLength]) => [name, { type: 'string', maxLength }]));
+  return {
+    content: {
+      'multipart/form-data': {
+        schema: { type: 'object', properties: { [field]: fileProperty, ...textProperties }, required: [field], additionalProperties: false },
+      },
+      ...(jsonSchema ? { 'application/json': { schema: jsonSchema } } : {}),
+    },
+  };
 }

@@ -1,11 +1,11 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { and, arrayContains, eq } from 'drizzle-orm';
+import type { WEBHOOK_EVENTS } from '@portal/contract';
 import type { Executor } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 
 /** What customers do that a company hears of (docs/company-api.md, "Webhooks"). */
-export const WEBHOOK_EVENT_TYPES = ['note.created', 'document.uploaded', 'contact_message.created', 'invoice.viewed', 'portal_user.activated'] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
 /** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, money, timestamps } from './columns';
 import { companies } from './companies';
 import { projects } from './projects';
@@ -39,6 +39,8 @@ export const invoices = pgTable(
       .generatedAlwaysAs(sql`"total" - "amount_paid"`),
     notes: text(),
     terms: text(),
+    /** When a customer first opened it in the portal (the company hears of it once: `invoice.viewed`). */
+    viewed_at: timestamp({ withTimezone: true, precision: 6 }),
     ...timestamps(),
   },
   (t) => [

@@ -65,6 +65,8 @@ export const companyCustomers = pgTable(
     invited_at: timestamp({ withTimezone: true, precision: 6 }),
     /** The company ended this customer's access (their shares with it are gone). */
     deactivated_at: timestamp({ withTimezone: true, precision: 6 }),
+    /** The customer's first sign-in after the company added them (the company hears of it once: `portal_user.activated`). */
+    activated_at: timestamp({ withTimezone: true, precision: 6 }),
     ...timestamps(),
   },
   (t) => [uniqueIndex('company_customers_company_user_unique').on(t.company_id, t.portal_user_id), index('company_customers_user_idx').on(t.portal_user_id)],

@@ -69,7 +69,7 @@ export async function accountRoutes(fastify: FastifyInstance, options: AuthRoute
     {
       schema: {
         tags: ['account'],
-        summary: "Change the signed-in user's name",
+        operationId: 'updateOwnAccount', summary: "Change the signed-in user's name",
         body: ProfileUpdateSchema,
         response: { 200: PortalUserSchema, ...SignedIn, 422: ApiErrorSchema },
       },
@@ -89,7 +89,7 @@ export async function accountRoutes(fastify: FastifyInstance, options: AuthRoute
     {
       schema: {
         tags: ['account'],
-        summary: 'Change the password',
+        operationId: 'changePassword', summary: 'Change the password',
         description:
           'Needs the current password (422 when wrong; sign-in limits apply). Every other session of the user is ' +
           'signed out; the one asking stays signed in.',
@@ -113,7 +113,7 @@ export async function accountRoutes(fastify: FastifyInstance, options: AuthRoute
     {
       schema: {
         tags: ['account'],
-        summary: 'Ask to change the email address',
+        operationId: 'requestEmailChange', summary: 'Ask to change the email address',
         description:
           `Needs the current password. Sends a link to the NEW address, valid ${EMAIL_CHANGE_TTL_HOURS} hours, once; ` +
           'the address changes only when it is followed (POST /api/account/email/confirm). The answer is the same 202 ' +
@@ -151,7 +151,7 @@ export async function accountRoutes(fastify: FastifyInstance, options: AuthRoute
       config: { public: true },
       schema: {
         tags: ['account'],
-        summary: 'Confirm a new email address with the emailed link',
+        operationId: 'confirmEmailChange', summary: 'Confirm a new email address with the emailed link',
         description: 'Answers the user with the new address, or 422. The link works once. Counts against the 10 sign-ins a minute per IP.',
         body: EmailChangeConfirmSchema,
         response: { 200: PortalUserSchema, ...Refused },

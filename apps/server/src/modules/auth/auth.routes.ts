@@ -22,6 +22,7 @@ import { requireUser } from '../../core/access/request';
 import { loadSecret } from '../../lib/secret-file';
 import { deviceLabel } from './device';
 import { enforceLimit } from './limits';
+import { customersRepository } from './customers.repository';
 import { loginTokensRepository } from './login-tokens.repository';
 import { passwordlessEmail, passwordlessLink } from './passwordless-email';
 import { dummyPasswordHash, passwords } from './password';
@@ -53,6 +54,7 @@ export async function signIn(app: FastifyInstance, request: FastifyRequest, user
     now: app.now(),
   });
   request.log.info({ event: 'auth.sign_in', method, userId: user.id, sessionId }, 'signed in');
+  if ((await customersRepository(app.database.db).activate(user, app.now())) > 0) app.webhooks.wake();
   return { token, user: toPortalUser(user) };
 }
 
@@ -74,7 +76,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
       config: { public: true },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with email and password',
+        operationId: 'signIn', summary: 'Sign in with email and password',
         description:
           'Answers a new session token. Wrong password and unknown address give the same 422. ' +
           'Limits: 10 sign-ins a minute per IP, 20 an hour per address, then 429 with Retry-After.',
@@ -104,7 +106,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
       config: { public: true },
       schema: {
         tags: ['auth'],
-        summary: 'Email a sign-in link and code',
+        operationId: 'requestSignInLink', summary: 'Email a sign-in link and code',
         description:
           'Always 202 with the same message, whether or not the address has an account. The message holds a link to ' +
           '`/auth/passwordless/login?token=…&email=…` and a 6-digit code, both valid 15 minutes, once; a new request voids ' +
@@ -151,7 +153,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
       config: { public: true },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with the emailed link token or code',
+        operationId: 'signInWithLink', summary: 'Sign in with the emailed link token or code',
         description:
           'Body `{ token }` (from the link) or `{ email, code }`. Answers like a password sign-in, or 422. Single use; ' +
           'after 5 code tries the link and code are void. Counts against the 10 sign-ins a minute per IP.',
@@ -192,7 +194,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out: revoke the current session', response: { 204: NoContent, ...SignedIn } } },
+    { schema: { tags: ['auth'], operationId: 'signOut', summary: 'Sign out: revoke the current session', response: { 204: NoContent, ...SignedIn } } },
     async (request, reply) => {
       const user = requireUser(request);
       await app.sessions.revoke(user.id, user.sessionId, app.now());
@@ -201,13 +203,13 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
     },
   );
 
-  app.get('/auth/me', { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: PortalUserSchema, ...SignedIn } } }, async (request) =>
+  app.get('/auth/me', { schema: { tags: ['auth'], operationId: 'getSignedInUser', summary: 'The signed-in user', response: { 200: PortalUserSchema, ...SignedIn } } }, async (request) =>
     toPortalUser(requireUser(request)),
   );
 
   app.get(
     '/auth/sessions',
-    { schema: { tags: ['auth'], summary: "The user's active sessions, most recently used first", response: { 200: SessionListSchema, ...SignedIn } } },
+    { schema: { tags: ['auth'], operationId: 'listSessions', summary: "The user's active sessions, most recently used first", response: { 200: SessionListSchema, ...SignedIn } } },
     async (request) => {
       const user = requireUser(request);
       const rows = await app.sessions.listActive(user.id, app.now());
@@ -229,7 +231,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
     {
       schema: {
         tags: ['auth'],
-        summary: "Revoke one of the user's sessions",
+        operationId: 'revokeSession', summary: "Revoke one of the user's sessions",
         params: z.object({ id: IdSchema }),
         response: { 204: NoContent, ...SignedIn, 404: ApiErrorSchema },
       },
@@ -245,7 +247,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
   // "Sign out everywhere else": every session of the user but the one asking.
   app.delete(
     '/auth/sessions',
-    { schema: { tags: ['auth'], summary: 'Sign out everywhere else', response: { 204: NoContent, ...SignedIn } } },
+    { schema: { tags: ['auth'], operationId: 'revokeOtherSessions', summary: 'Sign out everywhere else', response: { 204: NoContent, ...SignedIn } } },
     async (request, reply) => {
       const user = requireUser(request);
       const count = await app.sessions.revokeOthers(user.id, user.sessionId, app.now());

@@ -77,6 +77,7 @@ export async function customersIntegrationRoutes(fastify: FastifyInstance, optio
     last_sign_in_at: time(lastSignInAt),
     has_password: user.password_hash !== null,
     deactivated_at: time(link.deactivated_at),
+    activated_at: time(link.activated_at),
     created_at: apiTimestamp(link.created_at),
     updated_at: apiTimestamp(link.updated_at > user.updated_at ? link.updated_at : user.updated_at),
   });

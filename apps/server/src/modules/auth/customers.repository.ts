@@ -3,6 +3,8 @@ import type { Executor } from '../../db/client';
 import { companyCustomers, noticePreferences, portalEntities, portalUsers, projects, sessions } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
+import { apiTimestamp } from '../../lib/timestamps';
+import { emitWebhookEvent } from '../../core/webhooks/outbox';
 
 /** A company's customer as its API shows them: the person, and what this company did with them. */
 export interface CustomerRow {
@@ -30,6 +32,30 @@ export function customersRepository(db: Executor) {
       .leftJoin(lastSignIn, eq(lastSignIn.userId, portalUsers.id));
 
   return {
+    /**
+     * The customer signed in: every company that added them and has not heard of it yet marks them active and, in the
+     * same transaction, puts `portal_user.activated` in its webhook outbox. Answers how many companies were told.
+     */
+    async activate(user: { id: number; email: string; first_name: string | null; last_name: string | null }, now: Date): Promise<number> {
+      return (db as Executor).transaction(async (tx) => {
+        const rows = await tx
+          .update(companyCustomers)
+          .set({ activated_at: now, updated_at: now })
+          .where(and(eq(companyCustomers.portal_user_id, user.id), isNull(companyCustomers.activated_at), isNull(companyCustomers.deactivated_at)))
+          .returning({ companyId: companyCustomers.company_id });
+        let told = 0;
+        for (const { companyId } of rows) {
+          told += await emitWebhookEvent(tx, {
+            companyId,
+            type: 'portal_user.activated',
+            at: now,
+            data: { portal_user: { id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name, activated_at: apiTimestamp(now) } },
+          });
+        }
+        return told;
+      });
+    },
+
     async list(companyId: number, options: { updatedSince?: Date; emails?: string[]; sort: SortTerm<'id' | 'email' | 'updated_at'>[]; page: PageRequest }) {
       const where: SQL[] = [eq(companyCustomers.company_id, companyId)];
       if (options.updatedSince) where.push(or(gte(companyCustomers.updated_at, options.updatedSince), gte(portalUsers.updated_at, options.updatedSince))!);

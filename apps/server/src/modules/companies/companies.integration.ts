@@ -11,7 +11,7 @@ import { serializeCompany } from '../../core/companies';
 import type { CompanyRow, PortalThemeRow } from '../../db/rows';
 import { invalid } from '../../lib/http-errors';
 import { companiesRepository, logoPath } from './companies.repository';
-import { publicImageDescription, publicImageRoute, removePublicImage, replacePublicImage } from './public-images';
+import { PUBLIC_IMAGE_POLICY, publicImageDescription, publicImageRoute, removePublicImage, replacePublicImage } from './public-images';
 
 const THEME_CODE_TAKEN = 'The theme code is already taken by another company.';
 
@@ -74,7 +74,7 @@ export async function companiesIntegrationRoutes(fastify: FastifyInstance, optio
   app.put(
     '/integration/company/logo',
     {
-      config: { apiKey: true, scope: 'company:write' },
+      config: { apiKey: true, scope: 'company:write', upload: PUBLIC_IMAGE_POLICY },
       schema: {
         tags: ['Company'],
         operationId: 'uploadCompanyLogo',

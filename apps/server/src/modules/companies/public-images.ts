@@ -8,6 +8,7 @@ import { deleteFiles } from '../../core/files/store';
 import { receiveUpload } from '../../core/files/uploads';
 import type { FileRow } from '../../db/rows';
 import { HttpError } from '../../lib/http-errors';
+import { binaryReply, emptyReply, IMAGE_MEDIA_TYPES } from '../../lib/reply-media';
 
 /**
  * Logos and staff avatars: images a company shows to anyone who opens its portal, served without a signature at a
@@ -29,7 +30,7 @@ export async function replacePublicImage<T>(
   previousPath: string | null,
   point: (file: FileRow) => Promise<T>,
 ): Promise<T> {
-  const { files: stored } = await receiveUpload(app, request, PUBLIC_IMAGE_POLICY, { companyId });
+  const { files: stored } = await receiveUpload(app, request, { companyId });
   const image = stored[0]!;
   const result = await point(image).catch(async (error: unknown) => {
     await deleteFiles(app.database.db, app.blobs, [image]);
@@ -64,7 +65,7 @@ export function publicImageRoute(
         summary: options.summary,
         description: 'Public: the portal shows it to anyone. Only a current image is served; any other id answers 404.',
         params: z.object({ id: IdSchema }),
-        response: { 200: z.any().describe('The image'), 304: z.any(), 404: ApiErrorSchema },
+        response: { 200: binaryReply('The image', IMAGE_MEDIA_TYPES), 304: emptyReply('Not modified'), 404: ApiErrorSchema },
       },
     },
     async (request, reply) => {

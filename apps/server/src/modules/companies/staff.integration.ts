@@ -17,7 +17,7 @@ import { invalid, notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { paginate, pageUrls } from '../../lib/pagination';
 import { apiTimestamp } from '../../lib/timestamps';
-import { publicImageDescription, publicImageRoute, removePublicImage, replacePublicImage } from './public-images';
+import { PUBLIC_IMAGE_POLICY, publicImageDescription, publicImageRoute, removePublicImage, replacePublicImage } from './public-images';
 import { avatarPath, staffRepository } from './staff.repository';
 
 const EMAIL_TAKEN = 'Another active staff member of the company has this email.';
@@ -175,7 +175,7 @@ export async function staffIntegrationRoutes(fastify: FastifyInstance, options: 
   app.put(
     '/integration/staff/:id/avatar',
     {
-      config: write,
+      config: { ...write, upload: PUBLIC_IMAGE_POLICY },
       schema: {
         tags: ['Staff'],
         operationId: 'uploadStaffAvatar',

@@ -1,6 +1,6 @@
 import type { ContactMessageSort } from '@portal/contract';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { companies, contactMessages, portalEntities, portalUsers, projects } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
@@ -88,9 +88,13 @@ export function contactRepository(db: Db) {
         .orderBy(asc(portalEntities.id));
     },
 
-    async saveMessage(values: NewContactMessageRow) {
-      const [row] = await db.insert(contactMessages).values(values).returning({ id: contactMessages.id });
-      return row!.id;
+    /** Stores a message; `afterWrite` runs in its transaction (the webhook outbox: the event exists if the message does). */
+    async saveMessage(values: NewContactMessageRow, afterWrite?: (tx: Executor, id: number) => Promise<unknown>) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(contactMessages).values(values).returning({ id: contactMessages.id });
+        await afterWrite?.(tx, row!.id);
+        return row!.id;
+      });
     },
   };
 }

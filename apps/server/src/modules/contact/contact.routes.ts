@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalid, notFound, tooManyAttempts } from '../../lib/http-errors';
+import { emitWebhookEvent } from '../../core/webhooks/outbox';
 import { requireUser } from '../../core/access/request';
 import { absoluteUrl } from '../../core/companies';
 import { requireEntity, requireProject } from '../../core/access/projects';
@@ -69,7 +70,7 @@ export async function contactRoutes(fastify: FastifyInstance, options: ContactRo
     {
       schema: {
         tags: ['contact'],
-        summary: 'How to reach the company behind a project',
+        operationId: 'getContactInfo', summary: 'How to reach the company behind a project',
         description:
           "The company's name, logo, phone, web site and address, and the project's primary rep. Contact has no switch: " +
           'it is there for every project shared with the caller, and 404 for any other.',
@@ -97,7 +98,7 @@ export async function contactRoutes(fastify: FastifyInstance, options: ContactRo
     {
       schema: {
         tags: ['contact'],
-        summary: "The companies of the caller's projects",
+        operationId: 'listContactCompanies', summary: "The companies of the caller's projects",
         description: 'For a contact page opened without a project: each company with the projects it shares with the caller.',
         response: { 200: ContactCompanyListSchema, 401: ApiErrorSchema },
       },
@@ -125,7 +126,7 @@ export async function contactRoutes(fastify: FastifyInstance, options: ContactRo
     {
       schema: {
         tags: ['contact'],
-        summary: 'Send the company a message',
+        operationId: 'sendContactMessage', summary: 'Send the company a message',
         description:
           'About a project (`entity`) or to one of the companies of the caller\'s projects (`company_id`). Stored, then emailed ' +
           "to the company's contact address with Reply-To set to the caller. Answers 201 once stored. The subject must be one " +
@@ -167,14 +168,21 @@ export async function contactRoutes(fastify: FastifyInstance, options: ContactRo
       }
 
       const sentTo = company.contact_email?.trim() || null;
-      await repository.saveMessage({
-        company_id: company.id,
-        portal_user_id: user.id,
-        project_id: project?.id ?? null,
-        subject: body.subject,
-        message: body.message,
-        sent_to: sentTo,
-      });
+      const companyId = company.id;
+      await repository.saveMessage(
+        { company_id: companyId, portal_user_id: user.id, project_id: project?.id ?? null, subject: body.subject, message: body.message, sent_to: sentTo },
+        (tx, id) =>
+          emitWebhookEvent(tx, {
+            companyId,
+            type: 'contact_message.created',
+            at: app.now(),
+            data: {
+              contact_message: { id, project_id: project?.id ?? null, subject: body.subject, message: body.message },
+              from: { type: 'portal_user', id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name },
+            },
+          }),
+      );
+      app.webhooks.wake();
       if (sentTo) {
         app.mailer.sendInBackground(
           contactEmail({

@@ -13,7 +13,7 @@ interface Parameter {
 interface Operation {
   parameters?: Parameter[];
   security?: unknown[];
-  responses: Record<string, unknown>;
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
 
 describe('the API description', () => {
@@ -45,20 +45,91 @@ describe('the API description', () => {
     expect(list.security).toBeUndefined();
   });
 
-  it('serves a readable page that needs nothing from another site', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.body).toContain('<title>Project portal API</title>');
-    expect(page.body).not.toMatch(/https?:\/\//);
-    for (const [url, type] of [
-      ['/api/docs/docs.js', /^text\/javascript/],
-      ['/api/docs/docs.css', /^text\/css/],
-    ] as const) {
-      const asset = await t.app.inject({ method: 'GET', url });
-      expect(asset.statusCode).toBe(200);
-      expect(asset.headers['content-type']).toMatch(type);
-      expect(asset.body).not.toMatch(/https?:\/\/(?!portal)/);
+  it('gives every operation an id, a summary and a tag, and ids are unique', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as Document;
+    const ids = operations(document).map(({ operation }) => operation.operationId);
+    for (const { name, operation } of operations(document)) {
+      expect(operation.operationId, name).toMatch(/^[a-z][A-Za-z0-9]+$/);
+      expect(operation.summary, name).toBeTruthy();
+      expect(operation.tags?.length, name).toBeGreaterThan(0);
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('names the media types of files, images, PDFs and zips, and errors stay JSON', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as Document;
+    const mediaOf = (path: string, status: string) => Object.keys(document.paths[path]!.get!.responses[status]!.content ?? {});
+    expect(mediaOf('/api/entities/{entity}/invoices/{invoice}/pdf', '200')).toEqual(['application/pdf']);
+    expect(mediaOf('/api/entities/{entity}/invoices/{invoice}/pdf', '404')).toEqual(['application/json']);
+    expect(mediaOf('/api/albums/{id}/zip', '200')).toEqual(['application/zip']);
+    expect(mediaOf('/api/images/{id}', '200')).toEqual(expect.arrayContaining(['image/jpeg', 'image/webp', 'image/avif']));
+    expect(mediaOf('/api/files/{id}', '200')).toEqual(['application/octet-stream']);
+    expect(mediaOf('/api/files/{id}', '304')).toEqual([]);
+    expect(mediaOf('/api/logos/{id}', '200')).toEqual(expect.arrayContaining(['image/png']));
+    // No JSON reply is left undescribed, and no binary one claims to be JSON.
+    for (const { name, operation } of operations(document)) {
+      for (const [status, reply] of Object.entries(operation.responses)) {
+        const json = reply.content?.['application/json'];
+        if (json) expect(json.schema, `${name} ${status}`).toBeDefined();
+      }
     }
   });
+
+  it('describes every upload as multipart/form-data from the policy the route enforces', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as Document;
+    const body = (path: string, method: string) => document.paths[path]![method]!.requestBody?.content ?? {};
+    const photos = body('/api/integration/albums/{id}/photos', 'post')['multipart/form-data']!;
+    expect(photos.schema).toMatchObject({
+      type: 'object',
+      required: ['files'],
+      properties: { files: { type: 'array', maxItems: 20, items: { type: 'string', format: 'binary' } }, caption: { type: 'string', maxLength: 500 } },
+    });
+    expect((photos.schema!.properties as Record<string, { description: string }>).files!.description).toMatch(/JPEG image, PNG image, WebP image; at most 20 MB each/);
+    expect(body('/api/integration/company/logo', 'put')['multipart/form-data']!.schema).toMatchObject({
+      properties: { file: { type: 'string', format: 'binary' } },
+    });
+    expect(Object.keys(body('/api/entities/{entity}/documents', 'post'))).toEqual(['multipart/form-data']);
+    // A note comes as JSON or, with attachments, as multipart.
+    const note = body('/api/notes', 'post');
+    expect(Object.keys(note)).toEqual(['multipart/form-data', 'application/json']);
+    expect(note['application/json']!.schema).toMatchObject({ type: 'object', required: ['body'] });
+    // Only routes that take files have a multipart body.
+    const multipart = operations(document).filter(({ operation }) => operation.requestBody?.content?.['multipart/form-data']);
+    expect(multipart.map(({ name }) => name).sort()).toEqual([
+      'POST /api/entities/{entity}/documents',
+      'POST /api/integration/albums/{id}/photos',
+      'POST /api/integration/projects/{id}/documents',
+      'POST /api/notes',
+      'PUT /api/integration/company/logo',
+      'PUT /api/integration/staff/{id}/avatar',
+    ]);
+  });
+
+  it('serves Swagger UI from this server only, under a strict content security policy', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-security-policy']).toMatch(/^default-src 'self';/);
+    expect(page.body).toContain('<title>Project portal API</title>');
+    expect(page.body).not.toMatch(/(src|href)="https?:/);
+    const assets = [...page.body.matchAll(/(?:src|href)="\.\/([^"]+)"/g)].map((match) => match[1]!);
+    expect(assets).toEqual(expect.arrayContaining(['static/swagger-ui-bundle.js', 'static/swagger-initializer.js', 'static/swagger-ui.css']));
+    for (const asset of assets) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/docs/${asset}` });
+      expect(response.statusCode, asset).toBe(200);
+    }
+    // The page reads the same document the API serves.
+    const served = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(served.json()).toEqual((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json());
+  });
 });
+
+type Media = { schema?: Record<string, unknown> };
+interface Document {
+  paths: Record<string, Record<string, Operation & { operationId?: string; summary?: string; tags?: string[]; requestBody?: { content?: Record<string, Media> } }>>;
+}
+function operations(document: Document) {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
+  );
+}

@@ -97,7 +97,7 @@ export async function documentsIntegrationRoutes(fastify: FastifyInstance, optio
   app.post(
     '/integration/projects/:id/documents',
     {
-      config: write,
+      config: { ...write, upload: { field: 'files', maxFiles: MAX_FILES, maxBytes: MAX_DOCUMENT_BYTES, accept: FILE_KINDS, fields: { shared: 5 } } },
       schema: {
         tags: ['Documents'],
         operationId: 'uploadDocuments',
@@ -112,7 +112,7 @@ export async function documentsIntegrationRoutes(fastify: FastifyInstance, optio
     async (request, reply) => {
       const company = requireApiCompany(request);
       const project = await projectOf(company.id, request.params.id);
-      const upload = await receiveUpload(app, request, { field: 'files', maxFiles: MAX_FILES, maxBytes: MAX_DOCUMENT_BYTES, accept: FILE_KINDS, fields: { shared: 5 } }, { companyId: company.id });
+      const upload = await receiveUpload(app, request, { companyId: company.id });
       const sharedField = upload.fields.shared;
       if (sharedField !== undefined && sharedField !== 'true' && sharedField !== 'false') {
         await deleteFiles(db, app.blobs, upload.files);

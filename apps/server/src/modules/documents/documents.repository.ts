@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { documents, files, portalUsers, staff } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
@@ -94,9 +94,13 @@ export function documentsRepository(db: Db) {
       return db.insert(documents).values(values).returning();
     },
 
-    async insert(values: NewDocumentRow): Promise<DocumentRow> {
-      const [row] = await db.insert(documents).values(values).returning();
-      return row!;
+    /** One document; `afterWrite` runs in its transaction (the webhook outbox: the event exists if the document does). */
+    async insert(values: NewDocumentRow, afterWrite?: (tx: Executor, row: DocumentRow) => Promise<unknown>): Promise<DocumentRow> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(documents).values(values).returning();
+        await afterWrite?.(tx, row!);
+        return row!;
+      });
     },
   };
 }

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
+import { emitWebhookEvent } from '../../core/webhooks/outbox';
 import { html } from '../../core/mail/html';
 import { requireProject } from '../../core/access/projects';
 import { requireUser } from '../../core/access/request';
@@ -48,7 +49,7 @@ export async function documentsRoutes(fastify: FastifyInstance, options: Documen
     {
       schema: {
         tags: ['documents'],
-        summary: "The project's documents",
+        operationId: 'listPortalDocuments', summary: "The project's documents",
         description:
           'A page of the documents shared with the portal (10 a page unless page[size] says otherwise). filter[name] searches the name; ' +
           'sort takes name, created_at, size or type (- for descending; default -created_at). Each carries signed URLs to preview and download. ' +
@@ -78,7 +79,7 @@ export async function documentsRoutes(fastify: FastifyInstance, options: Documen
     {
       schema: {
         tags: ['documents'],
-        summary: 'One document',
+        operationId: 'getPortalDocument', summary: 'One document',
         description: `A shared document of the project with its signed URLs. ${GUARD_NOTE}`,
         params: entityParams.extend({ document: IdSchema }),
         response: { 200: DocumentSchema, ...errors },
@@ -96,37 +97,45 @@ export async function documentsRoutes(fastify: FastifyInstance, options: Documen
   app.post(
     '/entities/:entity/documents',
     {
+      config: { upload: { maxBytes: MAX_DOCUMENT_BYTES, accept: FILE_KINDS } },
       schema: {
         tags: ['documents'],
-        summary: 'Upload a document for the company',
+        operationId: 'uploadPortalDocument', summary: 'Upload a document for the company',
         description:
           'multipart/form-data with one file in the field `file`: up to 25 MB of PDF, JPEG, PNG, WebP, GIF, Word (.docx, .doc), Excel (.xlsx, .xls) or plain text, ' +
           'checked by its bytes. The document is marked as the customer\'s and the company is told by email. ' +
           '413 when too large; 422 when empty, of another type, or named with a path. ' +
           GUARD_NOTE,
         params: entityParams,
-        consumes: ['multipart/form-data'],
         response: { 201: DocumentSchema, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema, 422: ApiErrorSchema },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
       const { company, scope } = await requireProject(app, user, request.params.entity, 'documents');
-      const { files } = await receiveUpload(
-        app,
-        request,
-        { maxBytes: MAX_DOCUMENT_BYTES, accept: FILE_KINDS },
-        { companyId: scope.companyId, portalUserId: user.id },
-      );
+      const { files } = await receiveUpload(app, request, { companyId: scope.companyId, portalUserId: user.id });
       const file = files[0]!;
       let created;
       try {
-        const document = await repository.insert({ company_id: scope.companyId, project_id: scope.projectId, file_id: file.id, name: file.original_name });
+        const document = await repository.insert(
+          { company_id: scope.companyId, project_id: scope.projectId, file_id: file.id, name: file.original_name },
+          (tx, row) =>
+            emitWebhookEvent(tx, {
+              companyId: scope.companyId,
+              type: 'document.uploaded',
+              at: app.now(),
+              data: {
+                document: { id: row.id, project_id: scope.projectId, name: row.name, size: file.size, content_type: file.content_type },
+                uploaded_by: { type: 'portal_user', id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name },
+              },
+            }),
+        );
         created = await repository.find(scope, document.id);
       } catch (error) {
         await deleteFiles(app.database.db, app.blobs, files);
         throw error;
       }
+      app.webhooks.wake();
       if (company.contact_email) {
         const who = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
         app.mailer.sendInBackground(

@@ -157,7 +157,7 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
     {
       schema: {
         tags: ['entities'],
-        summary: "The caller's portal entities",
+        operationId: 'listPortalEntities', summary: "The caller's portal entities",
         description:
           'A page of the projects shared with the signed-in user, in the Laravel paginated shape. ' +
           'Unknown filters, sort fields, includes or parameters answer 400 naming what is allowed; a page past the end is empty.',
@@ -182,7 +182,7 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
     {
       schema: {
         tags: ['entities'],
-        summary: 'One portal entity',
+        operationId: 'getPortalEntity', summary: 'One portal entity',
         description:
           'With include=model the project comes with its status, cover photo, account and company embedded; include=company adds the company. ' +
           "Another user's entity answers 404, exactly as an id that does not exist.",

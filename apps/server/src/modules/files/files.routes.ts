@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors';
+import { binaryReply, emptyReply, IMAGE_MEDIA_TYPES } from '../../lib/reply-media';
 import { isImageKind } from '../../lib/file-types';
 import { filesRepository } from '../../core/files/files.repository';
 import { ImageModifiersSchema, imageProxy } from '../../core/files/image-proxy';
@@ -12,9 +13,9 @@ import { FILE_CONTENT_SECURITY_POLICY, contentDisposition, invalidSignature, pre
 
 
 const responses = {
-  200: z.any().describe('The file'),
-  206: z.any().describe('A byte range of the file'),
-  304: z.any().describe('Not modified'),
+  200: binaryReply('The file', ['application/octet-stream']),
+  206: binaryReply('A byte range of the file', ['application/octet-stream']),
+  304: emptyReply('Not modified'),
   403: ApiErrorSchema,
   404: ApiErrorSchema,
   416: ApiErrorSchema,
@@ -62,7 +63,7 @@ export async function filesRoutes(fastify: FastifyInstance, options: FilesRoutes
       compress: false,
       schema: {
         tags: ['files'],
-        summary: 'A stored file, to view',
+        operationId: 'viewFile', summary: 'A stored file, to view',
         description:
           'Reached through a signed URL the API handed out (valid up to an hour). PDFs and images are served inline, ' +
           'anything else as an attachment; byte ranges are supported. 403 when the signature is altered, expired or for another file.',
@@ -81,7 +82,7 @@ export async function filesRoutes(fastify: FastifyInstance, options: FilesRoutes
       compress: false,
       schema: {
         tags: ['files'],
-        summary: 'A stored file, to download',
+        operationId: 'downloadFile', summary: 'A stored file, to download',
         description: 'As /files/{id}, always with Content-Disposition: attachment and the real file name.',
         params: z.object({ id: IdSchema }),
         querystring: SignatureQuerySchema,
@@ -98,14 +99,14 @@ export async function filesRoutes(fastify: FastifyInstance, options: FilesRoutes
       compress: false,
       schema: {
         tags: ['files'],
-        summary: 'An image, resized (the image proxy)',
+        operationId: 'getResizedImage', summary: 'An image, resized (the image proxy)',
         description:
           'Width (w), height (h), format (f: webp, avif, jpeg, png), quality (q) and fit, added by the client to a signed URL the API handed out; ' +
           `the signature covers the image, not the modifiers. Never enlarges; a side above ${4096} px is refused with 400; ` +
           'an image above 50 megapixels is refused with 422. Results are cached on disk.',
         params: z.object({ id: IdSchema }),
         querystring: SignatureQuerySchema.extend(ImageModifiersSchema.shape),
-        response: { 200: z.any().describe('The image'), 304: z.any(), 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema },
+        response: { 200: binaryReply('The image', IMAGE_MEDIA_TYPES), 304: emptyReply('Not modified'), 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -20,13 +20,9 @@ beforeAll(async () => {
   t = await createTestApp({ now: () => clock });
   const { app } = t;
   // An upload route as an area would declare one: 64 KiB, PDFs, images, Word and text, one file and a caption.
-  app.post('/test-upload', { config: { public: true } }, async (request) => {
-    const { files: stored, fields } = await receiveUpload(
-      app,
-      request,
-      { maxBytes: MAX, accept: ['pdf', 'jpeg', 'png', 'docx', 'text'], fields: { caption: 200 } },
-      { companyId: 1 },
-    );
+  const upload = { maxBytes: MAX, accept: ['pdf', 'jpeg', 'png', 'docx', 'text'] as const, fields: { caption: 200 } };
+  app.post('/test-upload', { config: { public: true, upload } }, async (request) => {
+    const { files: stored, fields } = await receiveUpload(app, request, { companyId: 1 });
     return { files: stored.map((file) => ({ id: file.id, name: file.original_name, kind: file.kind, size: file.size, width: file.width })), fields };
   });
   await t.database.db.execute(`insert into companies (name) values ('Files Inc')` as never);

@@ -6,6 +6,9 @@ import { pendingMigrations } from '../../db/client';
 /** A valid blob key that no blob ever has: asking for it proves the store answers without touching a real file. */
 const PROBE_KEY = 'readiness-probe-000000000000000000000000000';
 
+/** Refused before routing, as on every route (plugins/errors.ts); a probe that sends one learns it here. */
+const badAddress = ApiErrorSchema.describe('The address holds a control character');
+
 /**
  * `/api/health` says the process is alive (it answers without touching anything else); `/api/ready`
  * says it should be sent traffic: the database answers, this build's migrations are applied, the
@@ -14,7 +17,7 @@ const PROBE_KEY = 'readiness-probe-000000000000000000000000000';
 export async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/health', { config: { public: true }, schema: { tags: ['health'], summary: 'Whether the process is alive', response: { 200: HealthSchema } } }, async () => ({
+  app.get('/health', { config: { public: true }, schema: { tags: ['health'], operationId: 'getHealth', summary: 'Whether the process is alive', response: { 200: HealthSchema, 400: badAddress } } }, async () => ({
     status: 'ok' as const,
     database: app.database.kind,
   }));
@@ -25,9 +28,9 @@ export async function healthRoutes(fastify: FastifyInstance) {
       config: { public: true },
       schema: {
         tags: ['health'],
-        summary: 'Whether the process should be sent traffic',
+        operationId: 'getReadiness', summary: 'Whether the process should be sent traffic',
         description: '503 while shutting down, or when the database, its migrations or the blob store are not ready; `errors` names each.',
-        response: { 200: ReadinessSchema, 503: ApiErrorSchema },
+        response: { 200: ReadinessSchema, 400: badAddress, 503: ApiErrorSchema },
       },
     },
     async (_request, reply) => {

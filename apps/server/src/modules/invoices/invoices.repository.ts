@@ -1,9 +1,10 @@
 import type { IntegrationInvoiceSort, InvoiceSort, InvoiceStatus, PortalInvoiceStatus } from '@portal/contract';
-import { and, asc, count, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { invoiceLines, invoicePayments, invoices, projects } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
+import { apiTimestamp } from '../../lib/timestamps';
 import { fromCents, lineAmountCents, sumCents, taxCents, toCents } from './money';
 
 import type { InvoiceRow } from '../../db/rows';
@@ -11,6 +12,7 @@ import type { InvoiceRow } from '../../db/rows';
 export type PortalInvoiceRow = Omit<InvoiceRow, 'state'> & { state: 'sent' | 'void'; status: PortalInvoiceStatus };
 
 import type { ProjectScope } from '../../core/access/projects';
+import { emitWebhookEvent } from '../../core/webhooks/outbox';
 
 /**
  * The derived status of decision "invoices" in SQL, the same rule as aging.ts derivedStatus (a test
@@ -62,6 +64,7 @@ const listColumns = {
   balance: BALANCE,
   notes: invoices.notes,
   terms: invoices.terms,
+  viewed_at: invoices.viewed_at,
   created_at: invoices.created_at,
   updated_at: invoices.updated_at,
   status: STATUS,
@@ -331,6 +334,29 @@ export function invoicesRepository(db: Executor) {
         db.select().from(invoicePayments).where(eq(invoicePayments.invoice_id, invoice.id)).orderBy(asc(invoicePayments.paid_on), asc(invoicePayments.id)),
       ]);
       return { invoice: invoice as PortalInvoiceRow, lines, payments };
+    },
+
+    /**
+     * A customer opened the invoice: the first time, it is marked viewed (a change a CRM syncing by updated_since sees)
+     * and `invoice.viewed` goes in the company's webhook outbox in the same transaction. Answers whether this was that
+     * first time.
+     */
+    async markViewed(scope: ProjectScope, invoice: { id: number; number: string }, viewer: { id: number; email: string }, now: Date): Promise<boolean> {
+      return (db as Executor).transaction(async (tx) => {
+        const marked = await tx
+          .update(invoices)
+          .set({ viewed_at: now, updated_at: now })
+          .where(and(eq(invoices.id, invoice.id), eq(invoices.company_id, scope.companyId), isNull(invoices.viewed_at)))
+          .returning({ id: invoices.id });
+        if (marked.length === 0) return false;
+        await emitWebhookEvent(tx, {
+          companyId: scope.companyId,
+          type: 'invoice.viewed',
+          at: now,
+          data: { invoice: { id: invoice.id, number: invoice.number, project_id: scope.projectId, viewed_at: apiTimestamp(now) }, viewer: { type: 'portal_user', id: viewer.id, email: viewer.email } },
+        });
+        return true;
+      });
     },
 
     /** Every invoice the customer was sent (not drafts, not void) with its payments, for the statement of account. */

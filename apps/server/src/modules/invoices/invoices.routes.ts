@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { invalid, notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
+import { binaryReply } from '../../lib/reply-media';
 import { requireUser } from '../../core/access/request';
 import { requireProject } from '../../core/access/projects';
 import { calendarDate } from './aging';
@@ -73,6 +74,12 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
   const logo = logoLoader(options.brandDir);
 
   /** The caller's project behind `entity`, with invoicing switched on; 404 otherwise. */
+  /** The customer opened an invoice (its page or its PDF): the company hears of the first time. */
+  async function viewed(request: FastifyRequest, scope: ProjectScope, invoice: { id: number; number: string; viewed_at: Date | null }) {
+    if (invoice.viewed_at) return;
+    if (await repository.markViewed(scope, invoice, requireUser(request), app.now())) app.webhooks.wake();
+  }
+
   async function projectOf(request: FastifyRequest, entityId: number): Promise<{ scope: ProjectScope; company: CompanyRow }> {
     const { scope, company } = await requireProject(app, requireUser(request), entityId, 'invoices');
     return { scope, company };
@@ -100,7 +107,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
     {
       schema: {
         tags: ['invoices'],
-        summary: "The project's invoices",
+        operationId: 'listPortalInvoices', summary: "The project's invoices",
         description:
           'A page of the invoices of the project behind the entity (10 a page unless page[size] says otherwise), drafts never included. ' +
           'filter[status] takes sent, partially_paid, paid, overdue or void (comma = any of); sort takes number, issue_date, due_date, status, total or balance (- for descending; default -issue_date). ' +
@@ -133,7 +140,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
     {
       schema: {
         tags: ['invoices'],
-        summary: 'What is owed on the project',
+        operationId: 'getPortalInvoiceSummary', summary: 'What is owed on the project',
         description: 'The balance left on sent, partially paid and overdue invoices, and the overdue part of it, as of today (UTC). ' + GUARD_NOTE,
         params: entityParams,
         response: { 200: InvoiceSummarySchema, ...errors },
@@ -159,7 +166,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
     {
       schema: {
         tags: ['invoices'],
-        summary: 'One invoice',
+        operationId: 'getPortalInvoice', summary: 'One invoice',
         description: 'The invoice with its line items, totals, payments (oldest first), balance, notes and terms. ' + GUARD_NOTE,
         params: invoiceParams,
         response: { 200: InvoiceDetailSchema, ...errors },
@@ -169,6 +176,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
       const { scope } = await projectOf(request, request.params.entity);
       const found = await repository.find(scope, request.params.invoice, today());
       if (!found) throw notFound();
+      await viewed(request, scope, found.invoice);
       return serializeInvoiceDetail(found);
     },
   );
@@ -178,17 +186,17 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
     {
       schema: {
         tags: ['invoices'],
-        summary: 'One invoice as a PDF',
+        operationId: 'getPortalInvoicePdf', summary: 'One invoice as a PDF',
         description: "The invoice as a PDF with the company's name, logo and colour, as an attachment. " + GUARD_NOTE,
         params: invoiceParams,
-        produces: ['application/pdf'],
-        response: { 200: z.any().describe('application/pdf'), ...errors },
+        response: { 200: binaryReply('The PDF', ['application/pdf']), ...errors },
       },
     },
     async (request, reply) => {
       const { scope, company } = await projectOf(request, request.params.entity);
       const found = await repository.find(scope, request.params.invoice, today());
       if (!found) throw notFound();
+      await viewed(request, scope, found.invoice);
       const project = await repository.project(scope);
       const pdf = await renderInvoicePdf({
         brand: brandOf(company),
@@ -205,7 +213,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
     {
       schema: {
         tags: ['invoices'],
-        summary: 'Statement of account of the project',
+        operationId: 'getPortalStatement', summary: 'Statement of account of the project',
         description:
           'Every sent invoice and every payment in date order with the running balance, and the balance aged as current, 1-30, 31-60, 61-90 and over 90 days past due (as of today, UTC). Void and draft invoices are left out. ' +
           GUARD_NOTE,
@@ -224,11 +232,10 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
     {
       schema: {
         tags: ['invoices'],
-        summary: 'Statement of account as a PDF',
+        operationId: 'getPortalStatementPdf', summary: 'Statement of account as a PDF',
         description: "The statement of account as a PDF with the company's name, logo and colour, as an attachment. " + GUARD_NOTE,
         params: entityParams,
-        produces: ['application/pdf'],
-        response: { 200: z.any().describe('application/pdf'), ...errors },
+        response: { 200: binaryReply('The PDF', ['application/pdf']), ...errors },
       },
     },
     async (request, reply) => {

@@ -122,7 +122,7 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
     {
       schema: {
         tags: ['notes'],
-        summary: "A page of a project's notes, newest first",
+        operationId: 'listPortalNotes', summary: "A page of a project's notes, newest first",
         description:
           'The notes the company shared with the portal; internal notes are never listed or counted. Newest first, ' +
           `${NOTES_PAGE_SIZE} a page: page 1 is what a thread shows first, later pages are older notes. Page links carry ` +
@@ -162,7 +162,7 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
     {
       schema: {
         tags: ['notes'],
-        summary: 'Where the caller stopped reading a thread',
+        operationId: 'getNoteReadState', summary: 'Where the caller stopped reading a thread',
         description: 'The newest note the caller has marked read in this project, and how many shared notes by others came after it.',
         querystring: EntityQuery,
         response: { 200: NoteReadStateSchema, ...errors },
@@ -177,7 +177,7 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
     {
       schema: {
         tags: ['notes'],
-        summary: 'Mark a thread read up to a note',
+        operationId: 'updateNoteReadState', summary: 'Mark a thread read up to a note',
         description: 'Moves the mark forward only (never back). The note must be a note of this thread; anything else is 422.',
         querystring: EntityQuery,
         body: NoteReadUpdateSchema,
@@ -198,7 +198,7 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
     {
       schema: {
         tags: ['notes'],
-        summary: 'One note',
+        operationId: 'getPortalNote', summary: 'One note',
         description: 'A note of the thread of `entity`. An internal note, or a note of another project, answers 404 like one that does not exist.',
         params: z.object({ id: IdSchema }),
         querystring: EntityQuery,
@@ -217,9 +217,19 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
   app.post(
     '/notes',
     {
+      config: {
+        upload: {
+          field: 'files',
+          maxFiles: NOTE_MAX_ATTACHMENTS,
+          maxBytes: NOTE_ATTACHMENT_MAX_BYTES,
+          accept: NOTE_ATTACHMENT_KINDS,
+          fields: { body: NOTE_BODY_MAX_LENGTH, client_id: 64 },
+          json: NoteCreateSchema,
+        },
+      },
       schema: {
         tags: ['notes'],
-        summary: 'Post a note',
+        operationId: 'createPortalNote', summary: 'Post a note',
         description:
           `JSON \`{ body, client_id? }\`, or multipart/form-data with the fields \`body\` and \`client_id\` and up to ${NOTE_MAX_ATTACHMENTS} ` +
           `files in \`files\` (images or PDFs, checked by their bytes, at most ${NOTE_ATTACHMENT_MAX_BYTES / 1024 / 1024} MB each). ` +
@@ -238,18 +248,7 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
       let fileIds: number[] = [];
       let uploaded: Awaited<ReturnType<typeof receiveUpload>>['files'] = [];
       if (request.isMultipart()) {
-        const upload = await receiveUpload(
-          app,
-          request,
-          {
-            field: 'files',
-            maxFiles: NOTE_MAX_ATTACHMENTS,
-            maxBytes: NOTE_ATTACHMENT_MAX_BYTES,
-            accept: NOTE_ATTACHMENT_KINDS,
-            fields: { body: NOTE_BODY_MAX_LENGTH, client_id: 64 },
-          },
-          { companyId: company.id, portalUserId: user.id },
-        );
+        const upload = await receiveUpload(app, request, { companyId: company.id, portalUserId: user.id });
         uploaded = upload.files;
         fileIds = uploaded.map((file) => file.id);
         const parsed = NoteCreateSchema.safeParse({ body: upload.fields.body ?? '', ...(upload.fields.client_id ? { client_id: upload.fields.client_id } : {}) });

@@ -210,7 +210,7 @@ export async function photosIntegrationRoutes(fastify: FastifyInstance, options:
   app.post(
     '/integration/albums/:id/photos',
     {
-      config: write,
+      config: { ...write, upload: PHOTO_UPLOAD_POLICY },
       schema: {
         tags: ['Photos'],
         operationId: 'uploadPhotos',
@@ -226,7 +226,7 @@ export async function photosIntegrationRoutes(fastify: FastifyInstance, options:
     async (request, reply) => {
       const company = requireApiCompany(request);
       const found = await album(company.id, request.params.id);
-      const upload = await receiveUpload(app, request, PHOTO_UPLOAD_POLICY, { companyId: company.id });
+      const upload = await receiveUpload(app, request, { companyId: company.id });
       const caption = upload.fields.caption?.trim() || null;
       const added = await repository.addPhotos(company.id, found.album.id, upload.files, caption, app.now()).catch(async (error: unknown) => {
         await deleteFiles(db, app.blobs, upload.files);

@@ -7,6 +7,7 @@ import { cleanFileName, FILE_TYPES, type FileKind } from '../../lib/file-types';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
+import { binaryReply } from '../../lib/reply-media';
 import { SignatureQuerySchema } from '../../core/files/links';
 import { requireProject } from '../../core/access/projects';
 import { requireUser } from '../../core/access/request';
@@ -46,7 +47,7 @@ export async function photosRoutes(fastify: FastifyInstance, options: { publicUr
     {
       schema: {
         tags: ['photos'],
-        summary: "The project's shared albums",
+        operationId: 'listPortalAlbums', summary: "The project's shared albums",
         description: `A page of the shared albums (30 a page), each with its cover, name and photo count. sort: position (default), name, created_at. ${GUARD_NOTE}`,
         params: entityParams,
         querystring: albumsListQuery.querystring,
@@ -72,7 +73,7 @@ export async function photosRoutes(fastify: FastifyInstance, options: { publicUr
     {
       schema: {
         tags: ['photos'],
-        summary: 'One shared album with its photos',
+        operationId: 'getPortalAlbum', summary: 'One shared album with its photos',
         description: `Every photo in order, with its caption, size and signed URLs (original, download, image proxy). ${GUARD_NOTE}`,
         params: entityParams.extend({ album: IdSchema }),
         response: { 200: AlbumDetailSchema, ...errors },
@@ -94,13 +95,13 @@ export async function photosRoutes(fastify: FastifyInstance, options: { publicUr
       compress: false,
       schema: {
         tags: ['photos'],
-        summary: 'A whole album as a zip',
+        operationId: 'downloadAlbumZip', summary: 'A whole album as a zip',
         description:
           'Reached through the zip_url of an album (signed, valid up to an hour). The originals are streamed one after another ' +
           'into the zip as it is sent, so memory stays flat however large the album. 403 when the signature is altered or expired.',
         params: z.object({ id: IdSchema }),
         querystring: SignatureQuerySchema,
-        response: { 200: z.any().describe('application/zip'), 403: ApiErrorSchema, 404: ApiErrorSchema },
+        response: { 200: binaryReply('The zip of the album', ['application/zip']), 403: ApiErrorSchema, 404: ApiErrorSchema },
       },
     },
     async (request, reply) => {

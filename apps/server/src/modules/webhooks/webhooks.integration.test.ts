@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/portal-users';
 import { useDemoApp } from '../../../test/suite';
+import { startWebhookReceiver, until, type WebhookReceiver } from '../../../test/webhook-receiver';
 import { refusedTarget } from '../../core/webhooks/targets';
 import { apiKeysRepository } from '../integration/api-keys.repository';
 
@@ -11,28 +11,16 @@ import { apiKeysRepository } from '../integration/api-keys.repository';
 
 const t = useDemoApp({ env: { WEBHOOK_RETRY_SCALE: '0.0001' } });
 let key: string;
-let receiver: Server;
+let receiver: WebhookReceiver;
 let url: string;
-const received: { headers: IncomingHttpHeaders; body: string }[] = [];
-let failNext = 0;
+let received: WebhookReceiver['received'];
 
 beforeAll(async () => {
   key = (await apiKeysRepository(t.app.database.db).create(t.ids.acme.id, 'crm')).key;
-  receiver = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      if (failNext > 0) {
-        failNext--;
-        response.writeHead(500).end('down');
-      } else response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  receiver = await startWebhookReceiver();
+  ({ url, received } = receiver);
 });
-afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+afterAll(() => receiver.close());
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: object) =>
   t.app.inject({ method, url: path, headers: bearer(key), ...(payload ? { payload } : {}) });
@@ -43,15 +31,6 @@ function verify(secret: string, headers: IncomingHttpHeaders, body: string): boo
     .update(`${String(headers['webhook-id'])}.${String(headers['webhook-timestamp'])}.${body}`)
     .digest('base64');
   return String(headers['webhook-signature']).split(' ').includes(`v1,${expected}`);
-}
-
-async function until<T>(probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
-  for (let tries = 0; tries < 200; tries++) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('gave up waiting');
 }
 
 describe('webhooks', () => {
@@ -66,7 +45,7 @@ describe('webhooks', () => {
     expect(secret).toMatch(/^whsec_/);
     expect((await call('GET', `/api/integration/webhooks/${endpointId}`)).json().secret).toBeUndefined();
 
-    failNext = 1;
+    receiver.failNext = 1;
     const entity = t.ids.caseyEntities[0]!;
     const posted = await t.app.inject({ method: 'POST', url: `/api/notes?entity=${entity.id}`, headers: bearer(t.casey), payload: { body: 'Is the dumpster coming Friday?' } });
     expect(posted.statusCode).toBe(201);
