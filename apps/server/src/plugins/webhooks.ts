@@ -1,7 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { refusedTarget } from '../core/webhooks/targets';
+import { postWebhook } from '../core/webhooks/post';
+import { checkTarget } from '../core/webhooks/targets';
 import { webhookSignature } from '../core/webhooks/outbox';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
 
@@ -42,26 +43,24 @@ export const webhooksPlugin = fp(
       const now = app.now();
       let status: number | null = null;
       let error: string | null = null;
-      const refused = await refusedTarget(row.url, options.production);
-      if (refused) error = refused;
+      const target = await checkTarget(row.url, options.production);
+      if (target.refused !== null) error = target.refused;
       else {
         const timestamp = Math.floor(now.getTime() / 1000);
         try {
-          const response = await fetch(row.url, {
-            method: 'POST',
-            redirect: 'manual',
-            signal: AbortSignal.timeout(TIMEOUT_MS),
-            headers: {
+          status = await postWebhook(
+            row.url,
+            target,
+            {
               'content-type': 'application/json',
               'user-agent': 'Project-portal-webhooks/1',
               'webhook-id': row.event_id,
               'webhook-timestamp': String(timestamp),
               'webhook-signature': webhookSignature(row.secret, row.event_id, timestamp, row.body),
             },
-            body: row.body,
-          });
-          status = response.status;
-          await response.body?.cancel().catch(() => {});
+            row.body,
+            TIMEOUT_MS,
+          );
           if (status >= 300 && status < 400) error = 'Redirects are not followed.';
         } catch (cause) {
           error = (cause as Error).name === 'TimeoutError' ? `No answer within ${TIMEOUT_MS / 1000} s.` : 'The endpoint could not be reached.';

@@ -39,36 +39,48 @@ function unmapped(address: string): string {
   return [high >> 8, high & 255, low >> 8, low & 255].join('.');
 }
 
+/** Where a webhook may go: the address its name resolved to when it was checked, which is the one it is sent to. */
+export type TargetCheck = { refused: string } | { refused: null; address: string; family: 4 | 6 };
+
 /**
- * Why a webhook may not go to `url`, or null when it may (docs/decisions/038-webhooks.md): https only in production,
- * http to the loopback only outside it, and never to a private, link-local or other internal address, by name or
- * by what the name resolves to.
+ * Whether a webhook may go to `url` (docs/decisions/038-webhooks.md): https only in production, http to the loopback
+ * only outside it, and never to a private, link-local or other internal address, by name or by what the name resolves
+ * to. Answers the address checked, so the delivery connects to it and not to whatever the name resolves to a moment
+ * later (DNS rebinding).
  */
-export async function refusedTarget(url: string, production: boolean): Promise<string | null> {
+export async function checkTarget(url: string, production: boolean): Promise<TargetCheck> {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return 'The url must be an absolute http:// or https:// address.';
+    return { refused: 'The url must be an absolute http:// or https:// address.' };
   }
-  if (parsed.username || parsed.password) return 'The url may not carry a user name or password.';
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'The url must be an https:// address.';
-  if (production && parsed.protocol !== 'https:') return 'The url must be an https:// address.';
+  if (parsed.username || parsed.password) return { refused: 'The url may not carry a user name or password.' };
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { refused: 'The url must be an https:// address.' };
+  if (production && parsed.protocol !== 'https:') return { refused: 'The url must be an https:// address.' };
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
   try {
     addresses = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
   } catch {
-    return `The host ${host} cannot be found.`;
+    return { refused: `The host ${host} cannot be found.` };
   }
+  if (addresses.length === 0) return { refused: `The host ${host} cannot be found.` };
   for (const address of addresses) {
     const mapped = unmapped(address);
     if (LOOPBACK.check(mapped, family(mapped))) {
-      if (production) return 'The url may not point at this server or its network.';
+      if (production) return { refused: 'The url may not point at this server or its network.' };
       continue;
     }
-    if (FORBIDDEN.check(mapped, family(mapped))) return 'The url may not point at a private, link-local or internal address.';
-    if (!production && parsed.protocol === 'http:') return 'Outside production, http:// goes to the loopback only; use https://.';
+    if (FORBIDDEN.check(mapped, family(mapped))) return { refused: 'The url may not point at a private, link-local or internal address.' };
+    if (!production && parsed.protocol === 'http:') return { refused: 'Outside production, http:// goes to the loopback only; use https://.' };
   }
-  return null;
+  // Every address the name has is allowed; the first is the one used.
+  const address = addresses[0]!;
+  return { refused: null, address, family: isIP(address) === 6 ? 6 : 4 };
+}
+
+/** Why a webhook may not go to `url`, or null when it may. */
+export async function refusedTarget(url: string, production: boolean): Promise<string | null> {
+  return (await checkTarget(url, production)).refused;
 }
