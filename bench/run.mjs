@@ -40,6 +40,8 @@ const BENCHES = {
   'page-weight': async () => void (await import('./page-weight.mjs')),
   notes: async () => (await import('./notes.mjs')).benchNotes({ option, run, summary, measureScenarios, startServer, benchDatabases, machine, saveReport }),
   // Photos (docs/requirements.md 17.4): bench/photos.mjs (bench/photos-server.ts is its server): PGlite unless --db is given; --zip-rounds=3.
+  // Webhooks: bench/webhooks.mjs (bench/webhooks-server.ts is its server): 10,000 events through a kill; --events=.
+  webhooks: async () => (await import('./webhooks.mjs')).benchWebhooks({ option, startServer, benchDatabases, machine, saveReport }),
   photos: async () => (await import('./photos.mjs')).benchPhotos({ option, summary, startServer, benchDatabases, machine, saveReport, resultsDir }),
 };
 if (!BENCHES[name]) {

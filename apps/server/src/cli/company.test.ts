@@ -174,6 +174,8 @@ describe('onboarding from the terminal', () => {
     expect((await as(['upload-document', '--project', projectId, '--file', pdf, '--share'])).out).toMatch(/^Document \d+: Contract\.pdf, shared\.$/);
     expect((await as(['add-note', '--project', projectId, '--text', 'Crew arrives Monday.'])).code).toBe(0);
     expect((await as(['notes', '--project', projectId])).out).toMatch(/^#\d+ \S+ Onboard Co:\n {2}Crew arrives Monday\.$/);
+    const withFiles = await as(['add-note', '--project', projectId, '--text', 'The contract and the roof plan.', '--attach', pdf, '--attach', path.join(folder, '2.png')]);
+    expect(withFiles.out).toMatch(/^Note \d+ added to project \d+ with 2 files\.$/);
   });
 
   it('imports a CSV row by row: makes, finds, shares and invites; a bad row changes nothing and is named', async () => {

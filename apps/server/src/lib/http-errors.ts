@@ -25,3 +25,10 @@ export const invalid = (errors: Record<string, string[]>, status = 422) =>
 
 /** An API key that may not do what the route does; the message names the scope to add. */
 export const missingScope = (scope: string) => new HttpError(403, `This API key lacks the scope ${scope}.`);
+
+/** A zod error as the API's `errors` object: one list of messages per field. */
+export function fieldErrors(error: { issues: { path: PropertyKey[]; message: string }[] }): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) (errors[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
+  return errors;
+}

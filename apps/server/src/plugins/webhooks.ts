@@ -22,7 +22,8 @@ export const WEBHOOK_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3
 const TIMEOUT_MS = 10_000;
 const LEASE_MS = 60_000;
 const POLL_MS = 1_000;
-const BATCH = 20;
+/** Up to this many attempts go out at once; a backlog drains in few, large transactions. */
+const BATCH = 50;
 
 /**
  * Delivers the webhook outbox (docs/decisions/038-webhooks.md): claims due rows with a lease (`FOR UPDATE SKIP
@@ -71,20 +72,37 @@ export const webhooksPlugin = fp(
       const attempts = row.attempts + 1;
       const wait = WEBHOOK_BACKOFF_MS[attempts - 1];
       const jitter = 0.8 + Math.random() * 0.4;
-      await db.transaction(async (tx) => {
-        await tx.insert(webhookAttempts).values({ delivery_id: row.id, at: now, status_code: status, error, latency_ms: latency });
-        await tx
-          .update(webhookDeliveries)
-          .set({
-            attempts,
-            leased_until: null,
-            updated_at: now,
-            state: delivered ? 'delivered' : wait === undefined ? 'failed' : 'pending',
-            ...(delivered || wait === undefined ? {} : { next_attempt_at: new Date(now.getTime() + wait * options.backoffScale * jitter) }),
-          })
-          .where(eq(webhookDeliveries.id, row.id));
-      });
       if (!delivered) app.log.info({ event: 'webhooks.attempt_failed', deliveryId: row.id, status, error, attempts }, 'webhook attempt failed');
+      return {
+        attempt: { delivery_id: row.id, at: now, status_code: status, error, latency_ms: latency },
+        delivery: {
+          id: row.id,
+          attempts,
+          state: (delivered ? 'delivered' : wait === undefined ? 'failed' : 'pending') as 'delivered' | 'failed' | 'pending',
+          next: delivered || wait === undefined ? null : new Date(now.getTime() + wait * options.backoffScale * jitter),
+        },
+      };
+    }
+
+    /**
+     * A batch's outcomes in one transaction of two statements (on the embedded database every statement waits its turn
+     * behind the requests' own): what was sent is on record before the next batch is claimed.
+     */
+    async function record(outcomes: Awaited<ReturnType<typeof attempt>>[]) {
+      if (outcomes.length === 0) return;
+      const now = app.now();
+      const rows = outcomes.map(
+        ({ delivery }) => sql`(${delivery.id}::int, ${delivery.attempts}::int, ${delivery.state}::text, ${delivery.next?.toISOString() ?? null}::timestamptz)`,
+      );
+      await db.transaction(async (tx) => {
+        await tx.insert(webhookAttempts).values(outcomes.map((outcome) => outcome.attempt));
+        await tx.execute(sql`
+          update ${webhookDeliveries} as d
+          set attempts = v.attempts, state = v.state, next_attempt_at = coalesce(v.next, d.next_attempt_at),
+              leased_until = null, updated_at = ${now.toISOString()}::timestamptz
+          from (values ${sql.join(rows, sql`, `)}) as v(id, attempts, state, next)
+          where d.id = v.id`);
+      });
     }
 
     async function drain() {
@@ -112,7 +130,10 @@ export const webhooksPlugin = fp(
           .from(webhookDeliveries)
           .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpoint_id))
           .where(inArray(webhookDeliveries.id, ids));
-        await Promise.all(rows.map((row) => attempt(row).catch((error: unknown) => app.log.error({ event: 'webhooks.error', err: error }, 'webhook delivery broke'))));
+        const outcomes = await Promise.all(
+          rows.map((row) => attempt(row).catch((error: unknown) => void app.log.error({ event: 'webhooks.error', err: error }, 'webhook delivery broke'))),
+        );
+        await record(outcomes.filter((outcome) => outcome !== undefined));
         if (closed) return;
       }
     }

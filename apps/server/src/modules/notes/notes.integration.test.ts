@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { HTML_BYTES, imageBytes, multipartBody, pdfBytes } from '../../../test/fixtures';
 import { bearer } from '../../../test/portal-users';
 import { useDemoApp } from '../../../test/suite';
-import { notes, projects } from '../../db/schema';
+import { files, notes, projects } from '../../db/schema';
 import { apiKeysRepository } from '../integration/api-keys.repository';
 
 /** A project's whole thread through a company's key (docs/company-api.md, "Notes"). */
@@ -49,5 +52,48 @@ describe('the thread, company side', () => {
     expect((await get(`/api/integration/projects/${lake!.id}/notes`)).statusCode).toBe(404);
     const [lakeNote] = await t.app.database.db.select().from(notes).where(eq(notes.project_id, lake!.id));
     expect((await get(`/api/integration/notes/${lakeNote!.id}`)).statusCode).toBe(404);
+  });
+
+  describe('with files', () => {
+    const post = async (parts: Parameters<typeof multipartBody>[0]) => {
+      const body = multipartBody(parts);
+      return t.app.inject({ method: 'POST', url: `/api/integration/projects/${kitchen}/notes`, headers: { ...body.headers, ...bearer(key) }, payload: body.payload });
+    };
+    const stored = async () => ({
+      rows: (await t.app.database.db.select({ n: count() }).from(files))[0]!.n,
+      blobs: (await readdir(path.join(t.dataDir, 'blobs'), { recursive: true, withFileTypes: true }).catch(() => [])).filter((entry) => entry.isFile()).length,
+    });
+
+    it('posts a note with a PDF and a photo that the customer opens from the thread', async () => {
+      const posted = await post([
+        { name: 'body', value: 'The signed permit and the new layout.' },
+        { name: 'shared_with_portal', value: 'true' },
+        { name: 'files', filename: 'permit.pdf', data: await pdfBytes('Permit') },
+        { name: 'files', filename: 'layout.png', data: await imageBytes('png') },
+      ]);
+      expect(posted.statusCode).toBe(201);
+      expect(posted.json().attachments.map((attachment: { name: string }) => attachment.name)).toEqual(['permit.pdf', 'layout.png']);
+      const entity = t.ids.caseyEntities.find((each) => each.model_id === kitchen)!;
+      const thread = (await t.app.inject({ method: 'GET', url: `/api/notes?entity=${entity.id}`, headers: bearer(t.casey) })).json();
+      const seen = thread.data.find((note: { id: number }) => note.id === posted.json().id);
+      expect(seen.attachments).toHaveLength(2);
+      const download = await t.app.inject({ method: 'GET', url: new URL(seen.attachments[0].url).pathname + new URL(seen.attachments[0].url).search });
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-type']).toBe('application/pdf');
+    });
+
+    it('refuses a file that is not an image or PDF, or a bad field, and keeps no file', async () => {
+      const before = await stored();
+      const html = await post([{ name: 'body', value: 'See attached' }, { name: 'files', filename: 'page.pdf', data: HTML_BYTES }]);
+      expect(html.statusCode).toBe(422);
+      expect(Object.keys(html.json().errors)).toEqual(['files']);
+      const flag = await post([{ name: 'body', value: 'See attached' }, { name: 'shared_with_portal', value: 'maybe' }, { name: 'files', filename: 'a.pdf', data: await pdfBytes() }]);
+      expect(flag.statusCode).toBe(422);
+      expect(Object.keys(flag.json().errors)).toEqual(['shared_with_portal']);
+      const author = await post([{ name: 'body', value: 'See attached' }, { name: 'author_staff_id', value: '999999' }, { name: 'files', filename: 'a.pdf', data: await pdfBytes() }]);
+      expect(author.statusCode).toBe(422);
+      expect(Object.keys(author.json().errors)).toEqual(['author_staff_id']);
+      expect(await stored()).toEqual(before);
+    });
   });
 });

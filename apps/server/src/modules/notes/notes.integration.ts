@@ -1,16 +1,51 @@
-import { ApiErrorSchema, IdSchema, IntegrationNoteCreateSchema, IntegrationNotePageSchema, IntegrationNoteSchema } from '@portal/contract';
+import {
+  ApiErrorSchema,
+  IdSchema,
+  IntegrationNoteCreateSchema,
+  IntegrationNotePageSchema,
+  IntegrationNoteSchema,
+  NOTE_ATTACHMENT_KINDS,
+  NOTE_ATTACHMENT_MAX_BYTES,
+  NOTE_BODY_MAX_LENGTH,
+  NOTE_MAX_ATTACHMENTS,
+  type IntegrationNoteCreate,
+} from '@portal/contract';
 import { defineListQuery } from '../../lib/list-query';
 import { paginate, pageUrls } from '../../lib/pagination';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireApiCompany } from '../../core/access/request';
-import { invalid, notFound } from '../../lib/http-errors';
+import { fieldErrors, invalid, notFound } from '../../lib/http-errors';
+import { deleteFiles } from '../../core/files/store';
+import { receiveUpload } from '../../core/files/uploads';
+import type { FileRow } from '../../db/rows';
 import { companyNoteNotice } from './notes-email';
 import { notesRepository } from './notes.repository';
 import { serializeIntegrationNote } from './notes.serializers';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema };
+
+/** A company's note with files: the same fields as its JSON, as multipart text fields, and the files in `files`. */
+const NOTE_UPLOAD = {
+  field: 'files',
+  maxFiles: NOTE_MAX_ATTACHMENTS,
+  maxBytes: NOTE_ATTACHMENT_MAX_BYTES,
+  accept: NOTE_ATTACHMENT_KINDS,
+  fields: { body: NOTE_BODY_MAX_LENGTH, author_staff_id: 12, shared_with_portal: 5 },
+  json: IntegrationNoteCreateSchema,
+};
+
+/** Multipart fields are text: "12" is a staff id, "true"/"false" a flag; anything else is left for the schema to refuse. */
+function fromFields(fields: Record<string, string>): unknown {
+  const flag = fields.shared_with_portal;
+  const staff = fields.author_staff_id;
+  return {
+    body: fields.body ?? '',
+    ...(staff !== undefined && staff !== '' ? { author_staff_id: /^\d+$/.test(staff) ? Number(staff) : staff } : {}),
+    ...(flag !== undefined ? { shared_with_portal: flag === 'true' ? true : flag === 'false' ? false : flag } : {}),
+  };
+}
 
 /** The company side's notes: what a company's CRM posts with an API key (docs/decisions/021-integration-api-keys.md). */
 export async function notesIntegrationRoutes(fastify: FastifyInstance, options: { publicUrl: string }) {
@@ -83,7 +118,7 @@ export async function notesIntegrationRoutes(fastify: FastifyInstance, options: 
   app.post(
     '/integration/projects/:id/notes',
     {
-      config: { apiKey: true, scope: 'notes:write' },
+      config: { apiKey: true, scope: 'notes:write', upload: NOTE_UPLOAD },
       schema: {
         tags: ['Notes'],
         operationId: 'createProjectNote',
@@ -92,29 +127,47 @@ export async function notesIntegrationRoutes(fastify: FastifyInstance, options: 
           "Authorization: Bearer <API key>. The project must be the key's company's (404 otherwise); the author, when named, " +
           'one of its staff (422 otherwise). `shared_with_portal: false` makes an internal note that no portal user ever reads. ' +
           'Notes can be added while the portal has notes switched off; they show once it is switched on. ' +
-          'A shared note is emailed to every portal user the project is shared with, while notes are switched on.',
+          'A shared note is emailed to every portal user the project is shared with, while notes are switched on. ' +
+          `JSON, or multipart/form-data with the same fields and up to ${NOTE_MAX_ATTACHMENTS} files in \`files\` (images or PDFs, ` +
+          `checked by their bytes, at most ${NOTE_ATTACHMENT_MAX_BYTES / 1024 / 1024} MB each); a refused note keeps no file.`,
         params: z.object({ id: IdSchema }),
-        body: IntegrationNoteCreateSchema,
-        response: { 201: IntegrationNoteSchema, ...errors },
+        response: { 201: IntegrationNoteSchema, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema },
       },
     },
     async (request, reply) => {
       const company = requireApiCompany(request);
       const project = await notes.projectOfCompany(company.id, request.params.id);
       if (!project) throw notFound();
-      const authorId = request.body.author_staff_id ?? null;
+      let files: FileRow[] = [];
+      let input: IntegrationNoteCreate & { shared_with_portal: boolean };
+      const refuse = async (fields: Record<string, string[]>) => {
+        await deleteFiles(app.database.db, app.blobs, files);
+        return invalid(fields);
+      };
+      if (request.isMultipart()) {
+        const upload = await receiveUpload(app, request, { companyId: company.id });
+        files = upload.files;
+        const parsed = IntegrationNoteCreateSchema.safeParse(fromFields(upload.fields));
+        if (!parsed.success) throw await refuse(fieldErrors(parsed.error));
+        input = parsed.data;
+      } else {
+        const parsed = IntegrationNoteCreateSchema.safeParse(request.body);
+        if (!parsed.success) throw invalid(fieldErrors(parsed.error));
+        input = parsed.data;
+      }
+      const authorId = input.author_staff_id ?? null;
       let authorName = company.name;
       if (authorId !== null) {
         const member = await notes.staffOfCompany(company.id, authorId);
-        if (!member) throw invalid({ author_staff_id: ['The author must be an active staff member of the company.'] });
+        if (!member) throw await refuse({ author_staff_id: ['The author must be an active staff member of the company.'] });
         authorName = member.name;
       }
-      const { note } = await notes.create({
-        projectId: project.id,
-        body: request.body.body,
-        authorStaffId: authorId,
-        sharedWithPortal: request.body.shared_with_portal,
-      });
+      const { note } = await notes
+        .create({ projectId: project.id, body: input.body, authorStaffId: authorId, sharedWithPortal: input.shared_with_portal, fileIds: files.map((file) => file.id) })
+        .catch(async (error: unknown) => {
+          await deleteFiles(app.database.db, app.blobs, files);
+          throw error;
+        });
       if (note.note.shared_with_portal) {
         // Everyone the project is shared with hears of it, each in a message of their own that links to their own
         // thread (docs/requirements.md 14); the service leaves out whoever turned notes off, and everyone while the

@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invalid, notFound } from '../../lib/http-errors';
+import { fieldErrors, invalid, notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
 import { trustedSerializerCompiler } from '../../lib/trusted-serializer';
@@ -298,11 +298,4 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
       return reply.status(201).send(serializeNote(result.note, user.id, contextOf(company)));
     },
   );
-}
-
-/** A zod error as the API's `errors` object: one list of messages per field. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) (errors[issue.path.join('.') || '_'] ??= []).push(issue.message);
-  return errors;
 }
