@@ -30,11 +30,15 @@ export const IntegrationAlbumSchema = z
 export type IntegrationAlbum = z.infer<typeof IntegrationAlbumSchema>;
 export const IntegrationAlbumPageSchema = paginatedSchema(IntegrationAlbumSchema).meta({ id: 'IntegrationAlbumPage' });
 
+/** When a photo was taken: a date and time with its offset, as the company knows it. */
+export const PhotoTakenAtSchema = z.iso.datetime({ offset: true, message: 'Give a date and time such as 2026-11-03T14:20:00Z.' });
+
 export const IntegrationPhotoSchema = z
   .object({
     id: z.number().int(),
     album_id: z.number().int(),
     caption: z.string().nullable(),
+    taken_at: TimestampSchema.nullable(),
     position: z.number().int(),
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
@@ -49,6 +53,7 @@ export const IntegrationPhotoPageSchema = paginatedSchema(IntegrationPhotoSchema
 export const IntegrationPhotoUpdateSchema = z
   .object({
     caption: z.string().trim().max(500, 'At most 500 characters.').nullable().optional(),
+    taken_at: PhotoTakenAtSchema.nullable().optional(),
     position: z.number().int().min(0).max(100_000).optional(),
     /** Another album of the same project. */
     album_id: z.number().int().positive().optional(),

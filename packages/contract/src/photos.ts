@@ -11,6 +11,8 @@ export const PhotoSchema = z
     id: z.number().int(),
     album_id: z.number().int(),
     caption: z.string().nullable(),
+    /** When it was taken, as the company says; null: not known. */
+    taken_at: TimestampSchema.nullable(),
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     created_at: TimestampSchema,

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 import { companies } from './companies';
 import { files } from './files';
@@ -40,6 +40,8 @@ export const photos = pgTable(
       .notNull()
       .references(() => files.id, { onDelete: 'cascade' }),
     caption: text(),
+    /** When the picture was taken, as the company says (else unknown). */
+    taken_at: timestamp({ withTimezone: true, precision: 6 }),
     position: integer().notNull().default(0),
     ...timestamps(),
   },

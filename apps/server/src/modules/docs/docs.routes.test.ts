@@ -89,16 +89,19 @@ describe('the API description', () => {
       properties: { file: { type: 'string', format: 'binary' } },
     });
     expect(Object.keys(body('/api/entities/{entity}/documents', 'post'))).toEqual(['multipart/form-data']);
-    // A note comes as JSON or, with attachments, as multipart.
-    const note = body('/api/notes', 'post');
-    expect(Object.keys(note)).toEqual(['multipart/form-data', 'application/json']);
-    expect(note['application/json']!.schema).toMatchObject({ type: 'object', required: ['body'] });
+    // A note comes as JSON or, with attachments, as multipart, from a customer and from the company.
+    for (const path of ['/api/notes', '/api/integration/projects/{id}/notes']) {
+      const note = body(path, 'post');
+      expect(Object.keys(note), path).toEqual(['multipart/form-data', 'application/json']);
+      expect(note['application/json']!.schema, path).toMatchObject({ type: 'object', required: ['body'] });
+    }
     // Only routes that take files have a multipart body.
     const multipart = operations(document).filter(({ operation }) => operation.requestBody?.content?.['multipart/form-data']);
     expect(multipart.map(({ name }) => name).sort()).toEqual([
       'POST /api/entities/{entity}/documents',
       'POST /api/integration/albums/{id}/photos',
       'POST /api/integration/projects/{id}/documents',
+      'POST /api/integration/projects/{id}/notes',
       'POST /api/notes',
       'PUT /api/integration/company/logo',
       'PUT /api/integration/staff/{id}/avatar',

@@ -92,20 +92,20 @@ export function albumsRepository(db: Executor) {
     },
 
     /** New photos at the end of the album, in the order sent, in one statement. */
-    async addPhotos(companyId: number, albumId: number, fileRows: FileRow[], caption: string | null, now: Date) {
+    async addPhotos(companyId: number, albumId: number, fileRows: FileRow[], details: { caption: string | null; takenAt: Date | null }, now: Date) {
       return db.transaction(async (tx) => {
         const [last] = await tx.select({ position: max(photos.position) }).from(photos).where(eq(photos.album_id, albumId));
         const start = (last?.position ?? -1) + 1;
         const rows = await tx
           .insert(photos)
-          .values(fileRows.map((file, index) => ({ company_id: companyId, album_id: albumId, file_id: file.id, caption, position: start + index, created_at: now, updated_at: now })))
+          .values(fileRows.map((file, index) => ({ company_id: companyId, album_id: albumId, file_id: file.id, caption: details.caption, taken_at: details.takenAt, position: start + index, created_at: now, updated_at: now })))
           .returning();
         await tx.update(albums).set({ updated_at: now }).where(eq(albums.id, albumId));
         return rows.map((photo, index) => ({ photo, file: fileRows[index]! }));
       });
     },
 
-    async updatePhoto(photoId: number, values: Partial<Pick<PhotoRow, 'caption' | 'position' | 'album_id'>>, now: Date) {
+    async updatePhoto(photoId: number, values: Partial<Pick<PhotoRow, 'caption' | 'taken_at' | 'position' | 'album_id'>>, now: Date) {
       const [row] = await db.update(photos).set({ ...values, updated_at: now }).where(eq(photos.id, photoId)).returning();
       return row!;
     },

@@ -85,6 +85,26 @@ describe('albums and photos', () => {
       expect(Object.keys(response.json().errors)).toEqual(['files']);
     }
     expect(await counts()).toEqual(before);
+    const badDate = await upload(albumId, [{ name: 'taken_at', value: 'last Tuesday' }, { name: 'files', filename: 'fine.png', contentType: 'image/png', data: await imageBytes('png') }]);
+    expect(badDate.statusCode).toBe(422);
+    expect(badDate.json().errors).toEqual({ taken_at: ['Give a date and time such as 2026-11-03T14:20:00Z.'] });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('keeps when a photo was taken, given on upload or later, and the portal reads it', async () => {
+    const uploaded = await upload(albumId, [
+      { name: 'taken_at', value: '2026-11-03T14:20:00-05:00' },
+      { name: 'files', filename: 'dated.jpg', contentType: 'image/jpeg', data: await imageBytes('jpeg') },
+    ]);
+    expect(uploaded.statusCode).toBe(201);
+    const photo = uploaded.json().data[0];
+    expect(photo.taken_at).toBe('2026-11-03T19:20:00.000000Z');
+    const album = (await t.app.inject({ method: 'GET', url: `/api/entities/${kitchenEntity}/albums/${albumId}`, headers: bearer(t.casey) })).json();
+    expect(album.photos.find((each: { id: number }) => each.id === photo.id).taken_at).toBe('2026-11-03T19:20:00.000000Z');
+    expect((await call('PATCH', `/api/integration/photos/${photo.id}`, { taken_at: '2026-11-04T08:00:00Z' })).json().taken_at).toBe('2026-11-04T08:00:00.000000Z');
+    expect((await call('PATCH', `/api/integration/photos/${photo.id}`, { taken_at: null })).json().taken_at).toBeNull();
+    expect((await call('PATCH', `/api/integration/photos/${photo.id}`, { taken_at: '2026-13-40' })).statusCode).toBe(422);
+    expect((await call('DELETE', `/api/integration/photos/${photo.id}`)).statusCode).toBe(204);
   });
 
   it('moves and captions a photo, and deletes photos and albums with their files', async () => {

@@ -8,6 +8,7 @@ import {
   IntegrationPhotoPageSchema,
   IntegrationPhotoSchema,
   IntegrationPhotoUpdateSchema,
+  PhotoTakenAtSchema,
   type IntegrationAlbum,
   type IntegrationPhoto,
 } from '@portal/contract';
@@ -28,7 +29,7 @@ import { albumsRepository } from './albums.repository';
 import { albumSharedNotice } from './photos-email';
 
 /** Photos a company uploads: the kinds every browser shows, checked by their bytes, several in one request. */
-export const PHOTO_UPLOAD_POLICY = { field: 'files', maxFiles: 20, maxBytes: 20 * 1024 * 1024, accept: ['jpeg', 'png', 'webp'] as const, fields: { caption: 500 } };
+export const PHOTO_UPLOAD_POLICY = { field: 'files', maxFiles: 20, maxBytes: 20 * 1024 * 1024, accept: ['jpeg', 'png', 'webp'] as const, fields: { caption: 500, taken_at: 40 } };
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema };
 const idParams = z.object({ id: IdSchema });
 const syncQuery = defineListQuery({ filters: { updated_since: { kind: 'timestamp' } } });
@@ -59,6 +60,7 @@ export async function photosIntegrationRoutes(fastify: FastifyInstance, options:
     id: photo.id,
     album_id: photo.album_id,
     caption: photo.caption,
+    taken_at: photo.taken_at ? apiTimestamp(photo.taken_at) : null,
     position: photo.position,
     width: file.width,
     height: file.height,
@@ -217,7 +219,7 @@ export async function photosIntegrationRoutes(fastify: FastifyInstance, options:
         summary: 'Upload photos to an album',
         description:
           `multipart/form-data: up to ${PHOTO_UPLOAD_POLICY.maxFiles} images in \`files\` (JPEG, PNG or WebP, checked by their bytes, at most ` +
-          `${PHOTO_UPLOAD_POLICY.maxBytes / 1024 / 1024} MB and 50 megapixels each) and an optional \`caption\` for them. All or nothing: ` +
+          `${PHOTO_UPLOAD_POLICY.maxBytes / 1024 / 1024} MB and 50 megapixels each), and optionally a \`caption\` and \`taken_at\` (ISO 8601 with an offset) for them. All or nothing: ` +
           'one refused file stores none. They go at the end of the album, in the order sent.',
         params: idParams,
         response: { 201: z.object({ data: z.array(IntegrationPhotoSchema) }), ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema },
@@ -228,7 +230,13 @@ export async function photosIntegrationRoutes(fastify: FastifyInstance, options:
       const found = await album(company.id, request.params.id);
       const upload = await receiveUpload(app, request, { companyId: company.id });
       const caption = upload.fields.caption?.trim() || null;
-      const added = await repository.addPhotos(company.id, found.album.id, upload.files, caption, app.now()).catch(async (error: unknown) => {
+      const takenAt = upload.fields.taken_at ? PhotoTakenAtSchema.safeParse(upload.fields.taken_at.trim()) : null;
+      if (takenAt && !takenAt.success) {
+        await deleteFiles(db, app.blobs, upload.files);
+        throw invalid({ taken_at: takenAt.error.issues.map((issue) => issue.message) });
+      }
+      const details = { caption, takenAt: takenAt ? new Date(takenAt.data) : null };
+      const added = await repository.addPhotos(company.id, found.album.id, upload.files, details, app.now()).catch(async (error: unknown) => {
         await deleteFiles(db, app.blobs, upload.files);
         throw error;
       });
@@ -243,7 +251,7 @@ export async function photosIntegrationRoutes(fastify: FastifyInstance, options:
       schema: {
         tags: ['Photos'],
         operationId: 'updatePhoto',
-        summary: 'Change a photo’s caption or place',
+        summary: 'Change a photo’s caption, date taken or place',
         description: '`album_id` moves it to another album of the same project (422 otherwise).',
         params: idParams,
         body: IntegrationPhotoUpdateSchema,
@@ -258,7 +266,11 @@ export async function photosIntegrationRoutes(fastify: FastifyInstance, options:
         const target = await repository.find(company.id, request.body.album_id);
         if (!target || target.album.project_id !== found.album.project_id) throw invalid({ album_id: ['The album must be another album of the same project.'] });
       }
-      const changes = Object.fromEntries(Object.entries(request.body).filter(([, value]) => value !== undefined));
+      const { taken_at: takenAt, ...rest } = request.body;
+      const changes = {
+        ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
+        ...(takenAt === undefined ? {} : { taken_at: takenAt === null ? null : new Date(takenAt) }),
+      };
       const photo = await repository.updatePhoto(found.photo.id, changes, app.now());
       return serializePhoto({ photo, file: found.file });
     },

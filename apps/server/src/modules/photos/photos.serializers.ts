@@ -13,6 +13,7 @@ export function serializePhoto(app: Links, { photo, file }: PhotoWithFile): Phot
     id: photo.id,
     album_id: photo.album_id,
     caption: photo.caption,
+    taken_at: photo.taken_at ? apiTimestamp(photo.taken_at) : null,
     width: file.width,
     height: file.height,
     created_at: apiTimestamp(photo.created_at),

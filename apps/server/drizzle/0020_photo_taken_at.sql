@@ -1,0 +1,1 @@
+ALTER TABLE "photos" ADD COLUMN "taken_at" timestamp (6) with time zone;
