@@ -8,6 +8,7 @@ import qs from 'qs';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { authRoutes } from './modules/auth/auth.routes';
+import { staffAuthRoutes } from './modules/auth/staff-auth.routes';
 import { accountRoutes } from './modules/auth/account.routes';
 import { customersIntegrationRoutes } from './modules/auth/customers.integration';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
@@ -165,6 +166,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(healthRoutes);
       const authOptions = { publicUrl: env.PUBLIC_URL, authSecret: env.AUTH_SECRET, dataDir: env.DATA_DIR };
       await api.register(authRoutes, authOptions);
+      await api.register(staffAuthRoutes);
       await api.register(passwordResetRoutes, authOptions);
       await api.register(accountRoutes, authOptions);
       await api.register(customersIntegrationRoutes, authOptions);
@@ -179,7 +181,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(notesRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(contactRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(notesIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
-      await api.register(operatorRoutes, { dataDir: env.DATA_DIR, blobsDir: blobFolder(env) });
+      await api.register(operatorRoutes, { dataDir: env.DATA_DIR, blobsDir: blobFolder(env), publicUrl: env.PUBLIC_URL });
       await api.register(invoicesIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(contactIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(docsRoutes);

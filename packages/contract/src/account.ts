@@ -23,7 +23,7 @@ export const ACCOUNT_MESSAGES = {
 export const MessageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
-const LinkTokenSchema = z.string().min(1, 'The token field is required.').max(200);
+export const LinkTokenSchema = z.string().min(1, 'The token field is required.').max(200);
 
 /** POST /api/auth/password-reset: email a reset link to this address, if it has an account. */
 export const PasswordResetRequestSchema = z.object({

@@ -25,3 +25,4 @@ export * from './integration-projects';
 export * from './integration-customers';
 export * from './integration-media';
 export * from './webhooks';
+export * from './staff-console';

@@ -46,7 +46,14 @@ export const OperatorCompanySchema = z
 export const OperatorCompanyCreatedSchema = z
   .object({
     company: OperatorCompanySchema,
-    owner: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+    owner: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      email: z.string(),
+      /** Where the owner chooses a password and signs in to the staff console: once, within 7 days. */
+      invitation_url: z.string(),
+      invitation_expires_at: z.string(),
+    }),
     api_key: CreatedApiKeySchema,
   })
   .meta({ id: 'OperatorCompanyCreated' });

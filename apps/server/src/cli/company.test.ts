@@ -150,7 +150,10 @@ describe('onboarding from the terminal', () => {
   const as = (args: string[]) => company(args, { PORTAL_API_KEY: key });
 
   beforeAll(async () => {
-    key = /ppk_\S+/.exec((await company(['create-company', '--name', 'Onboard Co', '--owner-email', 'owner@onboard.example'])).out)![0];
+    const created = (await company(['create-company', '--name', 'Onboard Co', '--owner-email', 'owner@onboard.example'])).out;
+    key = /ppk_\S+/.exec(created)![0];
+    // The owner's way into the staff console, printed for the operator to hand over.
+    expect(created).toMatch(/^The owner chooses a password and signs in to the staff console here \(once, until \d{4}-\d\d-\d\d\):\nhttp\S+\/staff\/invitation\?token=\d+\.[\w-]{43}$/m);
   });
 
   it('makes an account and a project, invites a customer to it, uploads a folder of photos and a document, reads the notes', async () => {

@@ -2,22 +2,24 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { accessRepository } from '../core/access/projects';
 import { bearerToken } from '../core/access/request';
-import { missingScope, unauthenticated } from '../lib/http-errors';
+import { HttpError, missingScope, unauthenticated } from '../lib/http-errors';
 import { operatorToken, sameDigest, sha256 } from '../lib/tokens';
 import { apiKeysRepository } from '../modules/integration/api-keys.repository';
 import { sessionsRepository, type SessionsRepository } from '../modules/auth/sessions.repository';
+import { staffSessionsRepository, type StaffSessionsRepository } from '../modules/auth/staff-sessions.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionsRepository;
+    staffSessions: StaffSessionsRepository;
   }
 }
 
 const DAY_MS = 86_400_000;
 
 /**
- * Who is calling: a portal user's session, or a company's API key on the integration API
- * (docs/decisions/021-integration-api-keys.md). Routes are protected unless their config says
+ * Who is calling: a portal user's session, a staff member's console session (routes that say `staff`), or a
+ * company's API key on the integration API (docs/decisions/021-integration-api-keys.md). Routes are protected unless their config says
  * `public: true`, never by a URL prefix; a session token is refused on an API-key route and an
  * API key everywhere else.
  */
@@ -26,10 +28,12 @@ export const authPlugin = fp(
     const operatorDigest = sha256(operatorToken(options.operatorSecret));
     const { db } = app.database;
     app.decorate('sessions', sessionsRepository(db, { idleMs: options.idleDays * DAY_MS, absoluteMs: options.absoluteDays * DAY_MS }, app.changes));
+    app.decorate('staffSessions', staffSessionsRepository(db, { idleMs: options.idleDays * DAY_MS, absoluteMs: options.absoluteDays * DAY_MS }));
     app.decorate('access', accessRepository(db));
     const keys = apiKeysRepository(db);
     app.decorateRequest('portalUser', null);
     app.decorateRequest('integration', null);
+    app.decorateRequest('staffMember', null);
 
     // A route of the integration API that forgot to declare itself must not fall through to the session check.
     app.addHook('onRoute', (route) => {
@@ -64,6 +68,16 @@ export const authPlugin = fp(
           throw missingScope(config.scope!);
         }
         request.integration = found;
+        return;
+      }
+      if (config.staff) {
+        const member = token ? await app.staffSessions.authenticate(token, app.now()) : null;
+        if (!member) {
+          request.log.info({ event: 'staff.rejected', reason: token ? 'invalid-token' : 'no-token' }, 'staff route without a staff session');
+          throw unauthenticated();
+        }
+        if (config.staff === 'owner' && member.role !== 'owner') throw new HttpError(403, 'Only an owner of the company may do this.');
+        request.staffMember = member;
         return;
       }
       const user = token ? await app.sessions.authenticate(token, app.now()) : null;

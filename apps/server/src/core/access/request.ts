@@ -4,6 +4,16 @@ import type { CompanyRow } from '../../db/rows';
 import { unauthenticated } from '../../lib/http-errors';
 
 /** The signed-in portal user a session token stands for. */
+/** A staff member signed in to the console, with their company. */
+export interface AuthenticatedStaff {
+  id: number;
+  name: string;
+  email: string;
+  role: 'owner' | 'staff';
+  company: CompanyRow;
+  sessionId: number;
+}
+
 export interface AuthenticatedUser {
   id: number;
   email: string;
@@ -16,12 +26,19 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the auth plugin on every route that is neither public nor of the integration API. */
     portalUser: AuthenticatedUser | null;
+    /** The staff member whose console session called a staff route. */
+    staffMember: AuthenticatedStaff | null;
     /** The company whose API key called an integration route. */
     integration: { keyId: number; company: CompanyRow; scopes: ReadonlySet<Scope> } | null;
   }
   interface FastifyContextConfig {
     /** Declares a route open to anyone. Every other /api route needs a valid bearer token. */
     public?: boolean;
+    /**
+     * Declares a route of the staff console: a staff member's session, never a portal user's; 'owner' for what only
+     * owners may do (staff, keys, webhooks, branding, switches).
+     */
+    staff?: true | 'owner';
     /**
      * Declares a route of the company integration API: authenticated by a company's API key, never
      * by a portal user's session. Every route under /api/integration/ must say so.
@@ -49,6 +66,12 @@ export function bearerToken(request: FastifyRequest): string | null {
 export function requireUser(request: FastifyRequest): AuthenticatedUser {
   if (!request.portalUser) throw unauthenticated();
   return request.portalUser;
+}
+
+/** The staff member signed in to the console. */
+export function requireStaff(request: FastifyRequest): AuthenticatedStaff {
+  if (!request.staffMember) throw unauthenticated();
+  return request.staffMember;
 }
 
 /** The company whose API key called an integration route. */

@@ -1,18 +1,20 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { id } from './columns';
+import { staff } from './companies';
 import { portalUsers } from './portal';
 
 /**
  * A signed-in device. The token handed out is `id.secret`; only the SHA-256 of the secret is kept,
- * so a copy of this table signs nobody in.
+ * so a copy of this table signs nobody in. A session is a portal user's or a staff member's, never both: each side
+ * checks only its own kind, so a portal token is refused by the staff console's routes and the reverse.
  */
 export const sessions = pgTable(
   'sessions',
   {
     id: id(),
-    portal_user_id: integer()
-      .notNull()
-      .references(() => portalUsers.id, { onDelete: 'cascade' }),
+    portal_user_id: integer().references(() => portalUsers.id, { onDelete: 'cascade' }),
+    staff_id: integer().references(() => staff.id, { onDelete: 'cascade' }),
     secret_hash: text().notNull(),
     user_agent: text(),
     ip: text(),
@@ -20,7 +22,29 @@ export const sessions = pgTable(
     last_used_at: timestamp({ withTimezone: true, precision: 6 }).notNull(),
     revoked_at: timestamp({ withTimezone: true, precision: 6 }),
   },
-  (t) => [index('sessions_user_idx').on(t.portal_user_id)],
+  (t) => [
+    index('sessions_user_idx').on(t.portal_user_id),
+    index('sessions_staff_idx').on(t.staff_id),
+    check('sessions_one_subject', sql`(${t.portal_user_id} IS NULL) <> (${t.staff_id} IS NULL)`),
+  ],
+);
+
+/** A staff member's invitation to the console: a single-use link (`id.secret`, SHA-256 kept) that sets a password. */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: id(),
+    staff_id: integer()
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    secret_hash: text().notNull(),
+    created_at: timestamp({ withTimezone: true, precision: 6 }).notNull(),
+    expires_at: timestamp({ withTimezone: true, precision: 6 }).notNull(),
+    consumed_at: timestamp({ withTimezone: true, precision: 6 }),
+    /** A newer invitation, or the member's deactivation, ends this one. */
+    voided_at: timestamp({ withTimezone: true, precision: 6 }),
+  },
+  (t) => [index('staff_invitations_staff_idx').on(t.staff_id)],
 );
 
 /**

@@ -58,6 +58,8 @@ export const staff = pgTable(
     avatar_url: text(),
     /** owner: manages staff, keys, webhooks, branding and switches; staff: the daily work. */
     role: text().$type<'owner' | 'staff'>().notNull().default('staff'),
+    /** The console's password (scrypt, as portal users'); null until they accept their invitation. */
+    password_hash: text(),
     /** A deactivated member stays the author of old notes and the rep of old projects, but is given nothing new. */
     deactivated_at: timestamp({ withTimezone: true, precision: 6 }),
     ...timestamps(),

@@ -25,7 +25,13 @@ describe('taking on a company', () => {
     expect(response.statusCode).toBe(201);
     const created = response.json();
     expect(created.company).toEqual({ id: expect.any(Number), name: 'Harbor Roofing & Sons', theme_code: 'harbor-roofing-sons' });
-    expect(created.owner).toEqual({ id: expect.any(Number), name: 'Hana Harbor', email: 'owner@harbor.example' });
+    expect(created.owner).toEqual({
+      id: expect.any(Number),
+      name: 'Hana Harbor',
+      email: 'owner@harbor.example',
+      invitation_url: expect.stringMatching(/^http:\/\/portal\.test\/staff\/invitation\?token=\d+\.[\w-]{43}$/),
+      invitation_expires_at: expect.any(String),
+    });
     expect(created.api_key.key).toMatch(/^ppk_\d+_/);
 
     const db = t.app.database.db;

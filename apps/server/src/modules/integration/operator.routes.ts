@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { invalid, notFound } from '../../lib/http-errors';
 import { apiTimestamp } from '../../lib/timestamps';
 import { BackupError, writeBackup } from '../../core/backup';
+import { staffInvitationsRepository, staffInvitationUrl } from '../../core/access/staff-invitations';
 import { HttpError } from '../../lib/http-errors';
 import { apiKeysRepository } from './api-keys.repository';
 import { insertCompany, operatorRepository, themeCodeFrom } from './operator.repository';
@@ -29,7 +30,7 @@ const THEME_CODE_TAKEN = 'The theme code is already taken by another company.';
  * the running server, so it works while the server holds the embedded database; the `company` command calls it with
  * the operator secret of the same host.
  */
-export async function operatorRoutes(fastify: FastifyInstance, options: { dataDir: string; blobsDir: string | null }) {
+export async function operatorRoutes(fastify: FastifyInstance, options: { dataDir: string; blobsDir: string | null; publicUrl: string }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const operator = operatorRepository(db);
@@ -46,7 +47,7 @@ export async function operatorRoutes(fastify: FastifyInstance, options: { dataDi
         summary: 'Take on a company: the company, its owner and an API key with every scope',
         description:
           'Creates the company with its theme code (made from the name unless given; 422 when a given one is taken), its first ' +
-          'project statuses and site types, its owner as a staff member, and an API key with every scope, shown this once.',
+          'project statuses and site types, its owner as a staff member with a link (7 days, single use) to choose a password for the staff console, and an API key with every scope, shown this once.',
         body: OperatorCompanyCreateSchema,
         response: { 201: OperatorCompanyCreatedSchema, ...errors },
       },
@@ -65,7 +66,8 @@ export async function operatorRoutes(fastify: FastifyInstance, options: { dataDi
             at,
           });
           const key = await apiKeysRepository(tx).create(made.company.id, 'Owner', { now: at, scopes: ALL_SCOPES });
-          return { ...made, key };
+          const invitation = await staffInvitationsRepository(tx).issue(made.owner!.id, at);
+          return { ...made, key, invitation };
         })
         .catch((error: unknown) => {
           // Two companies made at once from one name: the second is told, nothing of it is kept.
@@ -75,7 +77,13 @@ export async function operatorRoutes(fastify: FastifyInstance, options: { dataDi
       request.log.info({ event: 'operator.company-created', companyId: created.company.id }, 'company created');
       return reply.status(201).send({
         company: { id: created.company.id, name: created.company.name, theme_code: code },
-        owner: { id: created.owner!.id, name: created.owner!.name, email: created.owner!.email! },
+        owner: {
+          id: created.owner!.id,
+          name: created.owner!.name,
+          email: created.owner!.email!,
+          invitation_url: staffInvitationUrl(options.publicUrl, created.invitation.token),
+          invitation_expires_at: apiTimestamp(created.invitation.expiresAt),
+        },
         api_key: { id: created.key.id, name: 'Owner', scopes: [...ALL_SCOPES], key: created.key.key },
       });
     },

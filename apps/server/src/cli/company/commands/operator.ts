@@ -4,7 +4,7 @@ import { UsageError } from '../errors';
 
 export const createCompany = defineCommand({
   name: 'create-company',
-  summary: 'take on a company: prints its API key (every scope) and the owner it made',
+  summary: "take on a company: prints its API key (every scope), the owner it made and the owner's invitation link",
   as: 'operator',
   options: {
     name: { type: 'string', value: 'NAME', required: true, help: "the company's name" },
@@ -24,6 +24,8 @@ export const createCompany = defineCommand({
     if (json) return print(JSON.stringify(created, null, 2));
     print(`Company ${created.company.id}: ${created.company.name} (theme code ${created.company.theme_code}).`);
     print(`Owner: ${created.owner.name} <${created.owner.email}> (staff ${created.owner.id}).`);
+    print(`The owner chooses a password and signs in to the staff console here (once, until ${created.owner.invitation_expires_at.slice(0, 10)}):`);
+    print(created.owner.invitation_url);
     print(`API key ${created.api_key.id} with every scope. Keep it secret; it is shown only this once:`);
     print(created.api_key.key);
   },

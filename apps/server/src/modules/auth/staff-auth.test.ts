@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { bearer } from '../../../test/portal-users';
+import { useDemoApp, useFrozenClock } from '../../../test/suite';
+import { loadSecret, OPERATOR_SECRET_FILE } from '../../lib/secret-file';
+import { operatorToken } from '../../lib/tokens';
+import { apiKeysRepository } from '../integration/api-keys.repository';
+
+/** The staff console's sign-in (docs/staff-console.md): invitation, password, sessions of their own. */
+
+const clock = useFrozenClock();
+const t = useDemoApp();
+
+async function newCompany(name: string, ownerEmail: string) {
+  const operator = bearer(operatorToken(await loadSecret({ dataDir: t.dataDir, name: OPERATOR_SECRET_FILE })));
+  const response = await t.app.inject({ method: 'POST', url: '/api/operator/companies', headers: operator, payload: { name, owner_email: ownerEmail, owner_name: 'Olive Owner' } });
+  expect(response.statusCode).toBe(201);
+  const created = response.json();
+  return { ...created, token: new URL(created.owner.invitation_url).searchParams.get('token')! };
+}
+
+const accept = (token: string, password = 'a-long-password-1') =>
+  t.app.inject({ method: 'POST', url: '/api/staff/auth/invitation', payload: { token, password } });
+const signIn = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/staff/auth/login', payload: { email, password } });
+const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/staff/auth/me', headers: bearer(token) });
+
+describe('staff sign-in', () => {
+  it("the owner's invitation link sets a password and signs in, once", async () => {
+    const created = await newCompany('Olive Builders', 'olive@olive.example');
+    const accepted = await accept(created.token);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().staff).toEqual({
+      id: created.owner.id,
+      name: 'Olive Owner',
+      email: 'olive@olive.example',
+      role: 'owner',
+      company: { id: created.company.id, name: 'Olive Builders', logo_url: null, color: null },
+    });
+    expect((await me(accepted.json().token)).json().company.name).toBe('Olive Builders');
+    const again = await accept(created.token, 'another-long-password');
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors).toEqual({ token: ['This invitation link is not valid any more. Ask an owner of your company for a new one.'] });
+    expect((await signIn('Olive@Olive.example', 'a-long-password-1')).statusCode).toBe(200);
+    expect((await signIn('olive@olive.example', 'another-long-password')).statusCode).toBe(422);
+  });
+
+  it('refuses a link older than 7 days, a made-up one and a short password', async () => {
+    const created = await newCompany('Late Builders', 'late@late.example');
+    expect((await accept(created.token, 'short')).statusCode).toBe(422);
+    expect((await accept('12.' + 'a'.repeat(43))).statusCode).toBe(422);
+    clock.advance(7 * 86_400_000 + 1000);
+    expect((await accept(created.token)).statusCode).toBe(422);
+  });
+
+  it('answers a wrong password and an unknown address alike', async () => {
+    const unknown = await signIn('nobody@nowhere.example', 'a-long-password-1');
+    const wrong = await signIn('olive@olive.example', 'not-the-password');
+    expect(unknown.statusCode).toBe(422);
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual(unknown.json());
+  });
+
+  it('keeps the two sides apart: a staff token opens no portal route, a portal token or an API key no staff route', async () => {
+    const staffToken = (await signIn('olive@olive.example', 'a-long-password-1')).json().token as string;
+    for (const url of ['/api/auth/me', '/api/entities', `/api/notes?entity=${t.ids.caseyEntities[0]!.id}`]) {
+      expect((await t.app.inject({ method: 'GET', url, headers: bearer(staffToken) })).statusCode, url).toBe(401);
+    }
+    expect((await me(t.casey)).statusCode).toBe(401);
+    const key = (await apiKeysRepository(t.app.database.db).create(t.ids.acme.id, 'crm')).key;
+    expect((await me(key)).statusCode).toBe(401);
+    expect((await me('')).statusCode).toBe(401);
+  });
+
+  it('signs out on one device, and everywhere', async () => {
+    const first = (await signIn('olive@olive.example', 'a-long-password-1')).json().token as string;
+    const second = (await signIn('olive@olive.example', 'a-long-password-1')).json().token as string;
+    expect((await t.app.inject({ method: 'POST', url: '/api/staff/auth/logout', headers: bearer(first) })).statusCode).toBe(204);
+    expect((await me(first)).statusCode).toBe(401);
+    expect((await me(second)).statusCode).toBe(200);
+    const third = (await signIn('olive@olive.example', 'a-long-password-1')).json().token as string;
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/staff/auth/sessions', headers: bearer(third) })).statusCode).toBe(204);
+    expect((await me(second)).statusCode).toBe(401);
+    expect((await me(third)).statusCode).toBe(401);
+  });
+
+  it('ends a deactivated member’s sessions at once', async () => {
+    const created = await newCompany('Gone Builders', 'gone@gone.example');
+    const token = (await accept(created.token)).json().token as string;
+    const helper = await t.app.inject({
+      method: 'POST',
+      url: '/api/integration/staff',
+      headers: bearer(created.api_key.key),
+      payload: { name: 'Second Owner', email: 'second@gone.example', role: 'owner' },
+    });
+    expect(helper.statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'POST', url: `/api/integration/staff/${created.owner.id}/deactivate`, headers: bearer(created.api_key.key) })).statusCode).toBe(200);
+    expect((await me(token)).statusCode).toBe(401);
+    expect((await signIn('gone@gone.example', 'a-long-password-1')).statusCode).toBe(422);
+  });
+});
