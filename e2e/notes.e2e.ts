@@ -1,15 +1,14 @@
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer, type TestSmtpServer } from '../apps/server/test/smtp-server';
 import { DEMO, storeToken } from './support/auth';
 import { launchChromium } from './support/chromium';
+import { companyCommand } from './support/company-cli';
 import { expectNoAxeViolations, settledScreenshot } from './support/page';
 import { startServer, type RunningServer } from './support/server';
 
@@ -21,7 +20,6 @@ import { startServer, type RunningServer } from './support/server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const screenshots = path.join(root, 'docs/screenshots');
-const run = promisify(execFile);
 
 let browser: Browser;
 let smtp: TestSmtpServer;
@@ -34,13 +32,7 @@ const entities = { kitchen: 0, lakeHouse: 0 };
 const staffIds = { dana: 0, omar: 0 };
 let kitchenProject = 0;
 
-async function cli(args: string[]) {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/cli/company.ts'), ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORTAL_URL: server.url },
-  });
-  return stdout;
-}
+const cli = (args: string[]) => companyCommand({ url: server.url, dataDir }, args);
 
 async function api<T>(method: string, url: string, options: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
   const response = await fetch(`${server.url}${url}`, {

@@ -1,14 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../apps/server/test/smtp-server';
 import { DEMO, storeToken } from './support/auth';
 import { launchChromium } from './support/chromium';
+import { companyCommand } from './support/company-cli';
 import { expectNoAxeViolations, settledScreenshot } from './support/page';
 import { startServer, type RunningServer } from './support/server';
 
@@ -21,7 +20,6 @@ import { startServer, type RunningServer } from './support/server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const screenshots = path.join(root, 'docs/screenshots');
-const run = promisify(execFile);
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 800 };
 
@@ -57,9 +55,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-notifications-'));
   // The server on the demo, then the company's key through it, as the operator makes one.
   server = await startServer({ SMTP_URL: smtp.url, DATA_DIR: dataDir });
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORTAL_URL: server.url };
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/cli/company.ts'), 'create-api-key', '--company', '1', '--name', 'e2e'], { cwd: root, env });
-  acmeKey = /ppk_\S+/.exec(stdout)![0];
+  acmeKey = /ppk_\S+/.exec(await companyCommand({ url: server.url, dataDir }, ['create-api-key', '--company', '1', '--name', 'e2e']))![0];
   browser = await launchChromium();
   await mkdir(screenshots, { recursive: true });
 

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,13 +5,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer, type TestSmtpServer } from '../apps/server/test/smtp-server';
 import { TOKEN_STORAGE_KEY } from '@portal/contract';
 import { launchChromium } from './support/chromium';
+import { companyCommand } from './support/company-cli';
 import { expectNoAxeViolations, settledScreenshot } from './support/page';
 import { startServer, type RunningServer } from './support/server';
 
@@ -24,7 +23,6 @@ import { startServer, type RunningServer } from './support/server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const screenshots = path.join(root, 'docs/screenshots');
-const run = promisify(execFile);
 
 let smtp: TestSmtpServer;
 let server: RunningServer;
@@ -38,13 +36,7 @@ const hooks: { headers: IncomingHttpHeaders; body: string }[] = [];
 const ids = { project: '', invoice: '', customer: '' };
 
 /** The company command as a terminal runs it, against this file's server. */
-async function company(args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/cli/company.ts'), ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', PORTAL_URL: server.url, PORTAL_API_KEY: key },
-  });
-  return stdout.trim();
-}
+const company = (args: string[]) => companyCommand(server, args, key);
 
 const image = (width: number, height: number, color: { r: number; g: number; b: number }) =>
   sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();

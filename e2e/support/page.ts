@@ -4,9 +4,10 @@ import { expect, inject } from 'vitest';
 
 export const baseURL = () => inject('baseURL');
 
-export async function newPage(browser: Browser, options: { width?: number; height?: number } = {}) {
+/** A fresh context and page; `baseURL` names a server of the test's own instead of the suite's. */
+export async function newPage(browser: Browser, options: { width?: number; height?: number; baseURL?: string } = {}) {
   const context: BrowserContext = await browser.newContext({
-    baseURL: baseURL(),
+    baseURL: options.baseURL ?? baseURL(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
   });
   const page: Page = await context.newPage();

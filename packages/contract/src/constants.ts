@@ -8,6 +8,8 @@
 
 /** docs/requirements.md 4.1: where the web app keeps the sign-in token. */
 export const TOKEN_STORAGE_KEY = 'cc_portal_token';
+/** The staff console's session token: a key of its own, so the console and the portal never share a sign-in. */
+export const STAFF_TOKEN_STORAGE_KEY = 'cc_portal_staff_token';
 
 /** The length of every password, wherever one is typed or chosen. */
 export const PASSWORD_MIN_LENGTH = 8;

@@ -19,6 +19,9 @@ export const APP_ROUTES = [
   '/account/notifications',
   '/unsubscribe',
   '/invitation',
+  '/staff',
+  '/staff/login',
+  '/staff/invitation',
 ] as const;
 export type AppRoute = (typeof APP_ROUTES)[number];
 

@@ -19,12 +19,17 @@ export function isAccountLinkPath(pathname: string): boolean {
   return ACCOUNT_LINK_PATH.test(pathname);
 }
 
+/** The staff console keeps its own sign-in (docs/staff-console.md): the portal's rules never apply there. */
+export function isStaffPath(pathname: string): boolean {
+  return pathname === '/staff' || pathname.startsWith('/staff/');
+}
+
 /**
  * docs/requirements.md 3.2 and 3.3: a stored token on a sign-in page goes to /, no token anywhere else goes
  * to /login; either way the query is kept as it was.
  */
 export function guardSignIn(location: Pick<ParsedLocation, 'pathname' | 'searchStr'>) {
-  if (isAccountLinkPath(location.pathname)) return;
+  if (isAccountLinkPath(location.pathname) || isStaffPath(location.pathname)) return;
   const signedIn = authToken.get() !== null;
   const signInPage = isSignInPath(location.pathname);
   if (signInPage && signedIn) throw redirect({ href: `/${location.searchStr}`, replace: true });

@@ -14,13 +14,25 @@ import { passwordlessLoginRoute } from './routes/passwordless-login';
 import { photosRoute } from './routes/photos';
 import { rootRoute } from './routes/root';
 import { sessionsRoute } from './routes/sessions';
+import { staffHomeRoute, staffInvitationRoute, staffLayoutRoute, staffLoginRoute } from './routes/staff';
 import { notificationsRoute, unsubscribeRoute } from './routes/notifications';
 
 /** The eight screens of docs/requirements.md 2.1 under their three layouts, the account pages and the signed-in devices page. */
 export const routeTree = rootRoute.addChildren([
-  authLayoutRoute.addChildren([loginRoute, passwordlessLoginRoute, forgotPasswordRoute, resetPasswordRoute, confirmEmailRoute, unsubscribeRoute, invitationRoute]),
+  authLayoutRoute.addChildren([
+    loginRoute,
+    passwordlessLoginRoute,
+    forgotPasswordRoute,
+    resetPasswordRoute,
+    confirmEmailRoute,
+    unsubscribeRoute,
+    invitationRoute,
+    staffLoginRoute,
+    staffInvitationRoute,
+  ]),
   defaultLayoutRoute.addChildren([indexRoute, photosRoute, contactRoute, invoicesRoute, documentsRoute, sessionsRoute, accountRoute, notificationsRoute]),
   fullscreenLayoutRoute.addChildren([notesRoute]),
+  staffLayoutRoute.addChildren([staffHomeRoute]),
 ]);
 
 export function createPortalRouter(dataLayer: DataLayer) {

@@ -1,5 +1,5 @@
 import type { ApiError } from '@portal/contract';
-import { authToken } from './auth-token';
+import { authToken, staffToken } from './auth-token';
 
 /** API base = configured API URL + API path (docs/requirements.md 8.1); both default to this origin's /api. */
 export function apiBase(env: { VITE_API_URL?: string; VITE_API_PATH?: string } = import.meta.env): string {
@@ -32,6 +32,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Sends no credential even when a token is stored (the theme lookup). */
   anonymous?: boolean;
+  /** A staff console call: sends the staff token; a 401 ends the console's sign-in, never the portal's. */
+  staff?: boolean;
 }
 
 let unauthorizedHandler: ((error: ApiRequestError) => void) | null = null;
@@ -67,7 +69,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
         );
   const search = params.toString();
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = options.anonymous ? null : authToken.get();
+  const token = options.anonymous ? null : options.staff ? staffToken.get() : authToken.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.anonymous) headers.Authorization = '';
   // A FormData body (an upload) sets its own multipart Content-Type, boundary included.
@@ -84,7 +86,9 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as Partial<ApiError> | null;
     const error = new ApiRequestError(response.status, body);
-    if (response.status === 401 && !options.anonymous) reportUnauthorized(error, token);
+    if (response.status === 401 && options.staff) {
+      if (token !== null && staffToken.get() === token) staffToken.remove();
+    } else if (response.status === 401 && !options.anonymous) reportUnauthorized(error, token);
     throw error;
   }
   if (response.status === 204) return undefined as T;

@@ -1,8 +1,6 @@
-import { TOKEN_STORAGE_KEY } from '@portal/contract/constants';
+import { STAFF_TOKEN_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@portal/contract/constants';
 
 type Listener = (token: string | null) => void;
-const listeners = new Set<Listener>();
-
 function storage(): Storage | null {
   try {
     return globalThis.localStorage ?? null;
@@ -12,21 +10,30 @@ function storage(): Storage | null {
   }
 }
 
+/** A token kept in localStorage under `key`, with listeners told of every change. */
+function tokenStore(key: string) {
+  const listeners = new Set<Listener>();
+  return {
+    get(): string | null {
+      return storage()?.getItem(key) || null;
+    },
+    set(token: string) {
+      storage()?.setItem(key, token);
+      listeners.forEach((listener) => listener(token));
+    },
+    remove() {
+      storage()?.removeItem(key);
+      listeners.forEach((listener) => listener(null));
+    },
+    subscribe(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
 /** docs/requirements.md 4.1 and 5.1: the sign-in token lives in localStorage under cc_portal_token. */
-export const authToken = {
-  get(): string | null {
-    return storage()?.getItem(TOKEN_STORAGE_KEY) || null;
-  },
-  set(token: string) {
-    storage()?.setItem(TOKEN_STORAGE_KEY, token);
-    listeners.forEach((listener) => listener(token));
-  },
-  remove() {
-    storage()?.removeItem(TOKEN_STORAGE_KEY);
-    listeners.forEach((listener) => listener(null));
-  },
-  subscribe(listener: Listener): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-};
+export const authToken = tokenStore(TOKEN_STORAGE_KEY);
+
+/** The staff console's token (docs/staff-console.md), apart from the portal's. */
+export const staffToken = tokenStore(STAFF_TOKEN_STORAGE_KEY);

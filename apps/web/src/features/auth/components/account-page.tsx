@@ -12,7 +12,7 @@ import { useChangePassword } from '../api/change-password';
 import { useMe } from '../api/get-me';
 import { useUpdateProfile } from '../api/update-profile';
 import { formErrors } from '../../../lib/form-errors';
-import { NewPasswordFields } from './new-password-fields';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 
 function Section({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
   return (

@@ -8,7 +8,7 @@ import { formErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useAcceptInvitation } from '../api/invitation';
 import { useConfirmPasswordReset } from '../api/password-reset';
-import { NewPasswordFields } from './new-password-fields';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { useLinkToken } from './use-link-token';
 
 /**

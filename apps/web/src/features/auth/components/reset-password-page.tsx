@@ -6,7 +6,7 @@ import { authToken } from '../../../lib/auth-token';
 import { toast } from '../../../lib/toast';
 import { useConfirmPasswordReset } from '../api/password-reset';
 import { formErrors } from '../../../lib/form-errors';
-import { NewPasswordFields } from './new-password-fields';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { useLinkToken } from './use-link-token';
 
 export function ResetPasswordPage() {

@@ -1,5 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from '@portal/contract/constants';
-import { TextField } from '../../../components/ui/text-field';
+import { TextField } from './ui/text-field';
 
 export const PASSWORDS_DIFFER = 'The two passwords do not match.';
 

@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { formErrors } from '../lib/form-errors';
+import { Button } from './ui/button';
+import { FormError } from './ui/form-error';
+import { TextField } from './ui/text-field';
+
+/**
+ * Email and password, as the portal's and the staff console's sign-in pages ask for them: the server's messages beside
+ * the fields, focus taken to the first field in error.
+ */
+export function PasswordSignInForm(props: {
+  /** The sign-in action's state (useAction). */
+  action: { isPending: boolean; error: unknown };
+  onSubmit: (credentials: { email: string; password: string }) => void;
+  /** Below the password field, above the button (the "Forgot your password?" link). */
+  children?: ReactNode;
+}) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const errors = formErrors(props.action.error);
+  const form = useRef<HTMLFormElement>(null);
+  // A message beside a field is not announced by itself: focus takes the user (and a screen reader) to it.
+  useEffect(() => {
+    if (!errors.form) form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+  }, [props.action.error, errors.form]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSubmit({ email, password });
+  };
+
+  return (
+    <form ref={form} className="flex flex-col gap-4" onSubmit={submit} noValidate>
+      <FormError message={errors.form} />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={errors.fields.email}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={errors.fields.password}
+      />
+      {props.children}
+      <Button type="submit" disabled={props.action.isPending}>
+        {props.action.isPending ? 'Signing in…' : 'Sign in'}
+      </Button>
+    </form>
+  );
+}

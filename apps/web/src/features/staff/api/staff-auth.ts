@@ -1,0 +1,16 @@
+import type { LoginRequest, StaffInvitationAccept, StaffMember, StaffSignedIn } from '@portal/contract';
+import { apiRequest } from '../../../lib/api-client';
+import { useAction } from '../../../lib/use-action';
+
+/** The staff console's sign-in calls (docs/staff-console.md); anonymous ones send no token at all. */
+export const staffSignIn = (body: LoginRequest) => apiRequest<StaffSignedIn>('/staff/auth/login', { method: 'POST', body, anonymous: true });
+export const acceptStaffInvitation = (body: StaffInvitationAccept) =>
+  apiRequest<StaffSignedIn>('/staff/auth/invitation', { method: 'POST', body, anonymous: true });
+export const getStaffMember = (signal?: AbortSignal) => apiRequest<StaffMember>('/staff/auth/me', { staff: true, ...(signal ? { signal } : {}) });
+export const staffSignOut = () => apiRequest<void>('/staff/auth/logout', { method: 'POST', staff: true });
+export const staffSignOutEverywhere = () => apiRequest<void>('/staff/auth/sessions', { method: 'DELETE', staff: true });
+
+export const useStaffSignIn = () => useAction(staffSignIn);
+export const useAcceptStaffInvitation = () => useAction(acceptStaffInvitation);
+export const useStaffSignOut = () => useAction(staffSignOut);
+export const useStaffSignOutEverywhere = () => useAction(staffSignOutEverywhere);

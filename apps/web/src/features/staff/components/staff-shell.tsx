@@ -1,0 +1,86 @@
+import type { StaffMember } from '@portal/contract';
+import { useNavigate } from '@tanstack/react-router';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { ColorBar } from '../../../components/color-bar';
+import { useDocumentTitle } from '../../../components/document-title';
+import { Button } from '../../../components/ui/button';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { staffToken } from '../../../lib/auth-token';
+import { usePortalColor } from '../../../lib/portal-color';
+import { getStaffMember, useStaffSignOut } from '../api/staff-auth';
+
+const StaffMemberContext = createContext<StaffMember | null>(null);
+
+/** The signed-in staff member, on any page inside the console's shell. */
+export function useStaffMember(): StaffMember {
+  const member = useContext(StaffMemberContext);
+  if (!member) throw new Error('useStaffMember outside the staff console');
+  return member;
+}
+
+/**
+ * The staff console's frame (docs/staff-console.md): the company's colour bar, a header naming the company and who is
+ * signed in, with sign-out. Reads who that is once; a refused token (signed out elsewhere, deactivated) leads to the
+ * console's sign-in page.
+ */
+export function StaffShell({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const [member, setMember] = useState<StaffMember | null>(null);
+  const [failed, setFailed] = useState(false);
+  const signOut = useStaffSignOut();
+  usePortalColor(member?.company.color);
+  useDocumentTitle(member ? `${member.company.name} staff` : null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getStaffMember(controller.signal).then(setMember, (error: unknown) => {
+      if (!controller.signal.aborted) setFailed(Boolean(error));
+    });
+    const stop = staffToken.subscribe((token) => {
+      if (token === null) void navigate({ to: '/staff/login', replace: true });
+    });
+    return () => {
+      controller.abort();
+      stop();
+    };
+  }, [navigate]);
+
+  const leave = () =>
+    void signOut.run(undefined, {
+      onSuccess: () => staffToken.remove(),
+    });
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <ColorBar />
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <p className="flex items-center gap-3 text-lg font-semibold text-slate-900">
+            {member?.company.logo_url ? <img src={member.company.logo_url} alt="" width={32} height={32} className="size-8 rounded-lg" /> : null}
+            <span>{member ? member.company.name : 'Staff console'}</span>
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Staff console</span>
+          </p>
+          {member ? (
+            <div className="flex items-center gap-3 text-sm text-slate-700">
+              <span>{member.name}</span>
+              <Button variant="ghost" className="px-4 py-1.5 text-sm" onClick={leave} disabled={signOut.isPending}>
+                Sign out
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      </header>
+      <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col px-4 py-8">
+        {member ? (
+          <StaffMemberContext.Provider value={member}>{children}</StaffMemberContext.Provider>
+        ) : failed ? (
+          <p role="alert" className="text-slate-700">
+            The console could not be reached. Check your connection and reload the page.
+          </p>
+        ) : (
+          <PageSpinner />
+        )}
+      </main>
+    </div>
+  );
+}
