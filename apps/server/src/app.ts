@@ -9,6 +9,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { authRoutes } from './modules/auth/auth.routes';
 import { staffAuthRoutes } from './modules/auth/staff-auth.routes';
+import { apiKeysIntegrationRoutes } from './modules/integration/api-keys.integration';
 import { accountRoutes } from './modules/auth/account.routes';
 import { customersIntegrationRoutes } from './modules/auth/customers.integration';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
@@ -188,6 +189,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(filesRoutes, { dataDir: env.DATA_DIR, imageCacheMegabytes: env.IMAGE_CACHE_MB });
       await api.register(documentsRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(documentsIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(apiKeysIntegrationRoutes);
       await api.register(webhooksIntegrationRoutes, { publicUrl: env.PUBLIC_URL, production: env.NODE_ENV === 'production' });
       await api.register(photosRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(photosIntegrationRoutes, { publicUrl: env.PUBLIC_URL });

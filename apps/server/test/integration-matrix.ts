@@ -135,6 +135,7 @@ export async function otherCompanyIds(app: App, companyId: number): Promise<Reco
         .where(inArray(invoices.project_id, projectIds)),
     ),
     contactMessage: await ids(db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.company_id, companyId))),
+    apiKey: await ids(db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.company_id, companyId))),
     /** Customers company B alone knows: one A also serves is A's customer too. */
     portalUser: await ids(
       db
@@ -252,6 +253,9 @@ export const INTEGRATION_MATRIX: Record<string, MatrixEntry> = {
   'DELETE /api/integration/documents/{id}': (other) => ({ method: 'DELETE', url: `/api/integration/documents/${other.first('document')}` }),
   'GET /api/integration/projects/{id}/notes': (other) => ({ method: 'GET', url: `/api/integration/projects/${other.first('project')}/notes` }),
   'GET /api/integration/notes/{id}': (other) => ({ method: 'GET', url: `/api/integration/notes/${other.first('note')}` }),
+  'GET /api/integration/api-keys': () => ({ method: 'GET', url: '/api/integration/api-keys', listOf: 'apiKey' }),
+  'POST /api/integration/api-keys': () => ({ own: 'makes a key for the calling company' }),
+  'POST /api/integration/api-keys/{id}/revoke': (other) => ({ method: 'POST', url: `/api/integration/api-keys/${other.first('apiKey')}/revoke` }),
   'GET /api/integration/webhooks': () => ({ method: 'GET', url: '/api/integration/webhooks', listOf: 'webhook' }),
   'POST /api/integration/webhooks': () => ({ own: 'adds an endpoint to the calling company' }),
   'GET /api/integration/webhooks/{id}': (other) => ({ method: 'GET', url: `/api/integration/webhooks/${other.first('webhook')}` }),

@@ -53,6 +53,7 @@ export const SCOPE_AREAS = [
   'invoices',
   'messages',
   'webhooks',
+  'api_keys',
 ] as const;
 export type ScopeArea = (typeof SCOPE_AREAS)[number];
 export const ALL_SCOPES = SCOPE_AREAS.flatMap((area) => [`${area}:read`, `${area}:write`] as const);

@@ -59,7 +59,8 @@ export const OperatorCompanyCreatedSchema = z
   .meta({ id: 'OperatorCompanyCreated' });
 export type OperatorCompanyCreated = z.infer<typeof OperatorCompanyCreatedSchema>;
 
-export const OperatorApiKeySchema = z
+/** An API key as listed: never its secret. */
+export const ApiKeySchema = z
   .object({
     id: z.number().int(),
     company_id: z.number().int(),
@@ -70,4 +71,17 @@ export const OperatorApiKeySchema = z
     revoked_at: z.string().nullable(),
     created_at: z.string(),
   })
-  .meta({ id: 'OperatorApiKey' });
+  .meta({ id: 'ApiKey' });
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+
+/** `POST /api/integration/api-keys`: a company's new key, with no scope its maker lacks. */
+export const ApiKeyCreateSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Give the key a name.').max(200),
+    /** Left out: the scopes of the key that makes it. */
+    scopes: z.array(ScopeSchema).min(1).optional(),
+    /** Optional: when the key stops working. */
+    expires_at: z.iso.datetime({ offset: true, message: 'Give a date and time such as 2027-01-01T00:00:00Z.' }).optional(),
+  })
+  .strict()
+  .meta({ id: 'ApiKeyCreate' });

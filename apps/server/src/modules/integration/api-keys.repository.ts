@@ -1,8 +1,9 @@
-import { ALL_SCOPES, API_KEY_PREFIX, INT4_MAX, type Scope } from '@portal/contract';
+import { ALL_SCOPES, API_KEY_PREFIX, INT4_MAX, type ApiKey, type Scope } from '@portal/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiKeys, companies } from '../../db/schema';
 import { newSecret, sameDigest, sha256 } from '../../lib/tokens';
+import { apiTimestamp } from '../../lib/timestamps';
 
 import type { CompanyRow } from '../../db/rows';
 
@@ -76,5 +77,22 @@ export function apiKeysRepository(db: Db) {
       const rows = await db.select().from(apiKeys).where(companyId === undefined ? undefined : eq(apiKeys.company_id, companyId)).orderBy(apiKeys.id);
       return rows.map(({ secret_hash: _hash, ...row }) => row);
     },
+  };
+}
+
+type ListedKey = Awaited<ReturnType<ReturnType<typeof apiKeysRepository>['list']>>[number];
+
+/** A key as the operator and the company list it: never its secret. */
+export function serializeApiKey(row: ListedKey): ApiKey {
+  const time = (date: Date | null) => (date ? apiTimestamp(date) : null);
+  return {
+    id: row.id,
+    company_id: row.company_id,
+    name: row.name,
+    scopes: row.scopes,
+    last_used_at: time(row.last_used_at),
+    expires_at: time(row.expires_at),
+    revoked_at: time(row.revoked_at),
+    created_at: apiTimestamp(row.created_at),
   };
 }

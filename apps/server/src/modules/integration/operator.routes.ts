@@ -4,7 +4,7 @@ import {
   CreatedApiKeySchema,
   IdSchema,
   OperatorApiKeyCreateSchema,
-  OperatorApiKeySchema,
+  ApiKeySchema,
   OperatorCompanyCreatedSchema,
   OperatorCompanyCreateSchema,
   OperatorCompanySchema,
@@ -19,7 +19,7 @@ import { apiTimestamp } from '../../lib/timestamps';
 import { BackupError, writeBackup } from '../../core/backup';
 import { staffInvitationsRepository, staffInvitationUrl } from '../../core/access/staff-invitations';
 import { HttpError } from '../../lib/http-errors';
-import { apiKeysRepository } from './api-keys.repository';
+import { apiKeysRepository, serializeApiKey } from './api-keys.repository';
 import { insertCompany, operatorRepository, themeCodeFrom } from './operator.repository';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema };
@@ -133,24 +133,11 @@ export async function operatorRoutes(fastify: FastifyInstance, options: { dataDi
         operationId: 'operatorListApiKeys',
         summary: 'API keys, of one company or all, without their secrets',
         querystring: z.object({ company: IdSchema.optional() }).strict(),
-        response: { 200: z.object({ data: z.array(OperatorApiKeySchema) }), ...errors },
+        response: { 200: z.object({ data: z.array(ApiKeySchema) }), ...errors },
       },
     },
     async (request) => {
-      const rows = await keys.list(request.query.company);
-      const time = (date: Date | null) => (date ? apiTimestamp(date) : null);
-      return {
-        data: rows.map((row) => ({
-          id: row.id,
-          company_id: row.company_id,
-          name: row.name,
-          scopes: row.scopes,
-          last_used_at: time(row.last_used_at),
-          expires_at: time(row.expires_at),
-          revoked_at: time(row.revoked_at),
-          created_at: apiTimestamp(row.created_at),
-        })),
-      };
+      return { data: (await keys.list(request.query.company)).map(serializeApiKey) };
     },
   );
 

@@ -1,0 +1,3 @@
+-- The api_keys area is new: keys that held every scope before it (the owner's key create-company made) keep holding every scope.
+UPDATE "api_keys" SET "scopes" = array_cat("scopes", ARRAY['api_keys:read', 'api_keys:write'])
+WHERE "scopes" @> ARRAY['company:read','company:write','staff:read','staff:write','projects:read','projects:write','portal_users:read','portal_users:write','sharing:read','sharing:write','notes:read','notes:write','photos:read','photos:write','documents:read','documents:write','invoices:read','invoices:write','messages:read','messages:write','webhooks:read','webhooks:write']::text[] AND NOT ("scopes" @> ARRAY['api_keys:read']::text[]);

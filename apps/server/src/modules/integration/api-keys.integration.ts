@@ -1,0 +1,85 @@
+import { ApiErrorSchema, ApiKeyCreateSchema, ApiKeySchema, CreatedApiKeySchema, IdSchema, type Scope } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireApiCompany } from '../../core/access/request';
+import { invalid, notFound } from '../../lib/http-errors';
+import { apiKeysRepository, serializeApiKey } from './api-keys.repository';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema };
+
+/**
+ * A company's own API keys (docs/company-api.md, "Keys and scopes"): list them (never their secrets), make one with no
+ * scope the maker lacks, revoke one. Another company's key is 404, as everywhere.
+ */
+export async function apiKeysIntegrationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const keys = apiKeysRepository(app.database.db);
+  const own = async (companyId: number, id: number) => (await keys.list(companyId)).find((row) => row.id === id) ?? null;
+
+  app.get(
+    '/integration/api-keys',
+    {
+      config: { apiKey: true, scope: 'api_keys:read' },
+      schema: {
+        tags: ['API keys'],
+        operationId: 'listApiKeys',
+        summary: "The company's API keys, without their secrets",
+        description: 'Each with its scopes, when it was last used, and when it expires or was revoked.',
+        response: { 200: z.object({ data: z.array(ApiKeySchema) }), ...errors },
+      },
+    },
+    async (request) => ({ data: (await keys.list(requireApiCompany(request).id)).map(serializeApiKey) }),
+  );
+
+  app.post(
+    '/integration/api-keys',
+    {
+      config: { apiKey: true, scope: 'api_keys:write' },
+      schema: {
+        tags: ['API keys'],
+        operationId: 'createApiKey',
+        summary: 'A new API key, shown this once',
+        description:
+          "Scopes left out: the calling key's own. A key never gives a scope its maker lacks (422 naming `scopes`), so a " +
+          'key for one job cannot make itself a stronger one. An `expires_at` in the past is refused.',
+        body: ApiKeyCreateSchema,
+        response: { 201: CreatedApiKeySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const company = requireApiCompany(request);
+      const mine = request.integration!.scopes;
+      const scopes: Scope[] = request.body.scopes ?? [...mine];
+      const beyond = scopes.filter((scope) => !mine.has(scope));
+      if (beyond.length > 0) throw invalid({ scopes: [`A key cannot give scopes it does not have: ${[...new Set(beyond)].join(', ')}.`] });
+      const expiresAt = request.body.expires_at ? new Date(request.body.expires_at) : null;
+      if (expiresAt && expiresAt.getTime() <= app.now().getTime()) throw invalid({ expires_at: ['The expiry must be in the future.'] });
+      const created = await keys.create(company.id, request.body.name, { now: app.now(), scopes, expiresAt });
+      request.log.info({ event: 'integration.key_created', companyId: company.id, keyId: created.id, byKeyId: request.integration!.keyId }, 'API key created');
+      return reply.status(201).send({ id: created.id, name: request.body.name, scopes: [...new Set(scopes)], key: created.key });
+    },
+  );
+
+  app.post(
+    '/integration/api-keys/:id/revoke',
+    {
+      config: { apiKey: true, scope: 'api_keys:write' },
+      schema: {
+        tags: ['API keys'],
+        operationId: 'revokeApiKey',
+        summary: 'Revoke an API key at once',
+        description: 'Its next call answers 401. A key may revoke itself. Revoking a revoked key is 204 again.',
+        params: z.object({ id: IdSchema }),
+        response: { 204: z.null().describe('Revoked'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const company = requireApiCompany(request);
+      if (!(await own(company.id, request.params.id))) throw notFound();
+      await keys.revoke(request.params.id, app.now());
+      request.log.info({ event: 'integration.key_revoked', companyId: company.id, keyId: request.params.id, byKeyId: request.integration!.keyId }, 'API key revoked');
+      return reply.status(204).send(null);
+    },
+  );
+}
