@@ -57,7 +57,8 @@ export async function benchWebhooks({ option, startServer, benchDatabases, machi
     });
     if (endpoint.status !== 201) throw new Error(`creating the endpoint: ${endpoint.status} ${await endpoint.text()}`);
 
-    const createdAt = new Map(); // note id → when its POST was answered
+    // note id → when its POST was sent (a delivery may arrive before the POST's answer does)
+    const createdAt = new Map();
     let next = 0;
     let killAt = null;
     let backAt = null;
@@ -83,10 +84,11 @@ export async function benchWebhooks({ option, startServer, benchDatabases, machi
         const body = JSON.stringify({ body: `Bench note ${index}`, client_id: randomUUID() });
         for (;;) {
           if (restarting && backAt === null) await restarting;
+          const sentAt = Date.now();
           try {
             const response = await fetch(`${ready.url}${notesUrl}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
             if (response.status !== 200 && response.status !== 201) throw new Error(`POST note: ${response.status} ${await response.text()}`);
-            createdAt.set((await response.json()).id, Date.now());
+            createdAt.set((await response.json()).id, sentAt);
             break;
           } catch (error) {
             if (!String(error.message).startsWith('fetch failed')) throw error;

@@ -1,6 +1,7 @@
 import { ALL_SCOPES } from '@portal/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { staff } from '../src/db/schema';
 import { apiKeysRepository } from '../src/modules/integration/api-keys.repository';
 import { BOOKKEEPING_TABLES, INTEGRATION_MATRIX, otherCompanyIds, prepareOtherCompany, type MatrixCase, type OtherCompany } from './integration-matrix';
 import { bearer } from './portal-users';
@@ -13,6 +14,7 @@ import { useDemoApp } from './suite';
 
 const t = useDemoApp();
 let key: string;
+let ownerSession: string;
 let other: OtherCompany;
 let operations: string[];
 
@@ -34,6 +36,8 @@ beforeAll(async () => {
   const db = t.app.database.db;
   key = (await apiKeysRepository(db).create(t.ids.acme.id, 'matrix', { scopes: ALL_SCOPES })).key;
   const otherKey = (await apiKeysRepository(db).create(t.ids.brightside.id, 'matrix', { scopes: ALL_SCOPES })).key;
+  const [owner] = await db.update(staff).set({ role: 'owner' }).where(and(eq(staff.company_id, t.ids.acme.id), isNull(staff.deactivated_at))).returning({ id: staff.id });
+  ownerSession = (await t.app.staffSessions.create(owner!.id, { now: new Date() })).token;
   await prepareOtherCompany(t.app, otherKey);
   const ids = await otherCompanyIds(t.app, t.ids.brightside.id);
   other = {
@@ -57,7 +61,12 @@ describe('the isolation matrix', () => {
     expect(Object.keys(INTEGRATION_MATRIX).filter((operation) => !operations.includes(operation))).toEqual([]);
   });
 
-  it("refuses every route on another company's records and writes nothing", async () => {
+  // The same routes serve a company's CRM (an API key) and its office (an owner in the staff console).
+  it.each([
+    ['an API key with every scope', () => key],
+    ['an owner signed in to the staff console', () => ownerSession],
+  ])("refuses every route on another company's records and writes nothing, called with %s", async (_caller, token) => {
+    const key = token();
     const failures: string[] = [];
     for (const operation of operations) {
       const entry = INTEGRATION_MATRIX[operation];

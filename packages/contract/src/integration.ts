@@ -57,5 +57,15 @@ export const SCOPE_AREAS = [
 ] as const;
 export type ScopeArea = (typeof SCOPE_AREAS)[number];
 export const ALL_SCOPES = SCOPE_AREAS.flatMap((area) => [`${area}:read`, `${area}:write`] as const);
+/**
+ * What a staff member signed in to the console may do through the same routes: owners everything; staff the daily work,
+ * never branding and switches, staff, API keys or webhooks (docs/staff-console.md).
+ */
+const OWNER_ONLY_SCOPES: readonly string[] = ['company:write', 'staff:write', 'api_keys:read', 'api_keys:write', 'webhooks:read', 'webhooks:write'];
+export const STAFF_ROLE_SCOPES = {
+  owner: ALL_SCOPES,
+  staff: ALL_SCOPES.filter((scope) => !OWNER_ONLY_SCOPES.includes(scope)),
+} as const;
+
 export const ScopeSchema = z.enum(ALL_SCOPES).meta({ id: 'Scope', description: '`<area>:read` or `<area>:write`' });
 export type Scope = z.infer<typeof ScopeSchema>;

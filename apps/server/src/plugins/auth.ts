@@ -1,10 +1,11 @@
+import { STAFF_ROLE_SCOPES } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { accessRepository } from '../core/access/projects';
 import { bearerToken } from '../core/access/request';
 import { HttpError, missingScope, unauthenticated } from '../lib/http-errors';
 import { operatorToken, sameDigest, sha256 } from '../lib/tokens';
-import { apiKeysRepository } from '../modules/integration/api-keys.repository';
+import { apiKeysRepository, parseApiKey } from '../modules/integration/api-keys.repository';
 import { sessionsRepository, type SessionsRepository } from '../modules/auth/sessions.repository';
 import { staffSessionsRepository, type StaffSessionsRepository } from '../modules/auth/staff-sessions.repository';
 
@@ -16,6 +17,7 @@ declare module 'fastify' {
 }
 
 const DAY_MS = 86_400_000;
+const OWNERS_ONLY = 'Only an owner of the company may do this.';
 
 /**
  * Who is calling: a portal user's session, a staff member's console session (routes that say `staff`), or a
@@ -58,6 +60,20 @@ export const authPlugin = fp(
         return;
       }
       if (config.apiKey) {
+        // The company side's routes: a company's API key, or a staff member's console session on the very same routes
+        // and rules, with the scopes of their role (docs/staff-console.md). Which one, the token's shape says.
+        if (token && parseApiKey(token) === null) {
+          const member = await app.staffSessions.authenticate(token, app.now());
+          if (member) {
+            if (!(STAFF_ROLE_SCOPES[member.role] as readonly string[]).includes(config.scope!)) {
+              request.log.info({ event: 'integration.forbidden', staffId: member.id, scope: config.scope }, 'staff role lacks the scope of the route');
+              throw new HttpError(403, OWNERS_ONLY);
+            }
+            request.staffMember = member;
+            request.integration = { keyId: null, staffId: member.id, company: member.company, scopes: new Set(STAFF_ROLE_SCOPES[member.role]) };
+            return;
+          }
+        }
         const found = token ? await keys.authenticate(token, app.now()) : null;
         if (!found) {
           request.log.info({ event: 'integration.rejected', reason: token ? 'invalid-key' : 'no-key' }, 'integration call without a valid API key');
@@ -67,7 +83,7 @@ export const authPlugin = fp(
           request.log.info({ event: 'integration.forbidden', keyId: found.keyId, scope: config.scope }, 'API key lacks the scope of the route');
           throw missingScope(config.scope!);
         }
-        request.integration = found;
+        request.integration = { ...found, staffId: null };
         return;
       }
       if (config.staff) {
@@ -76,7 +92,7 @@ export const authPlugin = fp(
           request.log.info({ event: 'staff.rejected', reason: token ? 'invalid-token' : 'no-token' }, 'staff route without a staff session');
           throw unauthenticated();
         }
-        if (config.staff === 'owner' && member.role !== 'owner') throw new HttpError(403, 'Only an owner of the company may do this.');
+        if (config.staff === 'owner' && member.role !== 'owner') throw new HttpError(403, OWNERS_ONLY);
         request.staffMember = member;
         return;
       }

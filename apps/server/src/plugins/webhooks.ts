@@ -11,7 +11,7 @@ declare module 'fastify' {
     webhooks: {
       /** Looks at the outbox now (after a commit that put events in it) rather than at the next tick. */
       wake(): void;
-      /** Resolves once nothing is being delivered (tests). */
+      /** Resolves once nothing is being delivered or waits to be recorded (tests, shutdown). */
       idle(): Promise<void>;
     };
   }
@@ -21,8 +21,11 @@ declare module 'fastify' {
 export const WEBHOOK_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000, 28_800_000];
 const TIMEOUT_MS = 10_000;
 const LEASE_MS = 60_000;
+/** Attempts ending within this long of each other are written in one transaction. */
+const FLUSH_MS = 10;
+const CLAIM_DELAY_MS = 10;
 const POLL_MS = 1_000;
-/** Up to this many attempts go out at once; a backlog drains in few, large transactions. */
+/** Up to this many attempts are under way at once; those that end together are recorded in one transaction. */
 const BATCH = 50;
 
 /**
@@ -85,8 +88,8 @@ export const webhooksPlugin = fp(
     }
 
     /**
-     * A batch's outcomes in one transaction of two statements (on the embedded database every statement waits its turn
-     * behind the requests' own): what was sent is on record before the next batch is claimed.
+     * Attempts that ended together, in one transaction of two statements (on the embedded database every statement
+     * waits its turn behind the requests' own). Until it is written, a row keeps its lease: nobody sends it again.
      */
     async function record(outcomes: Awaited<ReturnType<typeof attempt>>[]) {
       if (outcomes.length === 0) return;
@@ -105,8 +108,35 @@ export const webhooksPlugin = fp(
       });
     }
 
+    type Outcome = Awaited<ReturnType<typeof attempt>>;
+    /** Attempts under way: at most BATCH at once, each recorded as soon as it ends, never waiting for a slow one. */
+    const inFlight = new Set<Promise<void>>();
+    let finished: Outcome[] = [];
+    let flushing: Promise<void> | null = null;
+    /** The last claim took all the room there was: more may be due as soon as an attempt ends. */
+    let backlog = false;
+
+    /** Writes the attempts that ended meanwhile, together: those ending at about the same time share a transaction. */
+    function flush() {
+      if (flushing) return;
+      flushing = (async () => {
+        while (finished.length > 0) {
+          await new Promise((resolve) => setTimeout(resolve, FLUSH_MS));
+          const batch = finished;
+          finished = [];
+          await record(batch).catch((error: unknown) => app.log.error({ event: 'webhooks.error', err: error }, 'webhook attempts could not be recorded'));
+        }
+      })().finally(() => {
+        flushing = null;
+        if (finished.length > 0) flush();
+        else if (backlog) wake();
+      });
+    }
+
     async function drain() {
       for (;;) {
+        const room = BATCH - inFlight.size;
+        if (room <= 0 || closed) return;
         const now = app.now();
         const claimed = (await db.execute(sql`
           update ${webhookDeliveries} set leased_until = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz
@@ -114,9 +144,10 @@ export const webhooksPlugin = fp(
             select id from ${webhookDeliveries}
             where state = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
               and (leased_until is null or leased_until < ${now.toISOString()}::timestamptz)
-            order by next_attempt_at limit ${BATCH} for update skip locked)
+            order by next_attempt_at limit ${room} for update skip locked)
           returning id`)) as unknown as { rows: { id: number }[] };
         const ids = claimed.rows.map((row) => Number(row.id));
+        backlog = ids.length === room;
         if (ids.length === 0) return;
         const rows = await db
           .select({
@@ -130,15 +161,33 @@ export const webhooksPlugin = fp(
           .from(webhookDeliveries)
           .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpoint_id))
           .where(inArray(webhookDeliveries.id, ids));
-        const outcomes = await Promise.all(
-          rows.map((row) => attempt(row).catch((error: unknown) => void app.log.error({ event: 'webhooks.error', err: error }, 'webhook delivery broke'))),
-        );
-        await record(outcomes.filter((outcome) => outcome !== undefined));
-        if (closed) return;
+        for (const row of rows) {
+          const task: Promise<void> = attempt(row)
+            .then((outcome: Outcome) => {
+              finished.push(outcome);
+              flush();
+            })
+            .catch((error: unknown) => void app.log.error({ event: 'webhooks.error', err: error }, 'webhook delivery broke'))
+            .finally(() => inFlight.delete(task));
+          inFlight.add(task);
+        }
       }
     }
 
+    /**
+     * Looks at the outbox soon: wakes that come within CLAIM_DELAY_MS of each other (one per event a busy portal commits)
+     * share one claim instead of a query each.
+     */
+    let scheduled: NodeJS.Timeout | null = null;
     function wake() {
+      if (closed || scheduled) return;
+      scheduled = setTimeout(() => {
+        scheduled = null;
+        claimNow();
+      }, CLAIM_DELAY_MS);
+    }
+
+    function claimNow() {
       if (closed) return;
       if (running) {
         again = true;
@@ -150,17 +199,22 @@ export const webhooksPlugin = fp(
           running = null;
           if (again && !closed) {
             again = false;
-            wake();
+            claimNow();
           }
         });
     }
 
-    app.decorate('webhooks', {
-      wake,
-      async idle() {
-        while (running) await running;
-      },
-    });
+    /** Nothing claimed, under way or waiting to be written. */
+    async function settled() {
+      while (scheduled || running || inFlight.size > 0 || flushing || finished.length > 0) {
+        if (scheduled) await new Promise((resolve) => setTimeout(resolve, CLAIM_DELAY_MS));
+        await running;
+        await Promise.all(inFlight);
+        await flushing;
+      }
+    }
+
+    app.decorate('webhooks', { wake, idle: settled });
     app.addHook('onReady', async () => {
       timer = setInterval(wake, POLL_MS);
       timer.unref();
@@ -169,7 +223,9 @@ export const webhooksPlugin = fp(
     app.addHook('onClose', async () => {
       closed = true;
       if (timer) clearInterval(timer);
-      await running;
+      if (scheduled) clearTimeout(scheduled);
+      scheduled = null;
+      await settled();
     });
   },
   { name: 'webhooks', dependencies: ['db', 'clock'] },

@@ -29,7 +29,13 @@ declare module 'fastify' {
     /** The staff member whose console session called a staff route. */
     staffMember: AuthenticatedStaff | null;
     /** The company whose API key called an integration route. */
-    integration: { keyId: number; company: CompanyRow; scopes: ReadonlySet<Scope> } | null;
+    integration: {
+      /** The API key that called, or null for a staff member in the console (`staffId`). */
+      keyId: number | null;
+      staffId: number | null;
+      company: CompanyRow;
+      scopes: ReadonlySet<Scope>;
+    } | null;
   }
   interface FastifyContextConfig {
     /** Declares a route open to anyone. Every other /api route needs a valid bearer token. */

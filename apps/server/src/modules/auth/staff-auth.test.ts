@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/portal-users';
 import { useDemoApp, useFrozenClock } from '../../../test/suite';
+import { staffInvitationsRepository } from '../../core/access/staff-invitations';
 import { loadSecret, OPERATOR_SECRET_FILE } from '../../lib/secret-file';
 import { operatorToken } from '../../lib/tokens';
 import { apiKeysRepository } from '../integration/api-keys.repository';
@@ -95,5 +96,35 @@ describe('staff sign-in', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/integration/staff/${created.owner.id}/deactivate`, headers: bearer(created.api_key.key) })).statusCode).toBe(200);
     expect((await me(token)).statusCode).toBe(401);
     expect((await signIn('gone@gone.example', 'a-long-password-1')).statusCode).toBe(422);
+  });
+
+  it("works the company side's routes with the scopes of the member's role: owners everything, staff the daily work", async () => {
+    clock.advance(61_000); // past the 10 sign-ins a minute this file's tests have made from one address
+    const owner = (await signIn('olive@olive.example', 'a-long-password-1')).json().token as string;
+    const company = await t.app.inject({ method: 'GET', url: '/api/integration/company', headers: bearer(owner) });
+    expect(company.statusCode).toBe(200);
+    expect(company.json().name).toBe('Olive Builders');
+    // The owner adds a member of staff through the same API; the member accepts an invitation.
+    const key = (await apiKeysRepository(t.app.database.db).create(company.json().id, 'crm')).key;
+    const added = await t.app.inject({ method: 'POST', url: '/api/integration/staff', headers: bearer(owner), payload: { name: 'Sam Staff', email: 'sam@olive.example' } });
+    expect(added.statusCode).toBe(201);
+    const invitation = await staffInvitationsRepository(t.app.database.db).issue(added.json().id, new Date());
+    const accepted = await accept(invitation.token);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const sam = accepted.json().token as string;
+    expect((await t.app.inject({ method: 'GET', url: '/api/integration/projects', headers: bearer(sam) })).statusCode).toBe(200);
+    for (const [method, url, payload] of [
+      ['PATCH', '/api/integration/company', { name: 'Sam Builders' }],
+      ['GET', '/api/integration/webhooks', undefined],
+      ['GET', '/api/integration/api-keys', undefined],
+      ['POST', '/api/integration/staff', { name: 'Another' }],
+    ] as const) {
+      const refused = await t.app.inject({ method, url, headers: bearer(sam), ...(payload ? { payload } : {}) });
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().message).toBe('Only an owner of the company may do this.');
+    }
+    // The key of the same company still works as before; a portal session does not open these routes.
+    expect((await t.app.inject({ method: 'GET', url: '/api/integration/company', headers: bearer(key) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/integration/company', headers: bearer(t.casey) })).statusCode).toBe(401);
   });
 });

@@ -61,7 +61,7 @@ export function contactRepository(db: Db) {
      * Marks a message handled by an API key, or not handled (`by` null). Marking a handled message again keeps when and
      * by which key it was first handled. False when the company has no such message.
      */
-    async setHandled(companyId: number, messageId: number, by: { keyId: number } | null, now: Date): Promise<boolean> {
+    async setHandled(companyId: number, messageId: number, by: { keyId: number | null } | null, now: Date): Promise<boolean> {
       const mine = and(eq(contactMessages.id, messageId), eq(contactMessages.company_id, companyId));
       const changed = await db
         .update(contactMessages)

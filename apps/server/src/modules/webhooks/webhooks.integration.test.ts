@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/portal-users';
 import { useDemoApp } from '../../../test/suite';
@@ -95,5 +96,42 @@ describe('webhooks', () => {
     const other = (await apiKeysRepository(t.app.database.db).create(t.ids.brightside.id, 'crm')).key;
     const response = await t.app.inject({ method: 'GET', url: `/api/integration/webhooks/${endpointId}`, headers: bearer(other) });
     expect(response.statusCode).toBe(404);
+  });
+
+  it('records a redirect as a failed attempt and follows nothing; an endpoint that hangs holds up neither the customer nor other endpoints', async () => {
+    // One endpoint that redirects, one that never answers: both for note.created.
+    let hung = 0;
+    const odd = createServer((request, response) => {
+      request.resume();
+      if (request.url === '/redirect') response.writeHead(302, { location: `${url}?followed=1` }).end();
+      else hung++; // no answer at all
+    });
+    await new Promise<void>((resolve) => odd.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(odd.address() as AddressInfo).port}`;
+    const redirecting = (await call('POST', '/api/integration/webhooks', { url: `${base}/redirect`, event_types: ['note.created'] })).json();
+    const hanging = (await call('POST', '/api/integration/webhooks', { url: `${base}/hang`, event_types: ['note.created'] })).json();
+    const before = received.length;
+
+    const entity = t.ids.caseyEntities[0]!;
+    const started = Date.now();
+    const posted = await t.app.inject({ method: 'POST', url: `/api/notes?entity=${entity.id}`, headers: bearer(t.casey), payload: { body: 'Is the crew still coming?' } });
+    expect(posted.statusCode).toBe(201);
+    expect(Date.now() - started).toBeLessThan(2_000);
+
+    const log = await until(async () => {
+      const page = (await call('GET', `/api/integration/webhooks/${redirecting.id}/deliveries`)).json();
+      return page.data[0]?.attempts.length > 0 ? page : undefined;
+    });
+    expect(log.data[0].attempts[0]).toMatchObject({ status_code: 302, error: 'Redirects are not followed.' });
+    expect(log.data[0].state).toBe('pending');
+    await until(() => (hung > 0 ? true : undefined));
+    // The redirect's attempt is on record while the hanging one is still under way: one slow endpoint holds up no other.
+    const stuck = (await call('GET', `/api/integration/webhooks/${hanging.id}/deliveries`)).json();
+    expect(stuck.data[0].attempts).toEqual([]);
+    // Nothing reached the address the redirect pointed at.
+    expect(received.slice(before).filter((request) => request.headers['webhook-id'] === undefined)).toEqual([]);
+    expect(received.length).toBe(before);
+    odd.closeAllConnections();
+    await new Promise<void>((resolve) => odd.close(() => resolve()));
   });
 });
