@@ -170,6 +170,7 @@ export const INTEGRATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/integration/staff': () => ({ own: "adds to the calling company's staff" }),
   'GET /api/integration/staff/{id}': (other) => ({ method: 'GET', url: `/api/integration/staff/${other.first('staff')}` }),
   'PATCH /api/integration/staff/{id}': (other) => ({ method: 'PATCH', url: `/api/integration/staff/${other.first('staff')}`, payload: { name: 'Taken over' } }),
+  'POST /api/integration/staff/{id}/invite': (other) => ({ method: 'POST', url: `/api/integration/staff/${other.first('staff')}/invite` }),
   'POST /api/integration/staff/{id}/deactivate': (other) => ({ method: 'POST', url: `/api/integration/staff/${other.first('staff')}/deactivate` }),
   'POST /api/integration/staff/{id}/reactivate': (other) => ({ method: 'POST', url: `/api/integration/staff/${other.first('staff')}/reactivate` }),
   'PUT /api/integration/staff/{id}/avatar': (other) => ({

@@ -52,3 +52,8 @@ export const IntegrationStaffSchema = z
 export type IntegrationStaff = z.infer<typeof IntegrationStaffSchema>;
 
 export const IntegrationStaffPageSchema = paginatedSchema(IntegrationStaffSchema).meta({ id: 'IntegrationStaffPage' });
+
+/** `POST /api/integration/staff/{id}/invite`: the invitation is on its way; its link works once, until expires_at. */
+export const StaffInvitationSentSchema = z
+  .object({ staff: IntegrationStaffSchema, expires_at: z.string() })
+  .meta({ id: 'StaffInvitationSent' });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/portal-users';
 import { useDemoApp, useFrozenClock } from '../../../test/suite';
-import { staffInvitationsRepository } from '../../core/access/staff-invitations';
 import { loadSecret, OPERATOR_SECRET_FILE } from '../../lib/secret-file';
 import { operatorToken } from '../../lib/tokens';
 import { apiKeysRepository } from '../integration/api-keys.repository';
@@ -9,7 +8,7 @@ import { apiKeysRepository } from '../integration/api-keys.repository';
 /** The staff console's sign-in (docs/staff-console.md): invitation, password, sessions of their own. */
 
 const clock = useFrozenClock();
-const t = useDemoApp();
+const t = useDemoApp({ mail: true });
 
 async function newCompany(name: string, ownerEmail: string) {
   const operator = bearer(operatorToken(await loadSecret({ dataDir: t.dataDir, name: OPERATOR_SECRET_FILE })));
@@ -104,12 +103,23 @@ describe('staff sign-in', () => {
     const company = await t.app.inject({ method: 'GET', url: '/api/integration/company', headers: bearer(owner) });
     expect(company.statusCode).toBe(200);
     expect(company.json().name).toBe('Olive Builders');
-    // The owner adds a member of staff through the same API; the member accepts an invitation.
+    // The owner adds a member of staff and invites them through the same API; the member follows the emailed link.
     const key = (await apiKeysRepository(t.app.database.db).create(company.json().id, 'crm')).key;
     const added = await t.app.inject({ method: 'POST', url: '/api/integration/staff', headers: bearer(owner), payload: { name: 'Sam Staff', email: 'sam@olive.example' } });
     expect(added.statusCode).toBe(201);
-    const invitation = await staffInvitationsRepository(t.app.database.db).issue(added.json().id, new Date());
-    const accepted = await accept(invitation.token);
+    const before = t.smtp.messages.length;
+    const first = await t.app.inject({ method: 'POST', url: `/api/integration/staff/${added.json().id}/invite`, headers: bearer(owner) });
+    expect(first.statusCode).toBe(200);
+    const firstMail = await t.smtp.waitFor((message) => message.to.includes('sam@olive.example') && t.smtp.messages.indexOf(message) >= before);
+    const linkIn = (mail: { text: string | null }) => new URL(/(https?:\/\/\S+\/staff\/invitation\?\S+)/.exec(mail.text ?? '')![1]!).searchParams.get('token')!;
+    const firstToken = linkIn(firstMail);
+    // Sending it again ends the first link.
+    const again = t.smtp.messages.length;
+    expect((await t.app.inject({ method: 'POST', url: `/api/integration/staff/${added.json().id}/invite`, headers: bearer(owner) })).statusCode).toBe(200);
+    const secondMail = await t.smtp.waitFor((message) => message.to.includes('sam@olive.example') && t.smtp.messages.indexOf(message) >= again);
+    expect(secondMail.subject).toBe('Join the staff console of Olive Builders');
+    expect((await accept(firstToken)).statusCode).toBe(422);
+    const accepted = await accept(linkIn(secondMail));
     expect(accepted.statusCode, accepted.body).toBe(200);
     const sam = accepted.json().token as string;
     expect((await t.app.inject({ method: 'GET', url: '/api/integration/projects', headers: bearer(sam) })).statusCode).toBe(200);

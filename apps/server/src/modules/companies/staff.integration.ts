@@ -5,6 +5,8 @@ import {
   IntegrationStaffPageSchema,
   IntegrationStaffSchema,
   IntegrationStaffUpdateSchema,
+  INVITATION_TTL_DAYS,
+  StaffInvitationSentSchema,
   type IntegrationStaff,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +21,8 @@ import { paginate, pageUrls } from '../../lib/pagination';
 import { apiTimestamp } from '../../lib/timestamps';
 import { PUBLIC_IMAGE_POLICY, publicImageDescription, publicImageRoute, removePublicImage, replacePublicImage } from './public-images';
 import { avatarPath, staffRepository } from './staff.repository';
+import { staffInvitationEmail } from './staff-invitation-email';
+import { staffInvitationsRepository, staffInvitationUrl } from '../../core/access/staff-invitations';
 
 const EMAIL_TAKEN = 'Another active staff member of the company has this email.';
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema };
@@ -171,6 +175,37 @@ export async function staffIntegrationRoutes(fastify: FastifyInstance, options: 
       },
     );
   }
+
+  app.post(
+    '/integration/staff/:id/invite',
+    {
+      config: write,
+      schema: {
+        tags: ['Staff'],
+        operationId: 'inviteStaffMember',
+        summary: 'Email a staff member their invitation to the staff console',
+        description:
+          `A link that sets their password and signs them in, once, for ${INVITATION_TTL_DAYS} days; sending it again ends the one before. ` +
+          'The member must be active and have an email (422 naming `email` otherwise). Someone who already has a password may use it to choose a new one.',
+        params: idParams,
+        response: { 200: StaffInvitationSentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const company = requireApiCompany(request);
+      const member = await found(company.id, request.params.id);
+      if (member.deactivated_at) throw invalid({ id: ['This member is deactivated: reactivate them first.'] });
+      if (!member.email) throw invalid({ email: ['This member has no email address to send the invitation to.'] });
+      const issued = await staffInvitationsRepository(app.database.db).issue(member.id, app.now());
+      const to = member.email;
+      app.mailer.sendInBackground(
+        () => staffInvitationEmail({ to, name: member.name, link: staffInvitationUrl(options.publicUrl, issued.token), company: { name: company.name, color: company.color } }),
+        request.log,
+      );
+      request.log.info({ event: 'staff.invited', companyId: company.id, staffId: member.id }, 'staff invitation sent');
+      return { staff: serialize(member), expires_at: apiTimestamp(issued.expiresAt) };
+    },
+  );
 
   app.put(
     '/integration/staff/:id/avatar',
