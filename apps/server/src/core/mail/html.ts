@@ -71,3 +71,18 @@ export function layout(options: { title: string; brand: string; color: string; b
 </body>
 </html>`.value;
 }
+
+/**
+ * A message whose point is one link: a greeting, a sentence of what it is, a button, a note (how long the link works)
+ * and the address spelled out for clients that show no button. Answers the plain text and the HTML body alike.
+ */
+export function linkMessage(options: { greeting: string; lead: string; action: string; link: string; note: string; color: string; signature: string }) {
+  const { greeting, lead, action, link, note, color } = options;
+  const text = [greeting, '', lead, '', `${action}:`, '', link, '', note, '', `– ${options.signature}`, ''].join('\n');
+  const body = html`<p style="margin:0 0 16px">${greeting}</p>
+<p style="margin:0 0 24px">${lead}</p>
+<p style="margin:0 0 24px"><a href="${link}" style="display:inline-block;padding:12px 28px;border-radius:9999px;background:${color};color:${textOn(color)};font-weight:600;text-decoration:none">${action}</a></p>
+<p style="margin:0 0 8px;font-size:14px;color:#475569">${note}</p>
+<p style="margin:0 0 8px;font-size:14px;color:#475569">If the button does not work, copy this address into your browser:<br><a href="${link}" style="color:#334155;word-break:break-all">${link}</a></p>`;
+  return { text, body };
+}

@@ -1,10 +1,9 @@
-import { EMAIL_CHANGE_TTL_HOURS, PASSWORD_RESET_TTL_MINUTES } from '@portal/contract';
+import { EMAIL_CHANGE_TTL_HOURS, PASSWORD_RESET_TTL_MINUTES, DEFAULT_PORTAL_COLOR } from '@portal/contract';
 import { cssColor, html, layout, textOn } from '../../core/mail/html';
 import type { MailMessage } from '../../core/mail/mailer';
 import type { Brand } from './passwordless-email';
 
 const PRODUCT = 'Project portal';
-const DEFAULT_COLOR = '#2aa21d';
 
 interface AccountMail {
   to: string;
@@ -23,7 +22,7 @@ function accountMail(mail: AccountMail): MailMessage {
   const brand = mail.brand ?? null;
   const subject = brand ? `${mail.subject} – ${brand.companyName}` : mail.subject;
   const greeting = mail.firstName ? `Hello ${mail.firstName},` : 'Hello,';
-  const color = cssColor(brand?.color, DEFAULT_COLOR);
+  const color = cssColor(brand?.color, DEFAULT_PORTAL_COLOR);
   const { action } = mail;
 
   const text = [

@@ -1,9 +1,8 @@
-import { LOGIN_TOKEN_TTL_MINUTES } from '@portal/contract';
+import { LOGIN_TOKEN_TTL_MINUTES, DEFAULT_PORTAL_COLOR } from '@portal/contract';
 import { cssColor, html, layout, textOn } from '../../core/mail/html';
 import type { MailMessage } from '../../core/mail/mailer';
 
 const PRODUCT = 'Project portal';
-const DEFAULT_COLOR = '#2aa21d';
 
 export interface Brand {
   code: string;
@@ -32,7 +31,7 @@ export function passwordlessEmail(options: {
   const greeting = options.firstName ? `Hello ${options.firstName},` : 'Hello,';
   const expiry = `The link and the code work once and expire in ${LOGIN_TOKEN_TTL_MINUTES} minutes.`;
   const ignore = 'If you did not ask to sign in, you can ignore this message: nobody can sign in without it.';
-  const color = cssColor(brand?.color, DEFAULT_COLOR);
+  const color = cssColor(brand?.color, DEFAULT_PORTAL_COLOR);
 
   const text = [
     greeting,

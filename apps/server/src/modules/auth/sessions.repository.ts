@@ -66,6 +66,29 @@ function sessionCache(feed: ChangeFeed) {
   };
 }
 
+export interface SessionContext {
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+  now: Date;
+}
+
+/** A new session of a portal user or a staff member, and its token (`id.secret`); a sign-in always gets a fresh one. */
+export async function insertSession(db: Db, subject: { portal_user_id: number } | { staff_id: number }, context: SessionContext) {
+  const secret = newSecret();
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      ...subject,
+      secret_hash: sha256(secret),
+      user_agent: context.userAgent?.slice(0, 512) ?? null,
+      ip: context.ip ?? null,
+      created_at: context.now,
+      last_used_at: context.now,
+    })
+    .returning({ id: sessions.id });
+  return { sessionId: row!.id, token: `${row!.id}.${secret}` };
+}
+
 export function sessionsRepository(db: Db, policy: SessionPolicy, feed: ChangeFeed = offlineFeed) {
   const cache = sessionCache(feed);
   /** Inside the idle and absolute limits, and touched less than a minute ago. */
@@ -85,7 +108,6 @@ export function sessionsRepository(db: Db, policy: SessionPolicy, feed: ChangeFe
   }
 
   return {
-    /** A new session and its token; a sign-in always gets a fresh one. */
     /**
      * A user's name or email was just written by this process: every cached session forgets its user
      * here and now, before the answer, as the database's notification will tell the other processes.
@@ -94,20 +116,9 @@ export function sessionsRepository(db: Db, policy: SessionPolicy, feed: ChangeFe
       cache.clear();
     },
 
-    async create(userId: number, context: { userAgent?: string | undefined; ip?: string | undefined; now: Date }) {
-      const secret = newSecret();
-      const [row] = await db
-        .insert(sessions)
-        .values({
-          portal_user_id: userId,
-          secret_hash: sha256(secret),
-          user_agent: context.userAgent?.slice(0, 512) ?? null,
-          ip: context.ip ?? null,
-          created_at: context.now,
-          last_used_at: context.now,
-        })
-        .returning({ id: sessions.id });
-      return { sessionId: row!.id, token: `${row!.id}.${secret}` };
+    /** A new session and its token; a sign-in always gets a fresh one. */
+    create(userId: number, context: SessionContext) {
+      return insertSession(db, { portal_user_id: userId }, context);
     },
 
     /** The user behind a token, or null when the token is malformed, unknown, revoked or expired. */

@@ -1,9 +1,9 @@
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, sessions, staff } from '../../db/schema';
-import { newSecret, parseToken, sameDigest, sha256 } from '../../lib/tokens';
+import { parseToken, sameDigest, sha256 } from '../../lib/tokens';
 import type { AuthenticatedStaff } from '../../core/access/request';
-import type { SessionPolicy } from './sessions.repository';
+import { insertSession, type SessionContext, type SessionPolicy } from './sessions.repository';
 
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -15,20 +15,8 @@ const TOUCH_INTERVAL_MS = 60_000;
  */
 export function staffSessionsRepository(db: Db, policy: SessionPolicy) {
   return {
-    async create(staffId: number, context: { userAgent?: string | undefined; ip?: string | undefined; now: Date }) {
-      const secret = newSecret();
-      const [row] = await db
-        .insert(sessions)
-        .values({
-          staff_id: staffId,
-          secret_hash: sha256(secret),
-          user_agent: context.userAgent?.slice(0, 512) ?? null,
-          ip: context.ip ?? null,
-          created_at: context.now,
-          last_used_at: context.now,
-        })
-        .returning({ id: sessions.id });
-      return { sessionId: row!.id, token: `${row!.id}.${secret}` };
+    create(staffId: number, context: SessionContext) {
+      return insertSession(db, { staff_id: staffId }, context);
     },
 
     /** The staff member behind a token, or null: malformed, unknown, a portal session, revoked, expired, or deactivated. */

@@ -1,8 +1,7 @@
+import { DEFAULT_PORTAL_COLOR } from '@portal/contract';
 import { cssColor, html, layout } from '../../core/mail/html';
 import type { MailMessage } from '../../core/mail/mailer';
 import { headerSafe, projectTitle } from '../../core/mail/text';
-
-const DEFAULT_COLOR = '#2aa21d';
 
 export interface ContactEmail {
   to: string;
@@ -20,7 +19,7 @@ export interface ContactEmail {
  */
 export function contactEmail(options: ContactEmail): MailMessage {
   const subject = headerSafe(`Portal message: ${options.subject}`, 250);
-  const color = cssColor(options.company.color, DEFAULT_COLOR);
+  const color = cssColor(options.company.color, DEFAULT_PORTAL_COLOR);
   const about = options.project ? `about ${projectTitle(options.project)}` : null;
   const sender = `${options.from.name} <${options.from.email}>`;
   const footer = `Sent through the ${options.company.name} customer portal. Reply to this email to answer ${options.from.name}.`;

@@ -1,9 +1,8 @@
+import { DEFAULT_PORTAL_COLOR } from '@portal/contract';
 import { cssColor, html } from '../../core/mail/html';
 import type { NoticeContent } from '../../core/mail/notices';
 import { headerSafe, projectTitle } from '../../core/mail/text';
 import { formatUsd } from './money';
-
-const DEFAULT_COLOR = '#2aa21d';
 
 export interface InvoiceSentNotice {
   company: { name: string; color: string | null };
@@ -22,7 +21,7 @@ export function invoiceSentNotice(options: InvoiceSentNotice): NoticeContent {
   const title = projectTitle(options.project);
   const amount = formatUsd(options.invoice.totalCents);
   const subject = headerSafe(`Invoice ${options.invoice.number} for ${amount} from ${options.company.name}`);
-  const color = cssColor(options.company.color, DEFAULT_COLOR);
+  const color = cssColor(options.company.color, DEFAULT_PORTAL_COLOR);
   const due = longDate(options.invoice.dueDate);
   const footer = `Sent by the ${options.company.name} customer portal because this project is shared with you.`;
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AGING_BUCKET_LABELS, AGING_BUCKETS, INVOICE_STATUS_LABELS, type InvoiceDetail, type Statement } from '@portal/contract';
+import { AGING_BUCKET_LABELS, AGING_BUCKETS, INVOICE_STATUS_LABELS, type InvoiceDetail, type Statement, DEFAULT_PORTAL_COLOR } from '@portal/contract';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { formatUsd, toCents } from './money';
@@ -26,7 +26,6 @@ export interface PdfProject {
   address_street: string | null;
 }
 
-const DEFAULT_COLOR = '#2aa21d';
 const HEX = /^#[0-9a-fA-F]{6}$/;
 const PAGE = { width: 612, height: 792, margin: 50 };
 const CONTENT_WIDTH = PAGE.width - PAGE.margin * 2;
@@ -115,7 +114,7 @@ function letterhead(doc: Doc, brand: PdfBrand, logo: Buffer | null, title: strin
   for (const line of [...brand.addressLines, brand.phone ?? ''].filter(Boolean)) doc.text(line, PAGE.margin, undefined, { width: 280 });
   const leftBottom = doc.y;
 
-  doc.font('Helvetica-Bold').fontSize(22).fillColor(color === DEFAULT_COLOR ? '#0f172a' : color).text(title, 330, 36, { width: 232, align: 'right' });
+  doc.font('Helvetica-Bold').fontSize(22).fillColor(color === DEFAULT_PORTAL_COLOR ? '#0f172a' : color).text(title, 330, 36, { width: 232, align: 'right' });
   doc.moveDown(0.3);
   for (const [label, value] of facts) {
     const y = doc.y;
@@ -133,7 +132,7 @@ interface Column {
 
 /** A table that carries on across pages, its header repeated on each, in the brand colour. */
 function table(doc: Doc, top: number, columns: Column[], rows: string[][], brandColor: string, options: { bold?: Set<number> } = {}): number {
-  const color = HEX.test(brandColor) ? brandColor : DEFAULT_COLOR;
+  const color = HEX.test(brandColor) ? brandColor : DEFAULT_PORTAL_COLOR;
   const ink = textOn(color);
   const padding = 5;
   const header = (y: number) => {
@@ -210,7 +209,7 @@ function heading(doc: Doc, top: number, title: string): number {
 const projectLine = (project: PdfProject) =>
   [project.number, project.name || project.address_street].filter(Boolean).join(' · ') || 'Project';
 
-const brandColor = (brand: PdfBrand) => (brand.color && HEX.test(brand.color) ? brand.color : DEFAULT_COLOR);
+const brandColor = (brand: PdfBrand) => (brand.color && HEX.test(brand.color) ? brand.color : DEFAULT_PORTAL_COLOR);
 
 interface PdfInput {
   brand: PdfBrand;

@@ -1,9 +1,8 @@
+import { DEFAULT_PORTAL_COLOR } from '@portal/contract';
 import { cssColor, html, layout } from '../../core/mail/html';
 import type { MailMessage } from '../../core/mail/mailer';
 import type { NoticeContent } from '../../core/mail/notices';
 import { headerSafe, projectTitle } from '../../core/mail/text';
-
-const DEFAULT_COLOR = '#2aa21d';
 
 export interface NewNoteEmail {
   to: string;
@@ -19,7 +18,7 @@ export interface NewNoteEmail {
 export function newNoteEmail(options: NewNoteEmail): MailMessage {
   const title = projectTitle(options.project);
   const subject = headerSafe(`New note from ${options.authorName} on ${title}`);
-  const color = cssColor(options.company.color, DEFAULT_COLOR);
+  const color = cssColor(options.company.color, DEFAULT_PORTAL_COLOR);
   const files = options.attachmentNames.length > 0 ? `Attached: ${options.attachmentNames.join(', ')}` : null;
   const footer = `Sent by the ${options.company.name} customer portal because you are the primary rep of this project. Reply in your CRM, or answer this email to write to the customer.`;
 
@@ -63,7 +62,7 @@ export interface CompanyNoteNotice {
 export function companyNoteNotice(options: CompanyNoteNotice): NoticeContent {
   const title = projectTitle(options.project);
   const subject = headerSafe(`New note from ${options.authorName} on ${title}`);
-  const color = cssColor(options.company.color, DEFAULT_COLOR);
+  const color = cssColor(options.company.color, DEFAULT_PORTAL_COLOR);
   const footer = `Sent by the ${options.company.name} customer portal because this project is shared with you. Answer in the portal, where the whole conversation is kept.`;
 
   const text = [`${options.authorName} wrote a note on ${title}:`, '', options.body, '', `Read and answer it in the portal: ${options.threadUrl}`].join('\n');
