@@ -22,13 +22,17 @@ export const APP_ROUTES = [
   '/staff',
   '/staff/login',
   '/staff/invitation',
+  '/staff/projects/$projectId',
 ] as const;
 export type AppRoute = (typeof APP_ROUTES)[number];
+
+// A `$name` segment of a route stands for a record's id: a canonical positive integer.
+const ROUTE_PATTERNS = APP_ROUTES.map((route) => new RegExp(`^${route.replace(/\$[A-Za-z]+/g, '[1-9][0-9]{0,9}')}$`));
 
 /** A path of the app, with or without a trailing slash. */
 export function isAppRoute(pathname: string): boolean {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (APP_ROUTES as readonly string[]).includes(normalized);
+  return ROUTE_PATTERNS.some((pattern) => pattern.test(normalized));
 }
 
 /** Search-engine crawlers and link-preview fetchers: they get a plain 404, never the app's error page. */

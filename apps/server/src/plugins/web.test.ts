@@ -25,7 +25,7 @@ afterAll(async () => {
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
 
 describe('serving the web app', () => {
-  it.each(['/', '/login', '/login/', '/auth/passwordless/login', '/notes', '/photos', '/contact', '/invoices', '/documents', '/account/sessions'])(
+  it.each(['/', '/login', '/login/', '/auth/passwordless/login', '/notes', '/photos', '/contact', '/invoices', '/documents', '/account/sessions', '/staff/projects/12'])(
     'answers the app for its page %s, revalidated every time, with a content security policy',
     async (url) => {
       const response = await t.app.inject({ url: `${url}?entity=1`, headers: { 'user-agent': BROWSER } });
@@ -42,6 +42,11 @@ describe('serving the web app', () => {
     const response = await t.app.inject({ url: '/no-such-page', headers: { 'user-agent': BROWSER } });
     expect(response.statusCode).toBe(404);
     expect(response.body).toBe(INDEX);
+  });
+
+  it.each(['/staff/projects/012', '/staff/projects/abc', '/staff/projects/1/unknown'])('answers 404 for %s, which names no record page', async (url) => {
+    const response = await t.app.inject({ url, headers: { 'user-agent': BROWSER } });
+    expect(response.statusCode).toBe(404);
   });
 
   it.each(['Googlebot/2.1 (+http://www.google.com/bot.html)', 'facebookexternalhit/1.1', 'Slackbot-LinkExpanding 1.0', 'Twitterbot/1.0'])(

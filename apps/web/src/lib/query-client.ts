@@ -23,7 +23,8 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < QUERY_RETRIES;
 }
 
-export function createQueryClient(): QueryClient {
+/** `token`: whose sign-in enables the queries (the portal's by default; the staff console passes its own). */
+export function createQueryClient(token: { get(): string | null } = authToken): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -35,7 +36,7 @@ export function createQueryClient(): QueryClient {
         retry: shouldRetry,
         retryDelay,
         // docs/requirements.md 5.6: queries stay disabled until a token exists (the theme query opts out).
-        enabled: () => authToken.get() !== null,
+        enabled: () => token.get() !== null,
       },
       mutations: { retry: false },
     },

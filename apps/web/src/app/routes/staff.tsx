@@ -1,4 +1,4 @@
-import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, notFound, Outlet, redirect } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { staffToken } from '../../lib/auth-token';
@@ -28,6 +28,12 @@ export const staffLayoutRoute = createRoute({
   component: StaffLayout,
 });
 
+/** A company-side id in the path: only canonical positive integers name a record (anything else is not found). */
+function parseId(raw: string): number {
+  if (!/^[1-9][0-9]{0,9}$/.test(raw)) throw notFound();
+  return Number(raw);
+}
+
 export const staffHomeRoute = createRoute({
   getParentRoute: () => staffLayoutRoute,
   path: '/',
@@ -48,4 +54,36 @@ export const staffInvitationRoute = createRoute({
   getParentRoute: () => authLayoutRoute,
   path: '/staff/invitation',
   component: lazyRouteComponent(() => import('../../features/staff/components/staff-invitation-page'), 'StaffInvitationPage'),
+});
+
+const StaffProjectLayout = lazy(() =>
+  import('../../features/staff/components/staff-project-layout').then((module) => ({ default: module.StaffProjectLayout })),
+);
+
+/** One project in the console, with its tabs; each tab is a child route. */
+export const staffProjectRoute = createRoute({
+  getParentRoute: () => staffLayoutRoute,
+  path: '/projects/$projectId',
+  params: { parse: ({ projectId }) => ({ projectId: parseId(projectId) }), stringify: ({ projectId }) => ({ projectId: String(projectId) }) },
+  component: function StaffProjectRoute() {
+    const { projectId } = staffProjectRoute.useParams();
+    return (
+      <StaffProjectLayout projectId={projectId}>
+        <Outlet />
+      </StaffProjectLayout>
+    );
+  },
+});
+
+const StaffProjectOverview = lazy(() =>
+  import('../../features/staff/components/staff-project-overview').then((module) => ({ default: module.StaffProjectOverview })),
+);
+
+export const staffProjectOverviewRoute = createRoute({
+  getParentRoute: () => staffProjectRoute,
+  path: '/',
+  component: function StaffProjectOverviewRoute() {
+    const { projectId } = staffProjectRoute.useParams();
+    return <StaffProjectOverview projectId={projectId} />;
+  },
 });

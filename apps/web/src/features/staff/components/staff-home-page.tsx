@@ -4,7 +4,7 @@ import { FormError } from '../../../components/ui/form-error';
 import { staffToken } from '../../../lib/auth-token';
 import { formErrors } from '../../../lib/form-errors';
 import { useStaffSignOutEverywhere } from '../api/staff-auth';
-import { useStaffMember } from './staff-shell';
+import { useStaffMember } from '../../../components/staff/staff-member';
 
 const ROLE = { owner: 'Owner', staff: 'Staff' } as const;
 

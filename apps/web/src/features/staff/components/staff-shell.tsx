@@ -1,27 +1,60 @@
 import type { StaffMember } from '@portal/contract';
-import { useNavigate } from '@tanstack/react-router';
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ColorBar } from '../../../components/color-bar';
 import { useDocumentTitle } from '../../../components/document-title';
+import { StaffMemberContext } from '../../../components/staff/staff-member';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { staffToken } from '../../../lib/auth-token';
 import { usePortalColor } from '../../../lib/portal-color';
+import { createQueryClient } from '../../../lib/query-client';
 import { getStaffMember, useStaffSignOut } from '../api/staff-auth';
 
-const StaffMemberContext = createContext<StaffMember | null>(null);
+// One cache for the console, apart from the portal's: its queries run only while a staff token is kept.
+const staffQueryClient = createQueryClient(staffToken);
+staffToken.subscribe((token) => {
+  if (token === null) staffQueryClient.clear();
+});
 
-/** The signed-in staff member, on any page inside the console's shell. */
-export function useStaffMember(): StaffMember {
-  const member = useContext(StaffMemberContext);
-  if (!member) throw new Error('useStaffMember outside the staff console');
-  return member;
+export interface StaffNavItem {
+  to: string;
+  label: string;
+  /** Shown to owners only (docs/staff-console.md). */
+  ownerOnly?: boolean;
+  /** Active only on this exact path (the console's home). */
+  exact?: boolean;
+}
+
+/** The console's sections, in the order of its menu. */
+export const STAFF_NAV: StaffNavItem[] = [{ to: '/staff', label: 'Home', exact: true }];
+
+function StaffNav({ member }: { member: StaffMember }) {
+  const items = STAFF_NAV.filter((item) => !item.ownerOnly || member.role === 'owner');
+  return (
+    <nav aria-label="Console" className="border-b border-slate-200 bg-white">
+      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 sm:px-4">
+        {items.map((item) => (
+          <li key={item.to} className="shrink-0">
+            <Link
+              to={item.to}
+              activeOptions={{ exact: Boolean(item.exact) }}
+              className="inline-block border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-700 hover:text-slate-900 data-[status=active]:border-portal data-[status=active]:text-slate-900"
+            >
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 }
 
 /**
  * The staff console's frame (docs/staff-console.md): the company's colour bar, a header naming the company and who is
- * signed in, with sign-out. Reads who that is once; a refused token (signed out elsewhere, deactivated) leads to the
- * console's sign-in page.
+ * signed in, with sign-out, and the console's menu. Reads who that is once; a refused token (signed out elsewhere,
+ * deactivated) leads to the console's sign-in page.
  */
 export function StaffShell({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -51,36 +84,39 @@ export function StaffShell({ children }: { children: ReactNode }) {
     });
 
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50">
-      <ColorBar />
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <p className="flex items-center gap-3 text-lg font-semibold text-slate-900">
-            {member?.company.logo_url ? <img src={member.company.logo_url} alt="" width={32} height={32} className="size-8 rounded-lg" /> : null}
-            <span>{member ? member.company.name : 'Staff console'}</span>
-            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Staff console</span>
-          </p>
+    <QueryClientProvider client={staffQueryClient}>
+      <div className="flex min-h-dvh flex-col bg-slate-50">
+        <ColorBar />
+        <header className="border-b border-slate-200 bg-white">
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+            <p className="flex items-center gap-3 text-lg font-semibold text-slate-900">
+              {member?.company.logo_url ? <img src={member.company.logo_url} alt="" width={32} height={32} className="size-8 rounded-lg" /> : null}
+              <span>{member ? member.company.name : 'Staff console'}</span>
+              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Staff console</span>
+            </p>
+            {member ? (
+              <div className="flex items-center gap-3 text-sm text-slate-700">
+                <span>{member.name}</span>
+                <Button variant="ghost" className="px-4 py-1.5 text-sm" onClick={leave} disabled={signOut.isPending}>
+                  Sign out
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        </header>
+        {member ? <StaffNav member={member} /> : null}
+        <main className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 py-8">
           {member ? (
-            <div className="flex items-center gap-3 text-sm text-slate-700">
-              <span>{member.name}</span>
-              <Button variant="ghost" className="px-4 py-1.5 text-sm" onClick={leave} disabled={signOut.isPending}>
-                Sign out
-              </Button>
-            </div>
-          ) : null}
-        </div>
-      </header>
-      <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col px-4 py-8">
-        {member ? (
-          <StaffMemberContext.Provider value={member}>{children}</StaffMemberContext.Provider>
-        ) : failed ? (
-          <p role="alert" className="text-slate-700">
-            The console could not be reached. Check your connection and reload the page.
-          </p>
-        ) : (
-          <PageSpinner />
-        )}
-      </main>
-    </div>
+            <StaffMemberContext.Provider value={member}>{children}</StaffMemberContext.Provider>
+          ) : failed ? (
+            <p role="alert" className="text-slate-700">
+              The console could not be reached. Check your connection and reload the page.
+            </p>
+          ) : (
+            <PageSpinner />
+          )}
+        </main>
+      </div>
+    </QueryClientProvider>
   );
 }

@@ -1,0 +1,66 @@
+import type { IntegrationProject } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../../components/document-title';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { ApiRequestError } from '../../../lib/api-client';
+import { staffQueryOptions } from '../../../lib/staff-api';
+
+export interface StaffProjectTab {
+  /** The path below the project's, '' for its overview. */
+  path: string;
+  label: string;
+}
+
+/** The tabs of a project in the console, in their order. */
+export const STAFF_PROJECT_TABS: StaffProjectTab[] = [{ path: '', label: 'Overview' }];
+
+export const staffProjectQueryOptions = (projectId: number) => staffQueryOptions<IntegrationProject>(`/integration/projects/${projectId}`);
+
+/** A project's frame in the console: its name, a way back to the list, its tabs. Another company's id reads "Page not found". */
+export function StaffProjectLayout({ projectId, children }: { projectId: number; children: ReactNode }) {
+  const project = useQuery(staffProjectQueryOptions(projectId));
+  const title = project.data ? project.data.name || project.data.number || `Project ${project.data.id}` : null;
+  useDocumentTitle(title);
+  if (project.isPending) return <PageSpinner />;
+  if (project.isError) {
+    const missing = project.error instanceof ApiRequestError && project.error.status === 404;
+    return (
+      <div role="alert" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h1 className="mb-2 text-2xl font-semibold text-slate-900">{missing ? 'Page not found' : 'Something went wrong'}</h1>
+        <p className="text-slate-700">{missing ? 'This project does not exist or belongs to another company.' : 'The project could not be loaded. Try again in a moment.'}</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className="mb-4 flex flex-col gap-1">
+        <Link to="/staff" className="text-sm font-medium text-slate-600 underline-offset-2 hover:underline">
+          ← All projects
+        </Link>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+        {project.data.number && project.data.name ? <p className="text-slate-600">{project.data.number}</p> : null}
+      </div>
+      <nav aria-label="Project" className="mb-6 border-b border-slate-200">
+        <ul className="flex gap-1 overflow-x-auto">
+          {STAFF_PROJECT_TABS.map((tab) => {
+            const to: string = `/staff/projects/${projectId}${tab.path ? `/${tab.path}` : ''}`;
+            return (
+            <li key={tab.path} className="shrink-0">
+              <Link
+                to={to}
+                activeOptions={{ exact: true }}
+                className="inline-block border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 data-[status=active]:border-portal data-[status=active]:text-slate-900"
+              >
+                {tab.label}
+              </Link>
+            </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {children}
+    </>
+  );
+}
