@@ -1,0 +1,71 @@
+import { STAFF_TOKEN_STORAGE_KEY } from '@portal/contract/constants';
+import type { Browser } from 'playwright-core';
+import { companyCommand } from './company-cli';
+import { newPage } from './page';
+
+interface Server {
+  url: string;
+  dataDir: string;
+}
+
+export interface CreatedCompany {
+  /** The company's API key, every scope. */
+  apiKey: string;
+  /** The first owner's invitation link, as `create-company` printed it. */
+  invitation: string;
+  ownerEmail: string;
+}
+
+/** A company as the operator takes it on with `create-company` (docs/company-api.md): its key and the owner's link. */
+export async function createCompany(
+  server: Server,
+  options: { name: string; ownerEmail: string; ownerName?: string; themeCode?: string; color?: string },
+): Promise<CreatedCompany> {
+  const args = ['create-company', '--name', options.name, '--owner-email', options.ownerEmail];
+  if (options.ownerName) args.push('--owner-name', options.ownerName);
+  if (options.themeCode) args.push('--theme-code', options.themeCode);
+  if (options.color) args.push('--color', options.color);
+  const printed = await companyCommand(server, args);
+  const apiKey = /ppk_\S+/.exec(printed)?.[0];
+  const invitation = /^(http\S+\/staff\/invitation\?token=\S+)$/m.exec(printed)?.[1];
+  if (!apiKey || !invitation) throw new Error(`create-company printed no key or link:\n${printed}`);
+  return { apiKey, invitation, ownerEmail: options.ownerEmail };
+}
+
+/** Spends a staff invitation link through the API (the page itself is tested in staff.e2e.ts): the member's console token. */
+export async function acceptStaffInvitation(server: Server, invitation: string, password: string): Promise<string> {
+  const token = new URL(invitation).searchParams.get('token');
+  const response = await fetch(`${server.url}/api/staff/auth/invitation`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token, password }),
+  });
+  if (!response.ok) throw new Error(`The invitation was refused: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** A browser page already signed in to the console with `token` (kept where the console keeps it). */
+export async function staffPage(browser: Browser, server: Server, token: string, options: { width?: number; height?: number } = {}) {
+  const opened = await newPage(browser, { ...options, baseURL: server.url });
+  await opened.context.addInitScript(
+    ([key, value]) => {
+      // Once per tab: a sign-out in the test stays signed out across reloads.
+      if (window.sessionStorage.getItem('e2e-staff-token-set')) return;
+      window.sessionStorage.setItem('e2e-staff-token-set', '1');
+      window.localStorage.setItem(key, value);
+    },
+    [STAFF_TOKEN_STORAGE_KEY, token] as const,
+  );
+  return opened;
+}
+
+/** A call of the company API with the company's key, for setting up what a test needs (not what it tests). */
+export async function companyApi<T = unknown>(server: Server, apiKey: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.url}/api/integration${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${apiKey}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
