@@ -36,6 +36,7 @@ import { authPlugin } from './plugins/auth';
 import { clockPlugin } from './plugins/clock';
 import { corsPlugin } from './plugins/cors';
 import { lifecyclePlugin } from './plugins/lifecycle';
+import { metricsPlugin } from './plugins/metrics';
 import { changesPlugin } from './plugins/changes';
 import { dbPlugin } from './plugins/db';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors';
@@ -126,6 +127,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
   await app.register(dbPlugin, { database });
   await app.register(clockPlugin, { now });
   await app.register(lifecyclePlugin);
+  await app.register(metricsPlugin, { token: env.METRICS_TOKEN });
   await app.register(changesPlugin, { cacheMegabytes: env.API_CACHE_MB });
   await app.register(authPlugin, {
     idleDays: env.SESSION_IDLE_DAYS,

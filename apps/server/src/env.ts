@@ -70,6 +70,7 @@ export const EnvSchema = z
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
     // For tests and benches only: shortens the waits between webhook attempts (1 is the real schedule, about a day).
     WEBHOOK_RETRY_SCALE: z.coerce.number().min(0.00001).max(1).default(1),
+    METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
     OPERATOR_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
     IMAGE_CACHE_MB: z.coerce.number().min(1).max(1_048_576).default(1024),
     API_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),

@@ -32,6 +32,8 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   /** The embedded database's whole data folder as a gzipped tar (PGlite only): a consistent copy, taken between queries. */
   dump?: () => Promise<Blob>;
+  /** PostgreSQL's connection pool right now (metrics): open connections, idle ones, and queries waiting for one. */
+  pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -161,6 +163,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       notify: (channel, payload) => notifyThrough(db, channel, payload),
       async listen(channel, handlers) {
         if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`);

@@ -19,11 +19,12 @@ export const mailerPlugin = fp(
     const { mailer: given, publicUrl, authSecret, dataDir, ...mailerOptions } = options;
     const mailer = given ?? createMailer({ ...mailerOptions, log: app.log });
     app.decorate('mailer', mailer);
+    app.metrics.gauge('portal_email_queue_depth', 'Emails handed off and not yet taken by the SMTP server (or the outbox folder).', () => mailer.queued());
     const key = await loadSecret({ secret: authSecret, dataDir, name: 'auth-secret' });
     app.decorate('notices', createNotices({ db: app.database.db, mailer, publicUrl, tokens: unsubscribeTokens(key) }));
     app.addHook('onClose', async () => {
       await mailer.close();
     });
   },
-  { name: 'mailer', dependencies: ['db'] },
+  { name: 'mailer', dependencies: ['db', 'metrics'] },
 );

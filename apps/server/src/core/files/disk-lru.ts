@@ -54,6 +54,8 @@ export function diskLru(options: { dir: string; maxBytes: number }) {
   const ready = () => (loading ??= scan());
 
   return {
+    /** Bytes the folder holds as far as the cache knows (metrics). */
+    bytes: () => total,
     /** A cached file was read: it goes to the back of the queue. */
     touch(file: string) {
       const size = entries.get(file);

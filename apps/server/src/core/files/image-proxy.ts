@@ -97,8 +97,10 @@ export function imageProxy(options: { store: BlobStore; cacheDir: string; maxCac
 
   return {
     cacheKey,
-    /** Encodes running and waiting: what the tests (and one day the metrics) watch. */
+    /** Encodes running and waiting: what the tests and the metrics watch. */
     encodes,
+    /** Bytes of resized images on disk (metrics). */
+    cacheBytes: () => cache.bytes(),
     /**
      * The image at these modifiers: a file of the disk cache, opened for this answer alone, or rendered
      * once (concurrent asks share one render).

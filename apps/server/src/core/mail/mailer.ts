@@ -51,6 +51,8 @@ export interface Mailer {
    * emails some callers and not others then does the same work for both before it answers.
    */
   sendInBackground(message: MailMessage | (() => MailMessage), log?: FastifyBaseLogger): void;
+  /** Background sends not yet settled: the email queue's depth (metrics). */
+  queued(): number;
   /** Resolves once every background send has settled. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -106,6 +108,7 @@ export function createMailer(options: MailerOptions): Mailer {
       pending.add(sending);
       void sending.finally(() => pending.delete(sending));
     },
+    queued: () => pending.size,
     async idle() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },

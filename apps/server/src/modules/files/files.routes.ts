@@ -40,6 +40,8 @@ export async function filesRoutes(fastify: FastifyInstance, options: FilesRoutes
     cacheDir: path.join(options.dataDir, 'cache', 'images'),
     maxCacheBytes: options.imageCacheMegabytes * 1024 * 1024,
   });
+  app.metrics.gauge('portal_image_cache_bytes', 'Bytes of resized images kept on disk.', images.cacheBytes);
+  app.metrics.gauge('portal_image_encodes_waiting', 'Image encodes queued behind the ones running.', () => images.encodes.queued);
 
   const serve = (disposition: 'view' | 'download') =>
     async function handler(
