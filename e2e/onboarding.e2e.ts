@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +34,8 @@ let hookUrl = '';
 let hookSecret = '';
 const hooks: { headers: IncomingHttpHeaders; body: string }[] = [];
 const ids = { project: '', invoice: '', customer: '' };
+/** Every credential the run makes or sees: none may reach the server's log (docs/security.md). */
+const secrets = new Map<string, string>();
 
 /** The company command as a terminal runs it, against this file's server. */
 const company = (args: string[]) => companyCommand(server, args, key);
@@ -43,7 +45,8 @@ const image = (width: number, height: number, color: { r: number; g: number; b: 
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  server = await startServer({ SMTP_URL: smtp.url, SEED_DEMO: 'false' });
+  // At info, every request is logged: what the log-secrets test below reads.
+  server = await startServer({ SMTP_URL: smtp.url, SEED_DEMO: 'false', LOG_LEVEL: 'info' });
   browser = await launchChromium();
   work = await mkdtemp(path.join(tmpdir(), 'portal-onboarding-'));
   await mkdir(screenshots, { recursive: true });
@@ -72,6 +75,8 @@ describe('onboarding a real customer from an empty portal', () => {
   it('sets the company up from the terminal: brand, customer, project, photos, document, invoice and a payment', async () => {
     const created = await company(['create-company', '--name', 'Harbor Roofing', '--owner-email', 'owner@harbor.example', '--theme-code', 'harbor', '--color', '#0f766e']);
     key = /ppk_\S+/.exec(created)![0];
+    secrets.set('API key', key);
+    secrets.set("owner's invitation token", /invitation\?token=(\S+)/.exec(created)![1]!);
     const logo = path.join(work, 'logo.png');
     await writeFile(logo, await sharp({ create: { width: 160, height: 160, channels: 3, background: { r: 15, g: 118, b: 110 } } }).png().toBuffer());
     expect(await company(['set-logo', '--file', logo])).toMatch(/^Logo of Harbor Roofing set: /);
@@ -109,6 +114,7 @@ describe('onboarding a real customer from an empty portal', () => {
     const invited = await company(['invite-customer', '--email', 'ann@smith.example', '--first-name', 'Ann', '--last-name', 'Smith', '--project', ids.project]);
     ids.customer = /^Customer (\d+)/.exec(invited)![1]!;
     hookSecret = /whsec_\S+/.exec(await company(['create-webhook', '--url', hookUrl, '--event', 'note.created']))![0];
+    secrets.set('webhook secret', hookSecret.slice('whsec_'.length));
   }, 180_000);
 
   it('lets the customer follow the invitation, choose a password, and find the branded portal with everything in it', async () => {
@@ -118,6 +124,12 @@ describe('onboarding a real customer from an empty portal', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    // Signed file and image URLs open their file for anyone until they expire.
+    page.on('request', (request) => {
+      const sig = new URL(request.url()).searchParams.get('sig');
+      if (sig) secrets.set(`signature of ${new URL(request.url()).pathname}`, sig);
+    });
+    secrets.set("customer's invitation token", new URL(link).searchParams.get('token')!);
     await page.goto(link);
     await page.getByRole('button', { name: 'Open my portal' }).waitFor();
     await expectNoAxeViolations(page);
@@ -128,6 +140,7 @@ describe('onboarding a real customer from an empty portal', () => {
     await expectNoAxeViolations(page);
     await settledScreenshot(page, { path: path.join(screenshots, 'invitation-1280.png') });
     await page.getByRole('button', { name: 'Save the password' }).click();
+    secrets.set('password', 'harbor-roof-2026');
 
     // The branded projects page.
     await page.getByText('Welcome to Harbor Roofing. Your roof, start to finish.').waitFor();
@@ -139,6 +152,7 @@ describe('onboarding a real customer from an empty portal', () => {
     await page.waitForURL(/entity=/);
     const entity = new URL(page.url()).searchParams.get('entity')!;
 
+    secrets.set('session token', (await page.evaluate((name) => localStorage.getItem(name), TOKEN_STORAGE_KEY))!);
     await page.goto(`/photos?entity=${entity}`);
     await page.getByText('Tear-off').first().waitFor();
     await page.goto(`/documents?entity=${entity}`);
@@ -181,4 +195,16 @@ describe('onboarding a real customer from an empty portal', () => {
     expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it('writes none of the credentials the run made or saw into the server log', async () => {
+    secrets.set('operator secret', (await readFile(path.join(server.dataDir, 'operator-secret'), 'utf8')).trim());
+    expect([...secrets.keys()].filter((name) => name.startsWith('signature of')).length).toBeGreaterThan(0);
+    const log = server.output();
+    // The log is the one an operator reads: every request is in it.
+    expect(log).toContain('"url":"/api/entities');
+    // Signed URLs were requested and logged, with their signature taken out.
+    expect(log).toMatch(/"url":"\/api\/(files|images)\/[^"]*sig=\[redacted\]/);
+    const leaked = [...secrets].filter(([, value]) => value.length >= 8 && log.includes(value)).map(([name]) => name);
+    expect(leaked).toEqual([]);
+  });
 });
