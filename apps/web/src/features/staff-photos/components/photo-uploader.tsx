@@ -103,7 +103,8 @@ export function PhotoUploader({ albumId, onUploaded }: { albumId: number; onUplo
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
         }}
         onDrop={drop}
-        data-testid="photo-drop-zone"
+        role="group"
+        aria-labelledby={hintId}
         className={`flex flex-col items-center gap-3 rounded-xl border-2 border-dashed px-4 py-8 text-center ${dragging ? 'border-portal bg-slate-50' : 'border-slate-300'}`}
       >
         <ImageUp aria-hidden="true" className="size-8 text-slate-500" />
