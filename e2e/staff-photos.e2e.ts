@@ -218,6 +218,7 @@ describe('photos in the staff console', () => {
     await page.getByRole('link', { name: 'Deck progress' }).click();
     await page.getByRole('region', { name: 'Photos', exact: true }).getByRole('listitem').first().waitFor();
     await expectNoAxeViolations(page);
+    await page.getByRole('heading', { name: 'Photos', exact: true }).scrollIntoViewIfNeeded();
     await settledScreenshot(page, { path: path.join(screenshots, 'staff-photos-album-375.png') });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await context.close();

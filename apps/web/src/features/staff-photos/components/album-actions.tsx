@@ -10,7 +10,8 @@ import { useSetAlbumShared } from '../api/share-album';
 import { useRenameAlbum } from '../api/update-album';
 import { ConfirmDialog } from './confirm-dialog';
 
-const small = 'px-4 py-2 text-sm';
+// The shared Button is sized for forms; a row of actions on a card is smaller (the marks win over its own padding).
+export const SMALL_BUTTON = 'px-4! py-2! text-sm!';
 
 /** Whether the customers see an album, in words and colour. */
 export function SharedBadge({ shared }: { shared: boolean }) {
@@ -43,12 +44,12 @@ export function AlbumActions({ projectId, album, onDeleted }: { projectId: numbe
         <FormError message={renameErrors.form} />
         <TextField label="Album name" value={name} onChange={(event) => setName(event.target.value)} error={renameErrors.fields.name} required maxLength={200} autoFocus />
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" className={small} disabled={rename.isPending}>
+          <Button type="submit" className={SMALL_BUTTON} disabled={rename.isPending}>
             {rename.isPending ? 'Saving…' : 'Save name'}
           </Button>
           <Button
             variant="ghost"
-            className={small}
+            className={SMALL_BUTTON}
             onClick={() => {
               setRenaming(false);
               setName(album.name);
@@ -68,7 +69,7 @@ export function AlbumActions({ projectId, album, onDeleted }: { projectId: numbe
       <div className="flex flex-wrap gap-2">
         <Button
           variant={album.is_shared ? 'ghost' : 'primary'}
-          className={small}
+          className={SMALL_BUTTON}
           disabled={share.isPending}
           onClick={() => share.mutate({ albumId: album.id, shared: !album.is_shared })}
           aria-label={`${album.is_shared ? 'Stop sharing' : 'Share'} ${album.name}`}
@@ -76,7 +77,7 @@ export function AlbumActions({ projectId, album, onDeleted }: { projectId: numbe
           {album.is_shared ? <EyeOff aria-hidden="true" className="size-4" /> : <Share2 aria-hidden="true" className="size-4" />}
           {album.is_shared ? 'Stop sharing' : 'Share with customers'}
         </Button>
-        <Button variant="ghost" className={small} onClick={() => setRenaming(true)} aria-label={`Rename ${album.name}`}>
+        <Button variant="ghost" className={SMALL_BUTTON} onClick={() => setRenaming(true)} aria-label={`Rename ${album.name}`}>
           <Pencil aria-hidden="true" className="size-4" />
           Rename
         </Button>
@@ -87,7 +88,7 @@ export function AlbumActions({ projectId, album, onDeleted }: { projectId: numbe
             if (!open) remove.reset();
           }}
           trigger={
-            <Button variant="ghost" className={small} aria-label={`Delete ${album.name}`}>
+            <Button variant="ghost" className={SMALL_BUTTON} aria-label={`Delete ${album.name}`}>
               <Trash2 aria-hidden="true" className="size-4" />
               Delete
             </Button>

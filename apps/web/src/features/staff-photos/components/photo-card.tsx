@@ -2,6 +2,7 @@ import type { IntegrationPhoto } from '@portal/contract';
 import { ArrowLeft, ArrowRight, Pencil, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
+import { SMALL_BUTTON } from './album-actions';
 import { FormError } from '../../../components/ui/form-error';
 import { TextField } from '../../../components/ui/text-field';
 import { formErrors } from '../../../lib/form-errors';
@@ -51,12 +52,12 @@ export function PhotoCard({ albumId, photo, place, count, moving, onMove }: Phot
             <FormError message={errors.form} />
             <TextField label="Caption" value={caption} onChange={(event) => setCaption(event.target.value)} error={errors.fields.caption} maxLength={500} autoFocus />
             <div className="flex gap-2">
-              <Button type="submit" className="px-4 py-1.5 text-sm" disabled={update.isPending}>
+              <Button type="submit" className={SMALL_BUTTON} disabled={update.isPending}>
                 {update.isPending ? 'Saving…' : 'Save'}
               </Button>
               <Button
                 variant="ghost"
-                className="px-4 py-1.5 text-sm"
+                className={SMALL_BUTTON}
                 onClick={() => {
                   setEditing(false);
                   setCaption(photo.caption ?? '');

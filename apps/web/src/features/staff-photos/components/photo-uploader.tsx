@@ -2,17 +2,13 @@ import type { IntegrationPhoto } from '@portal/contract';
 import { CircleAlert, CircleCheck, ImageUp, RotateCw, X } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { Button } from '../../../components/ui/button';
+import { SMALL_BUTTON } from './album-actions';
 import { useUploadQueue, type UploadItem } from '../../../lib/upload-queue';
 import { uploadPhoto } from '../api/upload-photo';
 
 /** How many photos go up at once: enough to fill the line, few enough that each shows steady progress. */
 export const UPLOAD_CONCURRENCY = 3;
 const ACCEPT = 'image/jpeg,image/png,image/webp';
-
-function formatBytes(bytes: number) {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 function UploadRow({ item, onRetry, onRemove }: { item: UploadItem<IntegrationPhoto>; onRetry: () => void; onRemove: () => void }) {
   const percent = item.total > 0 ? Math.min(100, Math.round((item.loaded / item.total) * 100)) : 0;
@@ -46,11 +42,11 @@ function UploadRow({ item, onRetry, onRemove }: { item: UploadItem<IntegrationPh
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-red-800">{item.error}</p>
           <div className="flex shrink-0 gap-2">
-            <Button variant="ghost" className="px-3 py-1.5 text-sm" onClick={onRetry} aria-label={`Retry ${name}`}>
+            <Button variant="ghost" className={SMALL_BUTTON} onClick={onRetry} aria-label={`Retry ${name}`}>
               <RotateCw aria-hidden="true" className="size-4" />
               Retry
             </Button>
-            <Button variant="ghost" className="px-3 py-1.5 text-sm" onClick={onRemove} aria-label={`Dismiss ${name}`}>
+            <Button variant="ghost" className={SMALL_BUTTON} onClick={onRemove} aria-label={`Dismiss ${name}`}>
               <X aria-hidden="true" className="size-4" />
               Dismiss
             </Button>
@@ -111,7 +107,7 @@ export function PhotoUploader({ albumId, onUploaded }: { albumId: number; onUplo
         <p id={hintId} className="text-slate-700">
           Drop photos here, or choose them. JPEG, PNG or WebP, up to 20 MB each.
         </p>
-        <Button variant="ghost" className="px-4 py-2 text-sm" onClick={() => input.current?.click()} aria-describedby={hintId}>
+        <Button variant="ghost" className={SMALL_BUTTON} onClick={() => input.current?.click()} aria-describedby={hintId}>
           Choose photos
         </Button>
         <input
@@ -133,10 +129,9 @@ export function PhotoUploader({ albumId, onUploaded }: { albumId: number; onUplo
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p id={statusId} role="status" className="text-sm text-slate-700">
               {[going > 0 ? `${going} uploading` : null, `${done} of ${items.length} uploaded`, failed > 0 ? `${failed} failed` : null].filter(Boolean).join(' · ')}
-              {going === 0 ? ` (${formatBytes(items.reduce((sum, item) => sum + (item.status === 'done' ? item.file.size : 0), 0))})` : ''}
             </p>
             {done > 0 ? (
-              <Button variant="ghost" className="px-3 py-1.5 text-sm" onClick={() => queue.clearDone()}>
+              <Button variant="ghost" className={SMALL_BUTTON} onClick={() => queue.clearDone()}>
                 Clear uploaded
               </Button>
             ) : null}

@@ -9,9 +9,24 @@ import { TextField } from '../../../components/ui/text-field';
 import { formErrors } from '../../../lib/form-errors';
 import { useCreateAlbum } from '../api/create-album';
 import { useAlbums } from '../api/list-albums';
+import { useFirstPhoto } from '../api/list-photos';
+import { responsiveImage } from '../../../lib/image-url';
 import { AlbumActions, SharedBadge } from './album-actions';
 
 const photoCount = (count: number) => (count === 1 ? '1 photo' : `${count} photos`);
+
+/** The album's first photo, small, or an empty frame for an empty album. */
+function AlbumThumbnail({ albumId }: { albumId: number }) {
+  const first = useFirstPhoto(albumId).data?.data[0];
+  const image = first?.file.image_url ? responsiveImage(first.file.image_url, { width: 96, height: 72, fit: 'cover' }) : null;
+  return image ? (
+    <img {...image} alt="" width={96} height={72} loading="lazy" decoding="async" className="h-18 w-24 shrink-0 rounded-lg bg-slate-100 object-cover" />
+  ) : (
+    <div className="flex h-18 w-24 shrink-0 items-center justify-center rounded-lg bg-slate-100">
+      <Images aria-hidden="true" className="size-6 text-slate-400" />
+    </div>
+  );
+}
 
 /** A project's albums in the console: make one, open one to fill it, share, rename or delete each. */
 export function StaffAlbumsPage({ projectId }: { projectId: number }) {
@@ -61,7 +76,9 @@ export function StaffAlbumsPage({ projectId }: { projectId: number }) {
           <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             {albums.data.data.map((album) => (
               <li key={album.id} className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-                <div className="flex flex-col gap-1">
+                <div className="flex items-start gap-4">
+                <AlbumThumbnail albumId={album.id} />
+                <div className="flex min-w-0 flex-col gap-1">
                   <h3 className="text-base font-semibold break-words text-slate-900">
                     <Link
                       to="/staff/projects/$projectId/photos/$albumId"
@@ -75,6 +92,7 @@ export function StaffAlbumsPage({ projectId }: { projectId: number }) {
                     <span>{photoCount(album.photo_count)}</span>
                     <SharedBadge shared={album.is_shared} />
                   </p>
+                </div>
                 </div>
                 <AlbumActions projectId={projectId} album={album} />
               </li>
