@@ -105,12 +105,12 @@ describe('photos in the staff console', () => {
     // Every upload is held a moment, so the progress shows; one file's first try is lost on the way.
     let inFlight = 0;
     let most = 0;
-    let lost = false;
+    const lostKeys: (string | undefined)[] = [];
     await page.route('**/api/integration/albums/*/photos', async (route: Route) => {
       if (route.request().method() !== 'POST') return route.continue();
-      if (!lost && (route.request().postData() ?? '').includes('filename="photo-07.jpg"')) {
-        lost = true;
-        return route.abort('connectionreset');
+      if ((route.request().postData() ?? '').includes('filename="photo-07.jpg"')) {
+        lostKeys.push(route.request().headers()['idempotency-key']);
+        if (lostKeys.length === 1) return route.abort('connectionreset');
       }
       inFlight += 1;
       most = Math.max(most, inFlight);
@@ -127,6 +127,7 @@ describe('photos in the staff console', () => {
     await dropFiles(page, files);
 
     await expect.poll(() => page.getByRole('progressbar').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(screenshots, 'staff-photos-uploading-1280.png') });
     await page.getByRole('status').filter({ hasText: `${PHOTOS - 1} of ${PHOTOS + 1} uploaded · 2 failed` }).waitFor({ timeout: 60_000 });
     expect(most).toBeLessThanOrEqual(3);
     expect(most).toBeGreaterThan(1);
@@ -138,6 +139,10 @@ describe('photos in the staff console', () => {
 
     await page.getByRole('button', { name: 'Retry photo-07.jpg' }).click();
     await page.getByRole('status').filter({ hasText: `${PHOTOS} of ${PHOTOS + 1} uploaded · 1 failed` }).waitFor();
+    // The retry carried the first try's idempotency key: had the first reached the server, this one would replay it.
+    expect(lostKeys).toHaveLength(2);
+    expect(lostKeys[1]).toBe(lostKeys[0]);
+    expect(lostKeys[0]).toMatch(/^[0-9a-f]{32}$/);
     // Retrying the bad file gets the same refusal, and it stays the only failure.
     await page.getByRole('button', { name: 'Retry not-a-photo.jpg' }).click();
     await page.getByRole('status').filter({ hasText: `${PHOTOS} of ${PHOTOS + 1} uploaded · 1 failed` }).waitFor();

@@ -6,10 +6,10 @@ import { createUploadQueue, uploadErrorMessage } from './upload-queue';
 
 /** A sender whose every call waits until the test settles it by file name. */
 function controlledSender() {
-  const calls: { name: string; progress: (p: UploadProgress) => void; resolve: (value: string) => void; reject: (error: unknown) => void; signal: AbortSignal }[] = [];
+  const calls: { name: string; key: string; progress: (p: UploadProgress) => void; resolve: (value: string) => void; reject: (error: unknown) => void; signal: AbortSignal }[] = [];
   let inFlight = 0;
   let most = 0;
-  const send = (file: File, progress: (p: UploadProgress) => void, signal: AbortSignal) =>
+  const send = (file: File, progress: (p: UploadProgress) => void, signal: AbortSignal, key: string) =>
     new Promise<string>((resolve, reject) => {
       inFlight += 1;
       most = Math.max(most, inFlight);
@@ -17,7 +17,7 @@ function controlledSender() {
         inFlight -= 1;
         fn(value);
       };
-      calls.push({ name: file.name, progress, resolve: settle(resolve), reject: settle(reject), signal });
+      calls.push({ name: file.name, key, progress, resolve: settle(resolve), reject: settle(reject), signal });
     });
   const call = (name: string) => {
     const found = [...calls].reverse().find((each) => each.name === name);
@@ -88,7 +88,12 @@ describe('the upload queue', () => {
 
     queue.retry(failed.id);
     expect(queue.getSnapshot().find((item) => item.id === failed.id)).toMatchObject({ status: 'uploading', error: null, loaded: 0 });
-    expect(sender.calls.filter((call) => call.name === 'bad.jpg')).toHaveLength(2);
+    const tries = sender.calls.filter((call) => call.name === 'bad.jpg');
+    expect(tries).toHaveLength(2);
+    // Every try of one file carries its key; files differ.
+    expect(tries[1]!.key).toBe(tries[0]!.key);
+    expect(tries[0]!.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(sender.calls.map((call) => call.key)).size).toBe(3);
     sender.call('bad.jpg').resolve('2');
     await tick();
     expect(queue.getSnapshot().find((item) => item.id === failed.id)).toMatchObject({ status: 'done', result: '2' });

@@ -8,6 +8,8 @@ export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed';
 export interface UploadItem<R> {
   /** Stable for the item's life, across retries. */
   id: number;
+  /** Random, the same for every try of this file: an idempotency key for its upload. */
+  key: string;
   file: File;
   status: UploadStatus;
   /** Bytes sent of `total` in the current try. */
@@ -18,8 +20,13 @@ export interface UploadItem<R> {
   result: R | null;
 }
 
-/** Sends one file; calls `onProgress` as bytes go out. Rejects to fail this file alone. */
-export type UploadSender<R> = (file: File, onProgress: (progress: UploadProgress) => void, signal: AbortSignal) => Promise<R>;
+/** Sends one file; calls `onProgress` as bytes go out. Rejects to fail this file alone. `key` is the item's. */
+export type UploadSender<R> = (file: File, onProgress: (progress: UploadProgress) => void, signal: AbortSignal, key: string) => Promise<R>;
+
+/** 128 random bits as hex; getRandomValues works on plain http too, where randomUUID does not. */
+function randomKey() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
 
 export interface UploadQueueOptions<R> {
   send: UploadSender<R>;
@@ -72,7 +79,7 @@ export function createUploadQueue<R>(options: UploadQueueOptions<R>) {
     const controller = new AbortController();
     controllers.set(item.id, controller);
     update(item.id, { status: 'uploading', loaded: 0, total: item.file.size, error: null });
-    send(item.file, ({ loaded, total }) => update(item.id, { loaded, total: total || item.file.size }), controller.signal)
+    send(item.file, ({ loaded, total }) => update(item.id, { loaded, total: total || item.file.size }), controller.signal, item.key)
       .then(
         (result) => {
           if (controller.signal.aborted) return;
@@ -102,7 +109,7 @@ export function createUploadQueue<R>(options: UploadQueueOptions<R>) {
       return () => listeners.delete(listener);
     },
     add(files: Iterable<File>) {
-      const added = [...files].map((file): UploadItem<R> => ({ id: nextId++, file, status: 'queued', loaded: 0, total: file.size, error: null, result: null }));
+      const added = [...files].map((file): UploadItem<R> => ({ id: nextId++, key: randomKey(), file, status: 'queued', loaded: 0, total: file.size, error: null, result: null }));
       if (added.length === 0) return;
       items = [...items, ...added];
       listeners.forEach((listener) => listener());

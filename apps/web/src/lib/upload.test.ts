@@ -64,8 +64,9 @@ describe('uploadRequest', () => {
   it('posts the form with the console token, reports progress, and answers the parsed body', async () => {
     const progress = vi.fn();
     const body = new FormData();
-    const sent = uploadRequest<{ data: number[] }>('/integration/albums/4/photos', body, { staff: true, onProgress: progress });
+    const sent = uploadRequest<{ data: number[] }>('/integration/albums/4/photos', body, { staff: true, onProgress: progress, idempotencyKey: 'k-1' });
     const xhr = FakeXhr.last!;
+    expect(xhr.headers['Idempotency-Key']).toBe('k-1');
     expect([xhr.method, xhr.url, xhr.headers.Authorization, xhr.body]).toEqual(['POST', '/api/integration/albums/4/photos', 'Bearer staff-token', body]);
     xhr.progress(50, 200);
     xhr.progress(200, 0);

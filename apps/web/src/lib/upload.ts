@@ -15,6 +15,8 @@ export interface UploadOptions {
   staff?: boolean;
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key`: a retry whose first answer was lost on the way gets that answer, not a second record. */
+  idempotencyKey?: string;
 }
 
 /** What an upload throws when the server never answered (offline, connection reset). */
@@ -39,6 +41,7 @@ export function uploadRequest<T = unknown>(path: string, body: FormData, options
     xhr.open(options.method ?? 'POST', `${apiBase()}${path}`);
     xhr.setRequestHeader('Accept', 'application/json');
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (options.idempotencyKey) xhr.setRequestHeader('Idempotency-Key', options.idempotencyKey);
     xhr.upload.addEventListener('progress', (event) => options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 }));
     xhr.addEventListener('load', () => {
       done();

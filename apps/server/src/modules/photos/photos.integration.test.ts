@@ -166,3 +166,21 @@ describe('moving a photo within its album', () => {
     expect(await order(albumId)).toEqual([['z.png', 0], ['x.png', 1], ['y.png', 2]]);
   });
 });
+
+describe('one photo per request, as the console sends them', () => {
+  it('answers a retried upload with the same Idempotency-Key with the photo it made, not a second one', async () => {
+    const albumId = (await call('POST', `/api/integration/projects/${kitchen}/albums`, { name: 'Retried' })).json().id as number;
+    const send = () => {
+      const body = multipartBody([{ name: 'files', filename: 'once.png', contentType: 'image/png', data: PNG }]);
+      return t.app.inject({ method: 'POST', url: `/api/integration/albums/${albumId}/photos`, headers: { ...body.headers, ...bearer(key), 'idempotency-key': 'photo-once-1' }, payload: body.payload });
+    };
+    const first = await send();
+    const before = await counts();
+    const again = await send();
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data[0].id).toBe(first.json().data[0].id);
+    expect(await counts()).toEqual(before);
+    expect((await call('GET', `/api/integration/albums/${albumId}`)).json().photo_count).toBe(1);
+  });
+});

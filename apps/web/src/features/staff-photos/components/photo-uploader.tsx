@@ -1,6 +1,6 @@
 import type { IntegrationPhoto } from '@portal/contract';
 import { CircleAlert, CircleCheck, ImageUp, RotateCw, X } from 'lucide-react';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SMALL_BUTTON } from './album-actions';
 import { useUploadQueue, type UploadItem } from '../../../lib/upload-queue';
@@ -64,7 +64,7 @@ function UploadRow({ item, onRetry, onRemove }: { item: UploadItem<IntegrationPh
 export function PhotoUploader({ albumId, onUploaded }: { albumId: number; onUploaded: () => void }) {
   const [items, queue] = useUploadQueue<IntegrationPhoto>({
     concurrency: UPLOAD_CONCURRENCY,
-    send: (file, onProgress, signal) => uploadPhoto(albumId, file, onProgress, signal),
+    send: (file, onProgress, signal, key) => uploadPhoto(albumId, file, onProgress, signal, key),
     onDone: onUploaded,
   });
   const [dragging, setDragging] = useState(false);
@@ -80,6 +80,14 @@ export function PhotoUploader({ albumId, onUploaded }: { albumId: number; onUplo
   const done = items.filter((item) => item.status === 'done').length;
   const failed = items.filter((item) => item.status === 'failed').length;
   const going = items.length - done - failed;
+
+  // Closing or reloading the tab would cut the uploads short: the browser asks first.
+  useEffect(() => {
+    if (going === 0) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [going]);
 
   return (
     <section aria-labelledby={`${hintId}-title`} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
