@@ -127,7 +127,8 @@ describe('photos in the staff console', () => {
     await dropFiles(page, files);
 
     await expect.poll(() => page.getByRole('progressbar').count()).toBeGreaterThan(0);
-    await page.screenshot({ path: path.join(screenshots, 'staff-photos-uploading-1280.png') });
+    await page.getByRole('status').filter({ hasText: /3 uploading · \d+ waiting/ }).waitFor();
+    await page.screenshot({ path: path.join(screenshots, 'staff-photos-uploading-1280.png'), fullPage: true });
     await page.getByRole('status').filter({ hasText: `${PHOTOS - 1} of ${PHOTOS + 1} uploaded · 2 failed` }).waitFor({ timeout: 60_000 });
     expect(most).toBeLessThanOrEqual(3);
     expect(most).toBeGreaterThan(1);

@@ -80,6 +80,7 @@ export function PhotoUploader({ albumId, onUploaded }: { albumId: number; onUplo
   const done = items.filter((item) => item.status === 'done').length;
   const failed = items.filter((item) => item.status === 'failed').length;
   const going = items.length - done - failed;
+  const uploading = items.filter((item) => item.status === 'uploading').length;
 
   // Closing or reloading the tab would cut the uploads short: the browser asks first.
   useEffect(() => {
@@ -136,7 +137,14 @@ export function PhotoUploader({ albumId, onUploaded }: { albumId: number; onUplo
         <div className="mt-4">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p id={statusId} role="status" className="text-sm text-slate-700">
-              {[going > 0 ? `${going} uploading` : null, `${done} of ${items.length} uploaded`, failed > 0 ? `${failed} failed` : null].filter(Boolean).join(' · ')}
+              {[
+                uploading > 0 ? `${uploading} uploading` : null,
+                going > uploading ? `${going - uploading} waiting` : null,
+                `${done} of ${items.length} uploaded`,
+                failed > 0 ? `${failed} failed` : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </p>
             {done > 0 ? (
               <Button variant="ghost" className={SMALL_BUTTON} onClick={() => queue.clearDone()}>
