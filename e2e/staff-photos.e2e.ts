@@ -223,6 +223,12 @@ describe('photos in the staff console', () => {
 
     await page.getByRole('link', { name: 'Deck progress' }).click();
     await page.getByRole('region', { name: 'Photos', exact: true }).getByRole('listitem').first().waitFor();
+    // On a phone (or from the keyboard) the photos come from the file picker.
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Choose photos' }).click()]);
+    expect(chooser.isMultiple()).toBe(true);
+    await chooser.setFiles({ name: 'from-phone.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(await jpeg(99), 'base64') });
+    await page.getByRole('status').filter({ hasText: '1 of 1 uploaded' }).waitFor();
+    await page.getByRole('region', { name: 'Photos', exact: true }).getByRole('listitem', { name: `Photo ${PHOTOS} of ${PHOTOS}: from-phone.jpg` }).waitFor();
     await expectNoAxeViolations(page);
     await page.getByRole('heading', { name: 'Photos', exact: true }).scrollIntoViewIfNeeded();
     await settledScreenshot(page, { path: path.join(screenshots, 'staff-photos-album-375.png') });
