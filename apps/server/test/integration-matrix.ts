@@ -240,6 +240,7 @@ export const INTEGRATION_MATRIX: Record<string, MatrixEntry> = {
     payload: '--x\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n\r\nnot an image\r\n--x--\r\n',
   }),
   'PATCH /api/integration/photos/{id}': (other) => ({ method: 'PATCH', url: `/api/integration/photos/${other.first('photo')}`, payload: { caption: 'Mine' } }),
+  'POST /api/integration/photos/{id}/move': (other) => ({ method: 'POST', url: `/api/integration/photos/${other.first('photo')}/move`, payload: { index: 0 } }),
   'DELETE /api/integration/photos/{id}': (other) => ({ method: 'DELETE', url: `/api/integration/photos/${other.first('photo')}` }),
   'GET /api/integration/projects/{id}/documents': (other) => ({ method: 'GET', url: `/api/integration/projects/${other.first('project')}/documents` }),
   'POST /api/integration/projects/{id}/documents': (other) => ({

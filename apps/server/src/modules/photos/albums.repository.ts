@@ -105,6 +105,26 @@ export function albumsRepository(db: Executor) {
       });
     },
 
+    /**
+     * Puts a photo at `index` of its album's order and numbers the album 0, 1, 2… in one transaction, so moves never
+     * tie (a photo moved in from another album keeps whatever position it had). Touches only the rows whose place changed.
+     */
+    async movePhoto(albumId: number, photoId: number, index: number, now: Date) {
+      return db.transaction(async (tx) => {
+        // Lock the album's row so two moves in one album run one after the other.
+        await tx.select({ id: albums.id }).from(albums).where(eq(albums.id, albumId)).for('update');
+        const rows = await tx.select({ id: photos.id, position: photos.position }).from(photos).where(eq(photos.album_id, albumId)).orderBy(asc(photos.position), asc(photos.id));
+        const order = rows.filter((row) => row.id !== photoId).map((row) => row.id);
+        order.splice(Math.min(index, order.length), 0, photoId);
+        const current = new Map(rows.map((row) => [row.id, row.position]));
+        for (const [position, id] of order.entries()) {
+          if (current.get(id) !== position) await tx.update(photos).set({ position, updated_at: now }).where(eq(photos.id, id));
+        }
+        const [moved] = await tx.select().from(photos).where(eq(photos.id, photoId));
+        return moved!;
+      });
+    },
+
     async updatePhoto(photoId: number, values: Partial<Pick<PhotoRow, 'caption' | 'taken_at' | 'position' | 'album_id'>>, now: Date) {
       const [row] = await db.update(photos).set({ ...values, updated_at: now }).where(eq(photos.id, photoId)).returning();
       return row!;

@@ -14,11 +14,13 @@ const t = useDemoApp({ mail: true });
 let key: string;
 let kitchen: number;
 let kitchenEntity: number;
+let PNG: Buffer;
 
 beforeAll(async () => {
   key = (await apiKeysRepository(t.app.database.db).create(t.ids.acme.id, 'crm')).key;
   kitchen = (await t.app.database.db.select().from(projects).where(eq(projects.name, 'Kitchen remodel')))[0]!.id;
   kitchenEntity = t.ids.caseyEntities.find((entity) => entity.model_id === kitchen)!.id;
+  PNG = await imageBytes('png', 40, 30);
 });
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
@@ -120,5 +122,65 @@ describe('albums and photos', () => {
     expect(await counts()).toEqual([before[0]! - 2, before[1]! - 2]);
     expect((await call('GET', `/api/integration/albums/${albumId}`)).statusCode).toBe(404);
     expect(await portalAlbums()).not.toContain('Cabinets');
+  });
+});
+
+describe('moving a photo within its album', () => {
+  const order = async (albumId: number) =>
+    ((await call('GET', `/api/integration/albums/${albumId}/photos`)).json().data as { file: { name: string }; position: number }[]).map((photo) => [photo.file.name, photo.position]);
+
+  it('puts it at the index asked, numbers the album again, and refuses a bad index without writing', async () => {
+    const albumId = (await call('POST', `/api/integration/projects/${kitchen}/albums`, { name: 'Order' })).json().id as number;
+    const uploaded = await upload(albumId, ['a', 'b', 'c', 'd'].map((name) => ({ name: 'files', filename: `${name}.png`, contentType: 'image/png', data: PNG })));
+    const [a, , , d] = uploaded.json().data as { id: number }[];
+
+    const moved = await call('POST', `/api/integration/photos/${d!.id}/move`, { index: 0 });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ id: d!.id, position: 0 });
+    expect(await order(albumId)).toEqual([['d.png', 0], ['a.png', 1], ['b.png', 2], ['c.png', 3]]);
+
+    expect((await call('POST', `/api/integration/photos/${d!.id}/move`, { index: 2 })).json().position).toBe(2);
+    expect(await order(albumId)).toEqual([['a.png', 0], ['b.png', 1], ['d.png', 2], ['c.png', 3]]);
+
+    // Past the end is last.
+    expect((await call('POST', `/api/integration/photos/${a!.id}/move`, { index: 99 })).json().position).toBe(3);
+    expect(await order(albumId)).toEqual([['b.png', 0], ['d.png', 1], ['c.png', 2], ['a.png', 3]]);
+
+    for (const payload of [{ index: -1 }, { index: 1.5 }, { index: '1' }, {}, { index: 1, position: 2 }]) {
+      const refused = await call('POST', `/api/integration/photos/${a!.id}/move`, payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(422);
+    }
+    expect((await call('POST', `/api/integration/photos/${a!.id}/move`, { index: -1 })).json().errors).toHaveProperty('index');
+    expect(await order(albumId)).toEqual([['b.png', 0], ['d.png', 1], ['c.png', 2], ['a.png', 3]]);
+    expect((await call('POST', `/api/integration/photos/999999/move`, { index: 0 })).statusCode).toBe(404);
+  });
+
+  it('unties positions a photo moved in from another album shares with one already there', async () => {
+    const albumId = (await call('POST', `/api/integration/projects/${kitchen}/albums`, { name: 'Ties' })).json().id as number;
+    const otherId = (await call('POST', `/api/integration/projects/${kitchen}/albums`, { name: 'Elsewhere' })).json().id as number;
+    const [x] = (await upload(albumId, ['x', 'y'].map((name) => ({ name: 'files', filename: `${name}.png`, contentType: 'image/png', data: PNG })))).json().data as { id: number }[];
+    const [z] = (await upload(otherId, [{ name: 'files', filename: 'z.png', contentType: 'image/png', data: PNG }])).json().data as { id: number }[];
+    // z arrives with position 0, the same as x.
+    await call('PATCH', `/api/integration/photos/${z!.id}`, { album_id: albumId });
+    expect((await call('POST', `/api/integration/photos/${x!.id}/move`, { index: 1 })).json().position).toBe(1);
+    expect(await order(albumId)).toEqual([['z.png', 0], ['x.png', 1], ['y.png', 2]]);
+  });
+});
+
+describe('one photo per request, as the console sends them', () => {
+  it('answers a retried upload with the same Idempotency-Key with the photo it made, not a second one', async () => {
+    const albumId = (await call('POST', `/api/integration/projects/${kitchen}/albums`, { name: 'Retried' })).json().id as number;
+    const send = () => {
+      const body = multipartBody([{ name: 'files', filename: 'once.png', contentType: 'image/png', data: PNG }]);
+      return t.app.inject({ method: 'POST', url: `/api/integration/albums/${albumId}/photos`, headers: { ...body.headers, ...bearer(key), 'idempotency-key': 'photo-once-1' }, payload: body.payload });
+    };
+    const first = await send();
+    const before = await counts();
+    const again = await send();
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data[0].id).toBe(first.json().data[0].id);
+    expect(await counts()).toEqual(before);
+    expect((await call('GET', `/api/integration/albums/${albumId}`)).json().photo_count).toBe(1);
   });
 });

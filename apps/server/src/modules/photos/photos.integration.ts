@@ -7,6 +7,7 @@ import {
   IntegrationAlbumUpdateSchema,
   IntegrationPhotoPageSchema,
   IntegrationPhotoSchema,
+  IntegrationPhotoMoveSchema,
   IntegrationPhotoUpdateSchema,
   PhotoTakenAtSchema,
   type IntegrationAlbum,
@@ -272,6 +273,31 @@ export async function photosIntegrationRoutes(fastify: FastifyInstance, options:
         ...(takenAt === undefined ? {} : { taken_at: takenAt === null ? null : new Date(takenAt) }),
       };
       const photo = await repository.updatePhoto(found.photo.id, changes, app.now());
+      return serializePhoto({ photo, file: found.file });
+    },
+  );
+
+  app.post(
+    '/integration/photos/:id/move',
+    {
+      config: write,
+      schema: {
+        tags: ['Photos'],
+        operationId: 'movePhoto',
+        summary: 'Move a photo to another place in its album',
+        description:
+          '`index` counts from 0 in the album’s order (an index past the end puts it last). The album is numbered again 0, 1, 2… ' +
+          'in the same step, so the answer’s `position` equals `index` unless the album is shorter.',
+        params: idParams,
+        body: IntegrationPhotoMoveSchema,
+        response: { 200: IntegrationPhotoSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const company = requireApiCompany(request);
+      const found = await repository.photo(company.id, request.params.id);
+      if (!found) throw notFound();
+      const photo = await repository.movePhoto(found.album.id, found.photo.id, request.body.index, app.now());
       return serializePhoto({ photo, file: found.file });
     },
   );
