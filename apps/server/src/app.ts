@@ -29,6 +29,7 @@ import { notesIntegrationRoutes } from './modules/notes/notes.integration';
 import { invoicesIntegrationRoutes } from './modules/invoices/invoices.integration';
 import { contactIntegrationRoutes } from './modules/contact/contact.integration';
 import { auditIntegrationRoutes } from './modules/audit/audit.integration';
+import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { operatorRoutes } from './modules/integration/operator.routes';
 import { loadSecret, OPERATOR_SECRET_FILE } from './lib/secret-file';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -190,6 +191,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(invoicesIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(contactIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(auditIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(inboxRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(docsRoutes);
       await api.register(filesRoutes, { dataDir: env.DATA_DIR, imageCacheMegabytes: env.IMAGE_CACHE_MB });
       await api.register(documentsRoutes, { publicUrl: env.PUBLIC_URL });
