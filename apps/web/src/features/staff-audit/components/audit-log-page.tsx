@@ -28,7 +28,7 @@ function Actor({ entry }: { entry: AuditEntry }) {
   return (
     <>
       <span className="block break-words font-medium text-slate-900">{entry.actor.label}</span>
-      <span className="block text-xs text-slate-600">{KIND_LABEL[entry.actor.kind]}</span>
+      {entry.actor.label === KIND_LABEL[entry.actor.kind] ? null : <span className="block text-xs text-slate-600">{KIND_LABEL[entry.actor.kind]}</span>}
     </>
   );
 }
@@ -81,7 +81,8 @@ function AuditCards({ entries }: { entries: AuditEntry[] }) {
         <li key={entry.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <p className="mb-1 break-words font-medium text-slate-900">{entry.summary}</p>
           <p className="mb-2 text-sm text-slate-700">
-            {entry.actor.label} <span className="text-slate-600">({KIND_LABEL[entry.actor.kind]})</span>
+            {entry.actor.label}
+            {entry.actor.label === KIND_LABEL[entry.actor.kind] ? null : <span className="text-slate-600"> ({KIND_LABEL[entry.actor.kind]})</span>}
           </p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
             <dt className="text-slate-600">When</dt>

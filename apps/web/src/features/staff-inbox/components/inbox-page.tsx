@@ -47,7 +47,9 @@ function InboxRow({ item, onOpen }: { item: InboxItem; onOpen: (item: InboxItem)
             )}
             <span className="font-medium text-slate-900">{label}</span>
             <span>from {item.from?.name ?? 'a former customer'}</span>
-            <span aria-hidden="true">·</span>
+            <span aria-hidden="true" className="hidden sm:inline">
+              ·
+            </span>
             <span className="break-words">{projectName(item.project)}</span>
           </span>
           <span className={`line-clamp-2 break-words text-slate-800 ${item.read ? '' : 'font-semibold'}`}>{item.excerpt}</span>
