@@ -20,7 +20,10 @@ export const InboxItemSchema = z
   })
   .meta({ id: 'InboxItem' });
 export type InboxItem = z.infer<typeof InboxItemSchema>;
-export const InboxPageSchema = paginatedSchema(InboxItemSchema).meta({ id: 'InboxPage' });
+/** A page of the inbox, with how many of all the member's items are unread (for the heading and the menu). */
+export const InboxPageSchema = paginatedSchema(InboxItemSchema)
+  .extend({ unread: z.number().int().describe("How many of the member's items are unread, on every page") })
+  .meta({ id: 'InboxPage' });
 export type InboxPage = z.infer<typeof InboxPageSchema>;
 
 export const InboxUnreadSchema = z.object({ unread: z.number().int() }).meta({ id: 'InboxUnread' });

@@ -18,7 +18,7 @@ let lakeHouse: number;
 const inbox = async (token: string, query = '') => {
   const response = await t.app.inject({ method: 'GET', url: `/api/staff/inbox${query}`, headers: bearer(token) });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as InboxPage & { unread: number };
+  return response.json() as InboxPage;
 };
 const unread = async (token: string) => (await t.app.inject({ method: 'GET', url: '/api/staff/inbox/unread', headers: bearer(token) })).json().unread as number;
 const read = (token: string, kind: string, id: number) => t.app.inject({ method: 'POST', url: `/api/staff/inbox/${kind}/${id}/read`, headers: bearer(token) });

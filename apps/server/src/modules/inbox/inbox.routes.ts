@@ -37,7 +37,7 @@ export async function inboxRoutes(fastify: FastifyInstance, options: { publicUrl
           'Notes customers wrote, documents they uploaded and contact messages, each with its project, the customer, an excerpt, ' +
           'when, and whether this member has read it. filter[read]=false for unread items only.',
         querystring: inboxListQuery.querystring,
-        response: { 200: InboxPageSchema.extend({ unread: z.number().int() }), ...errors },
+        response: { 200: InboxPageSchema, ...errors },
       },
       preValidation: inboxListQuery.preValidation,
     },

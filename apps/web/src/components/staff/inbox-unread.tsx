@@ -15,7 +15,7 @@ export function InboxUnreadBadge() {
   const { data } = useQuery(inboxUnreadQueryOptions());
   if (!data || data.unread === 0) return null;
   return (
-    <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-portal px-1.5 text-xs font-semibold text-on-portal">
+    <span className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-portal px-1.5 text-xs font-semibold text-on-portal">
       {data.unread > 99 ? '99+' : data.unread}
       <span className="sr-only"> unread</span>
     </span>

@@ -13,7 +13,7 @@ export interface InboxQuery {
 /** One page of the inbox, polled so that what customers do shows without a reload (docs/decisions/050-inbox.md). */
 export const inboxQueryOptions = ({ page, size, unreadOnly }: InboxQuery) =>
   queryOptions({
-    ...staffQueryOptions<InboxPage & { unread: number }>(INBOX_PATH, { page: { number: page, size }, ...(unreadOnly ? { filter: { read: 'false' } } : {}) }),
+    ...staffQueryOptions<InboxPage>(INBOX_PATH, { page: { number: page, size }, ...(unreadOnly ? { filter: { read: 'false' } } : {}) }),
     refetchInterval: INBOX_POLL_INTERVAL_MS,
     refetchOnWindowFocus: true,
     placeholderData: keepPreviousData,

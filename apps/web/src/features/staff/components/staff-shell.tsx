@@ -50,7 +50,12 @@ function StaffNav({ member }: { member: StaffMember }) {
               className="inline-block border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-700 hover:text-slate-900 data-[status=active]:border-portal data-[status=active]:text-slate-900"
             >
               {item.label}
-              {item.Badge ? <item.Badge /> : null}
+              {item.Badge ? (
+                <>
+                  {' '}
+                  <item.Badge />
+                </>
+              ) : null}
             </Link>
           </li>
         ))}
