@@ -28,6 +28,8 @@ import { notesRoutes } from './modules/notes/notes.routes';
 import { notesIntegrationRoutes } from './modules/notes/notes.integration';
 import { invoicesIntegrationRoutes } from './modules/invoices/invoices.integration';
 import { contactIntegrationRoutes } from './modules/contact/contact.integration';
+import { auditIntegrationRoutes } from './modules/audit/audit.integration';
+import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { operatorRoutes } from './modules/integration/operator.routes';
 import { loadSecret, OPERATOR_SECRET_FILE } from './lib/secret-file';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -55,6 +57,7 @@ import { webPlugin } from './plugins/web';
 import { rateLimiterPlugin } from './plugins/rate-limit';
 import { requestId, requestIdPlugin } from './plugins/request-id';
 import { idempotencyPlugin } from './plugins/idempotency';
+import { auditPlugin } from './plugins/audit';
 import { blobFolder, createBlobStore } from './core/files/blob-store';
 import type { BlobStore } from './core/files/blob-store/types';
 
@@ -136,6 +139,8 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
   });
   // Before compression: it stores the answer as sent, not a compressed stream of it.
   await app.register(idempotencyPlugin);
+  // After idempotency (a replay did nothing and is not recorded) and before compression (it reads the answer's id).
+  await app.register(auditPlugin);
   await app.register(rateLimiterPlugin, { multiplier: env.RATE_LIMIT_MULTIPLIER, db: database.kind === 'postgres' ? database.db : undefined });
   await app.register(filesPlugin, { dataDir: env.DATA_DIR, secret: env.FILES_SECRET, publicUrl: env.PUBLIC_URL, store: blobs ?? createBlobStore(env) });
   await app.register(multipartPlugin);
@@ -187,6 +192,8 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(operatorRoutes, { dataDir: env.DATA_DIR, blobsDir: blobFolder(env), publicUrl: env.PUBLIC_URL });
       await api.register(invoicesIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(contactIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(auditIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(inboxRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(docsRoutes);
       await api.register(filesRoutes, { dataDir: env.DATA_DIR, imageCacheMegabytes: env.IMAGE_CACHE_MB });
       await api.register(documentsRoutes, { publicUrl: env.PUBLIC_URL });

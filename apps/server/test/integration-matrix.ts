@@ -6,6 +6,7 @@ import {
   accounts,
   apiKeys,
   albums,
+  auditLog,
   companyCustomers,
   contactMessages,
   documents,
@@ -136,6 +137,8 @@ export async function otherCompanyIds(app: App, companyId: number): Promise<Reco
     ),
     contactMessage: await ids(db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.company_id, companyId))),
     apiKey: await ids(db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.company_id, companyId))),
+    /** B's own writes in prepareOtherCompany left these. */
+    auditEntry: await ids(db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.company_id, companyId))),
     /** Customers company B alone knows: one A also serves is A's customer too. */
     portalUser: await ids(
       db
@@ -322,6 +325,11 @@ export const INTEGRATION_MATRIX: Record<string, MatrixEntry> = {
     url: `/api/integration/invoices/${other.first('invoice')}/void`,
     payload: {},
   }),
+  'GET /api/integration/audit-log': () => [
+    { method: 'GET', url: '/api/integration/audit-log?page[size]=100', listOf: 'auditEntry' },
+    { method: 'GET', url: '/api/integration/audit-log?filter[actor_kind]=api_key&page[size]=100', listOf: 'auditEntry' },
+  ],
+  'GET /api/integration/audit-log/actors': () => ({ own: "lists who appears in the calling company's log only" }),
   'GET /api/integration/contact-messages': () => [
     { method: 'GET', url: '/api/integration/contact-messages?page[size]=100', listOf: 'contactMessage' },
     { method: 'GET', url: '/api/integration/contact-messages?filter[handled]=true', listOf: 'contactMessage' },

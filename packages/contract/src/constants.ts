@@ -121,3 +121,8 @@ export const ERROR_MESSAGES = {
 } as const;
 
 export * from './notice-kinds';
+
+// Staff console
+
+/** The console's inbox and its menu badge are polled this often, as the notes thread is (docs/decisions/050-inbox.md). */
+export const INBOX_POLL_INTERVAL_MS = 10_000;

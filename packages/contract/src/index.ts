@@ -26,3 +26,5 @@ export * from './integration-customers';
 export * from './integration-media';
 export * from './webhooks';
 export * from './staff-console';
+export * from './audit';
+export * from './inbox';

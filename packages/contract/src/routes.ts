@@ -25,6 +25,8 @@ export const APP_ROUTES = [
   '/staff/projects/$projectId',
   '/staff/projects/$projectId/photos',
   '/staff/projects/$projectId/photos/$albumId',
+  '/staff/inbox',
+  '/staff/audit-log',
 ] as const;
 export type AppRoute = (typeof APP_ROUTES)[number];
 

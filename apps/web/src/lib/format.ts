@@ -55,3 +55,10 @@ export function entityLabel(entity: Pick<PortalEntity, 'model_type' | 'model'>):
   const name = entity.model?.name?.trim() || entity.model?.address_street?.trim() || '';
   return name ? `${type}: ${name}` : type;
 }
+
+const moments = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A moment (an API timestamp) with its time where the user is: "Oct 23, 2026, 3:04 PM". */
+export function formatMoment(timestamp: string): string {
+  return moments.format(new Date(timestamp));
+}

@@ -12,3 +12,4 @@ export * from './photos';
 export * from './rate-limits';
 export * from './notices';
 export * from './webhooks';
+export * from './audit';

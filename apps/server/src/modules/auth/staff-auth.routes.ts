@@ -54,6 +54,8 @@ export async function staffAuthRoutes(fastify: FastifyInstance) {
   async function signIn(request: FastifyRequest, member: typeof staff.$inferSelect, company: typeof companies.$inferSelect, method: string) {
     const { token, sessionId } = await app.staffSessions.create(member.id, { userAgent: request.headers['user-agent'], ip: request.ip, now: app.now() });
     request.log.info({ event: 'staff.sign_in', method, staffId: member.id, companyId: company.id, sessionId }, 'staff signed in');
+    // Who this request was, from now on: the audit log names the member who signed in (docs/decisions/049-audit-log.md).
+    request.staffMember = { id: member.id, name: member.name, email: member.email ?? '', role: member.role, company, sessionId };
     return { token, staff: staffMember({ id: member.id, name: member.name, email: member.email ?? '', role: member.role, company }) };
   }
 

@@ -1,9 +1,10 @@
 import type { StaffMember } from '@portal/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { ColorBar } from '../../../components/color-bar';
 import { useDocumentTitle } from '../../../components/document-title';
+import { InboxUnreadBadge } from '../../../components/staff/inbox-unread';
 import { StaffMemberContext } from '../../../components/staff/staff-member';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/page-spinner';
@@ -25,10 +26,16 @@ export interface StaffNavItem {
   ownerOnly?: boolean;
   /** Active only on this exact path (the console's home). */
   exact?: boolean;
+  /** A count beside the label, such as the inbox's unread items. */
+  Badge?: ComponentType;
 }
 
 /** The console's sections, in the order of its menu. */
-export const STAFF_NAV: StaffNavItem[] = [{ to: '/staff', label: 'Home', exact: true }];
+export const STAFF_NAV: StaffNavItem[] = [
+  { to: '/staff', label: 'Home', exact: true },
+  { to: '/staff/inbox', label: 'Inbox', Badge: InboxUnreadBadge },
+  { to: '/staff/audit-log', label: 'Audit log', ownerOnly: true },
+];
 
 function StaffNav({ member }: { member: StaffMember }) {
   const items = STAFF_NAV.filter((item) => !item.ownerOnly || member.role === 'owner');
@@ -43,6 +50,12 @@ function StaffNav({ member }: { member: StaffMember }) {
               className="inline-block border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-700 hover:text-slate-900 data-[status=active]:border-portal data-[status=active]:text-slate-900"
             >
               {item.label}
+              {item.Badge ? (
+                <>
+                  {' '}
+                  <item.Badge />
+                </>
+              ) : null}
             </Link>
           </li>
         ))}
