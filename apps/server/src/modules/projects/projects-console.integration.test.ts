@@ -95,6 +95,13 @@ describe('the project list', () => {
 });
 
 describe('a project with a new account', () => {
+  it('finds accounts by name or email', async () => {
+    await call('POST', '/api/integration/accounts', { name: 'Quentin Blake', email: 'qb@drawings.example.com' });
+    const names = async (text: string) => (await call('GET', `/api/integration/accounts?filter[search]=${text}`)).json().data.map((row: { name: string }) => row.name);
+    expect(await names('quentin')).toEqual(['Quentin Blake']);
+    expect(await names('DRAWINGS')).toEqual(['Quentin Blake']);
+  });
+
   it('makes both in one request', async () => {
     const created = await call('POST', '/api/integration/projects', {
       name: 'Attic insulation',

@@ -45,7 +45,10 @@ const REFERENCE_MESSAGES: Record<string, string> = {
 
 const syncList = (sorts: readonly string[], filters: Record<string, { kind: 'integer' }> = {}) =>
   defineListQuery({ filters: { updated_since: { kind: 'timestamp' }, ...filters }, sorts: ['id', 'updated_at', ...sorts] });
-const accountsQuery = syncList(['name']);
+const accountsQuery = defineListQuery({
+  filters: { updated_since: { kind: 'timestamp' }, search: { kind: 'string', description: 'Text in the name or email; a comma means any of' } },
+  sorts: ['id', 'updated_at', 'name'],
+});
 const projectsQuery = defineListQuery({
   filters: {
     updated_since: { kind: 'timestamp' },
@@ -152,7 +155,7 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
     async (request) => {
       const company = requireApiCompany(request);
       const { filters, sort, page } = accountsQuery.from(request);
-      const { rows, total } = await repository.accounts.list(company.id, { updatedSince: filters.updated_since?.[0], sort, page });
+      const { rows, total } = await repository.accounts.list(company.id, { updatedSince: filters.updated_since?.[0], search: filters.search, sort, page });
       return paginate(rows.map(serializeAccountRecord), total, page, pageUrls(options.publicUrl, request.url));
     },
   );

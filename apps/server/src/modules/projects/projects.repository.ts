@@ -75,8 +75,17 @@ export interface ProjectListRow {
 export function projectsRepository(db: Executor) {
   return {
     accounts: {
-      list: (companyId: number, options: { updatedSince?: Date; sort: SortTerm<string>[]; page: PageRequest }) =>
-        pageOf(db, accounts, [eq(accounts.company_id, companyId), options.updatedSince ? gte(accounts.updated_at, options.updatedSince) : undefined], options),
+      list: (companyId: number, options: { updatedSince?: Date; search?: string[]; sort: SortTerm<string>[]; page: PageRequest }) =>
+        pageOf(
+          db,
+          accounts,
+          [
+            eq(accounts.company_id, companyId),
+            options.updatedSince ? gte(accounts.updated_at, options.updatedSince) : undefined,
+            options.search?.length ? or(...options.search.map((term) => or(ilike(accounts.name, likePattern(term)), ilike(accounts.email, likePattern(term))))) : undefined,
+          ],
+          options,
+        ),
       async find(companyId: number, id: number): Promise<AccountRow | null> {
         const [row] = await db.select().from(accounts).where(and(eq(accounts.company_id, companyId), eq(accounts.id, id)));
         return row ?? null;
