@@ -138,6 +138,8 @@ export const IntegrationStatusSchema = ProjectStatusSchema.extend({
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
 }).meta({ id: 'IntegrationProjectStatus' });
+export type IntegrationStatus = z.infer<typeof IntegrationStatusSchema>;
 export const IntegrationSiteTypeSchema = z
   .object({ id: z.number().int(), name: z.string(), created_at: TimestampSchema, updated_at: TimestampSchema })
   .meta({ id: 'IntegrationSiteType' });
+export type IntegrationSiteType = z.infer<typeof IntegrationSiteTypeSchema>;

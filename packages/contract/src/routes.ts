@@ -22,7 +22,10 @@ export const APP_ROUTES = [
   '/staff',
   '/staff/login',
   '/staff/invitation',
+  '/staff/projects',
+  '/staff/projects/new',
   '/staff/projects/$projectId',
+  '/staff/projects/$projectId/customers',
 ] as const;
 export type AppRoute = (typeof APP_ROUTES)[number];
 
