@@ -63,7 +63,7 @@ export function projectBody(values: ProjectFormValues): IntegrationProjectInput 
 function SelectField({ label, error, children, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string | undefined; children: ReactNode }) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-1">
+    <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
@@ -72,7 +72,7 @@ function SelectField({ label, error, children, ...props }: SelectHTMLAttributes<
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         {...props}
-        className={`rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-xs ${error ? 'border-red-600' : 'border-slate-300'}`}
+        className={`w-full min-w-0 rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-xs ${error ? 'border-red-600' : 'border-slate-300'}`}
       >
         {children}
       </select>
@@ -94,7 +94,7 @@ function Fieldset({ legend, children }: { legend: string; children: ReactNode })
   );
 }
 
-const grid = 'grid gap-4 sm:grid-cols-2';
+const grid = 'grid gap-4 sm:grid-cols-2 [&>*]:min-w-0';
 
 /**
  * A project's fields and its account, for a new project and for the overview's edit. The server judges every field;
