@@ -202,7 +202,7 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (text: st
         id="project-search"
         type="search"
         value={text}
-        placeholder="Search by name, number or customer"
+        placeholder="Search projects"
         maxLength={MAX_SEARCH_LENGTH}
         onChange={(event) => {
           setText(event.target.value);
