@@ -104,6 +104,7 @@ describe('projects in the console', () => {
     await expectNoAxeViolations(page);
     const accounts = await companyApi<{ data: { name: string }[] }>(server, company.apiKey, 'GET', '/accounts?filter[search]=Nakamura');
     expect(accounts.data).toEqual([]);
+    await settledScreenshot(page, { path: path.join(screenshots, 'staff-project-new-1280.png'), fullPage: true });
     await page.getByLabel('Contact email').fill('ken@nakamura.example');
     await page.getByRole('button', { name: 'Create project' }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Kitchen addition' }));
@@ -212,6 +213,7 @@ describe('projects in the console', () => {
     await visible(page.getByRole('button', { name: 'Save changes' }));
     await expectNoAxeViolations(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await settledScreenshot(page, { path: path.join(screenshots, 'staff-project-edit-375.png'), fullPage: true });
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Customers' }).click();

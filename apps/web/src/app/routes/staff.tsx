@@ -47,7 +47,10 @@ export const staffHomeRoute = createRoute({
   component: function StaffHomeRoute() {
     return (
       <StaffHomePage>
-        <StaffRecentProjects />
+        {/* Its own boundary: the page and its heading never wait for the list's code. */}
+        <Suspense fallback={null}>
+          <StaffRecentProjects />
+        </Suspense>
       </StaffHomePage>
     );
   },

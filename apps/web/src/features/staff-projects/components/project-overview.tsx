@@ -137,8 +137,8 @@ function Details({ project }: { project: IntegrationProject }) {
             '—'
           )}
         </Row>
-        <Row term="Total">{formatMoney(project.financials_total_amount)}</Row>
-        <Row term="Balance">{formatMoney(project.financials_balance_amount)}</Row>
+        <Row term="Total">{project.financials_total_amount === null ? '—' : formatMoney(project.financials_total_amount)}</Row>
+        <Row term="Balance">{project.financials_balance_amount === null ? '—' : formatMoney(project.financials_balance_amount)}</Row>
         <Row term="Last activity">{project.last_activity_at ? formatDay(project.last_activity_at) : '—'}</Row>
       </dl>
     </section>
