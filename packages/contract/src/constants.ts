@@ -44,6 +44,15 @@ export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
 
 export const DOCUMENT_SORTS = ['name', 'created_at', 'size', 'type'] as const;
 export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
+
+// The company's projects (GET /api/integration/projects)
+
+/** The sorts of the company's project list; `status` follows the statuses' positions, `customer` the account's name. */
+export const INTEGRATION_PROJECT_SORTS = ['id', 'updated_at', 'created_at', 'name', 'number', 'status', 'customer', 'balance', 'last_activity_at'] as const;
+export type IntegrationProjectSort = (typeof INTEGRATION_PROJECT_SORTS)[number];
+/** What `include` may embed in a company-side project, and `append` may compute. */
+export const INTEGRATION_PROJECT_INCLUDES = ['account', 'status', 'cover_photo'] as const;
+export const INTEGRATION_PROJECT_APPENDS = ['last_activity_at'] as const;
 /** Newest first unless asked otherwise. */
 export const DOCUMENT_DEFAULT_SORT = '-created_at';
 /** The table default of docs/requirements.md 10.2: 10 a page. */

@@ -78,20 +78,46 @@ export const IntegrationProjectInputSchema = z
     status_id: reference('status_id'),
     site_type_id: reference('site_type_id'),
     rep_primary_id: reference('rep_primary_id'),
+    /**
+     * A new account for the project, made in the same transaction instead of naming one with `account_id`: a project
+     * that is refused leaves no account behind.
+     */
+    account: IntegrationAccountInputSchema.optional(),
   })
   .strict()
   .meta({ id: 'IntegrationProjectWrite' });
 export type IntegrationProjectInput = z.input<typeof IntegrationProjectInputSchema>;
 
+export const IntegrationProjectUpdateSchema = IntegrationProjectInputSchema.extend({
+  /**
+   * The photo the portal shows as the project's cover: one of the project's photos, in a shared album. Its album takes
+   * it as its cover and moves first (docs/decisions/053-staff-projects.md).
+   */
+  cover_photo_id: z.number({ error: 'The cover_photo_id must be a whole number.' }).int().positive().max(INT4_MAX).optional(),
+})
+  .strict()
+  .meta({ id: 'IntegrationProjectUpdate' });
+export type IntegrationProjectUpdate = z.input<typeof IntegrationProjectUpdateSchema>;
+
 export const IntegrationProjectSchema = ProjectSchema.omit({
-  status: true,
-  cover_photo: true,
-  account: true,
   company: true,
   latest_activity: true,
   rep_primary_name: true,
   rep_primary_phone: true,
-}).meta({ id: 'IntegrationProject', description: "A project as the company keeps it: its own figures, whatever the portal shows from invoices." });
+})
+  .extend({
+    /**
+     * With `append=last_activity_at`: the newest change on the project (its own record, a note, internal ones
+     * included, a photo, a document or an invoice).
+     */
+    last_activity_at: TimestampSchema.optional(),
+  })
+  .meta({
+    id: 'IntegrationProject',
+    description:
+      'A project as the company keeps it: its own figures, whatever the portal shows from invoices. account, status and cover_photo ' +
+      '(the photo the portal shows while album sharing is on) are present only when included.',
+  });
 export type IntegrationProject = z.infer<typeof IntegrationProjectSchema>;
 export const IntegrationProjectPageSchema = paginatedSchema(IntegrationProjectSchema).meta({ id: 'IntegrationProjectPage' });
 
@@ -112,6 +138,8 @@ export const IntegrationStatusSchema = ProjectStatusSchema.extend({
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
 }).meta({ id: 'IntegrationProjectStatus' });
+export type IntegrationStatus = z.infer<typeof IntegrationStatusSchema>;
 export const IntegrationSiteTypeSchema = z
   .object({ id: z.number().int(), name: z.string(), created_at: TimestampSchema, updated_at: TimestampSchema })
   .meta({ id: 'IntegrationSiteType' });
+export type IntegrationSiteType = z.infer<typeof IntegrationSiteTypeSchema>;

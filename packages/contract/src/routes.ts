@@ -22,11 +22,14 @@ export const APP_ROUTES = [
   '/staff',
   '/staff/login',
   '/staff/invitation',
+  '/staff/projects',
+  '/staff/projects/new',
   '/staff/projects/$projectId',
   '/staff/projects/$projectId/photos',
   '/staff/projects/$projectId/photos/$albumId',
   '/staff/inbox',
   '/staff/audit-log',
+  '/staff/projects/$projectId/customers',
 ] as const;
 export type AppRoute = (typeof APP_ROUTES)[number];
 

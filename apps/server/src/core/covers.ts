@@ -1,7 +1,7 @@
 import type { CoverPhoto } from '@portal/contract';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import type { AlbumRow, FileRow, PhotoRow } from '../db/rows';
 import { albums, files, photos } from '../db/schema';
 
@@ -76,4 +76,27 @@ export function coversRepository(db: Db) {
 /** A project's cover photo (docs/requirements.md 13.6): the image proxy's signed base URL, which the web sizes. */
 export function serializeCoverPhoto(app: Pick<FastifyInstance, 'fileLinks'>, { photo, file }: PhotoWithFile): CoverPhoto {
   return { id: photo.id, url: app.fileLinks.image(file.id), width: file.width, height: file.height, caption: photo.caption };
+}
+
+/**
+ * Makes a photo the project's cover by the rule of decision 019 (the cover of the first shared album): the photo's
+ * album takes it as its cover and moves before the project's other albums, which keep their order
+ * (docs/decisions/053-staff-projects.md). `not-found`: not a photo of this project; `not-shared`: its album is not
+ * shared, so the customers could not see it. Run it in the transaction of the project's update.
+ */
+export async function chooseProjectCover(db: Executor, companyId: number, projectId: number, photoId: number, now: Date): Promise<'chosen' | 'not-found' | 'not-shared'> {
+  const [found] = await db
+    .select({ albumId: albums.id, shared: albums.is_shared })
+    .from(photos)
+    .innerJoin(albums, and(eq(albums.id, photos.album_id), eq(albums.company_id, photos.company_id)))
+    .where(and(eq(photos.id, photoId), eq(photos.company_id, companyId), eq(albums.project_id, projectId)))
+    .for('update');
+  if (!found) return 'not-found';
+  if (!found.shared) return 'not-shared';
+  await db
+    .update(albums)
+    .set({ position: sql`${albums.position} + 1`, updated_at: now })
+    .where(and(eq(albums.project_id, projectId), eq(albums.company_id, companyId), ne(albums.id, found.albumId)));
+  await db.update(albums).set({ cover_photo_id: photoId, position: 0, updated_at: now }).where(eq(albums.id, found.albumId));
+  return 'chosen';
 }

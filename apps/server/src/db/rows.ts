@@ -6,6 +6,7 @@ export type CompanyRow = typeof schema.companies.$inferSelect;
 export type PortalThemeRow = typeof schema.portalThemes.$inferSelect;
 export type StaffRow = typeof schema.staff.$inferSelect;
 export type AccountRow = typeof schema.accounts.$inferSelect;
+export type ProjectStatusRow = typeof schema.projectStatuses.$inferSelect;
 export type ProjectRow = typeof schema.projects.$inferSelect;
 export type EntityRow = typeof schema.portalEntities.$inferSelect;
 export type FileRow = typeof schema.files.$inferSelect;

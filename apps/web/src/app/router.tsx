@@ -21,10 +21,13 @@ import {
   staffInvitationRoute,
   staffLayoutRoute,
   staffLoginRoute,
+  staffNewProjectRoute,
   staffProjectAlbumRoute,
+  staffProjectCustomersRoute,
   staffProjectOverviewRoute,
   staffProjectPhotosRoute,
   staffProjectRoute,
+  staffProjectsRoute,
 } from './routes/staff';
 import { notificationsRoute, unsubscribeRoute } from './routes/notifications';
 
@@ -43,7 +46,14 @@ export const routeTree = rootRoute.addChildren([
   ]),
   defaultLayoutRoute.addChildren([indexRoute, photosRoute, contactRoute, invoicesRoute, documentsRoute, sessionsRoute, accountRoute, notificationsRoute]),
   fullscreenLayoutRoute.addChildren([notesRoute]),
-  staffLayoutRoute.addChildren([staffHomeRoute, staffInboxRoute, staffAuditLogRoute, staffProjectRoute.addChildren([staffProjectOverviewRoute, staffProjectPhotosRoute, staffProjectAlbumRoute])]),
+  staffLayoutRoute.addChildren([
+    staffHomeRoute,
+    staffProjectsRoute,
+    staffNewProjectRoute,
+    staffInboxRoute,
+    staffAuditLogRoute,
+    staffProjectRoute.addChildren([staffProjectOverviewRoute, staffProjectCustomersRoute, staffProjectPhotosRoute, staffProjectAlbumRoute]),
+  ]),
 ]);
 
 export function createPortalRouter(dataLayer: DataLayer) {

@@ -10,6 +10,11 @@ import {
   IntegrationProjectInputSchema,
   IntegrationProjectPageSchema,
   IntegrationProjectSchema,
+  IntegrationProjectUpdateSchema,
+  INTEGRATION_PROJECT_APPENDS,
+  INTEGRATION_PROJECT_INCLUDES,
+  INTEGRATION_PROJECT_SORTS,
+  type IntegrationProject,
   IntegrationSiteTypeSchema,
   IntegrationStatusSchema,
   paginatedSchema,
@@ -19,13 +24,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireApiCompany } from '../../core/access/request';
 import { hexColorOrNull } from '../../core/companies';
+import { chooseProjectCover, coversRepository, serializeCoverPhoto } from '../../core/covers';
 import { serializeAccount, serializeProjectFields } from '../../core/projects';
 import type { AccountRow } from '../../db/rows';
 import { HttpError, invalid, notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { paginate, pageUrls } from '../../lib/pagination';
 import { apiTimestamp } from '../../lib/timestamps';
-import { projectsRepository } from './projects.repository';
+import { projectsRepository, type ProjectListRow } from './projects.repository';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema };
 const idParams = z.object({ id: IdSchema });
@@ -39,11 +45,26 @@ const REFERENCE_MESSAGES: Record<string, string> = {
 
 const syncList = (sorts: readonly string[], filters: Record<string, { kind: 'integer' }> = {}) =>
   defineListQuery({ filters: { updated_since: { kind: 'timestamp' }, ...filters }, sorts: ['id', 'updated_at', ...sorts] });
-const accountsQuery = syncList(['name']);
-const projectsQuery = defineListQuery({
-  filters: { updated_since: { kind: 'timestamp' }, account_id: { kind: 'integer' }, status_id: { kind: 'integer' } },
-  sorts: ['id', 'updated_at', 'name', 'number'],
+const accountsQuery = defineListQuery({
+  filters: { updated_since: { kind: 'timestamp' }, search: { kind: 'string', description: 'Text in the name or email; a comma means any of' } },
+  sorts: ['id', 'updated_at', 'name'],
 });
+const projectsQuery = defineListQuery({
+  filters: {
+    updated_since: { kind: 'timestamp' },
+    account_id: { kind: 'integer' },
+    status_id: { kind: 'integer' },
+    search: { kind: 'string', description: 'Text in the name, the number or the account’s name; a comma means any of' },
+  },
+  sorts: INTEGRATION_PROJECT_SORTS,
+  includes: INTEGRATION_PROJECT_INCLUDES,
+  appends: INTEGRATION_PROJECT_APPENDS,
+});
+const projectQuery = defineListQuery({ includes: INTEGRATION_PROJECT_INCLUDES, appends: INTEGRATION_PROJECT_APPENDS, paginate: false });
+const COVER_MESSAGES = {
+  'not-found': 'The cover must be one of the project’s photos.',
+  'not-shared': 'The cover must be a photo of a shared album: share its album first, so the customers can see it.',
+} as const;
 const lookupQuery = syncList(['name']);
 
 const serializeAccountRecord = (row: AccountRow) => ({
@@ -61,12 +82,63 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
   const repository = projectsRepository(app.database.db);
   const read = { apiKey: true, scope: 'projects:read' } as const;
   const write = { apiKey: true, scope: 'projects:write' } as const;
-  const values = <T extends object>(body: T) => Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<T>;
+  const onlyGiven = <T extends object>(body: T) => Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<T>;
 
   async function checkReferences(companyId: number, body: Record<string, unknown>) {
     const refused = await repository.foreignReferences(companyId, body as Parameters<typeof repository.foreignReferences>[1]);
     if (refused.length > 0) throw invalid(Object.fromEntries(refused.map((field) => [field, [REFERENCE_MESSAGES[field]!]])));
   }
+  const covers = coversRepository(app.database.db);
+
+  /** Projects as the company's API shows them, with what `include` and `append` asked for. */
+  async function serializeProjects(
+    rows: ProjectListRow[],
+    wanted: { includes: ReadonlySet<string>; appends: ReadonlySet<string> },
+  ): Promise<IntegrationProject[]> {
+    const coverOf = wanted.includes.has('cover_photo') ? await covers.projectCovers(rows.map((row) => row.project.id)) : null;
+    return rows.map((row) => {
+      const project: IntegrationProject = serializeProjectFields(row.project);
+      if (wanted.includes.has('account')) project.account = row.account ? serializeAccount(row.account) : null;
+      if (wanted.includes.has('status')) project.status = row.status ? { id: row.status.id, name: row.status.name, color: hexColorOrNull(row.status.color) } : null;
+      if (coverOf) {
+        const cover = coverOf.get(row.project.id);
+        project.cover_photo = cover ? serializeCoverPhoto(app, cover) : null;
+      }
+      if (wanted.appends.has('last_activity_at')) project.last_activity_at = apiTimestamp(row.last_activity_at);
+      return project;
+    });
+  }
+  const one = async (companyId: number, id: number, wanted: { includes: ReadonlySet<string>; appends: ReadonlySet<string> }) => {
+    const row = await repository.projects.findWith(companyId, id);
+    if (!row) throw notFound();
+    return (await serializeProjects([row], wanted))[0]!;
+  };
+  const nothingMore = { includes: new Set<string>(), appends: new Set<string>() };
+
+  /** Creates or changes a project, with a new account when the body carries one, in one transaction. */
+  async function saveProject(
+    companyId: number,
+    projectId: number | null,
+    body: z.output<typeof IntegrationProjectUpdateSchema>,
+  ): Promise<number> {
+    const { account, cover_photo_id: coverPhotoId, ...fields } = body;
+    if (account && fields.account_id != null) throw invalid({ account: ['Give either account_id or a new account, not both.'] });
+    await checkReferences(companyId, fields);
+    return app.database.db.transaction(async (tx) => {
+      const inTransaction = projectsRepository(tx);
+      const now = app.now();
+      const values = { ...onlyGiven(fields), ...(account ? { account_id: (await inTransaction.accounts.create(companyId, account, now)).id } : {}) };
+      const row = projectId === null ? await inTransaction.projects.create(companyId, values, now) : await inTransaction.projects.update(companyId, projectId, values, now);
+      if (!row) throw notFound();
+      if (coverPhotoId !== undefined) {
+        const chosen = await chooseProjectCover(tx, companyId, row.id, coverPhotoId, now);
+        // Thrown inside the transaction: the new account and every change above are undone with it.
+        if (chosen !== 'chosen') throw invalid({ cover_photo_id: [COVER_MESSAGES[chosen]] });
+      }
+      return row.id;
+    });
+  }
+
   const outcome = (result: 'deleted' | 'in-use' | null, inUse: string) => {
     if (result === null) throw notFound();
     if (result === 'in-use') throw new HttpError(409, inUse);
@@ -83,7 +155,7 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
     async (request) => {
       const company = requireApiCompany(request);
       const { filters, sort, page } = accountsQuery.from(request);
-      const { rows, total } = await repository.accounts.list(company.id, { updatedSince: filters.updated_since?.[0], sort, page });
+      const { rows, total } = await repository.accounts.list(company.id, { updatedSince: filters.updated_since?.[0], search: filters.search, sort, page });
       return paginate(rows.map(serializeAccountRecord), total, page, pageUrls(options.publicUrl, request.url));
     },
   );
@@ -120,7 +192,7 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
       schema: { tags: ['Accounts'], operationId: 'updateAccount', summary: 'Change an account', params: idParams, body: IntegrationAccountUpdateSchema, response: { 200: IntegrationAccountSchema, ...errors } },
     },
     async (request) => {
-      const row = await repository.accounts.update(requireApiCompany(request).id, request.params.id, values(request.body), app.now());
+      const row = await repository.accounts.update(requireApiCompany(request).id, request.params.id, onlyGiven(request.body), app.now());
       if (!row) throw notFound();
       return serializeAccountRecord(row);
     },
@@ -149,30 +221,49 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
     '/integration/projects',
     {
       config: read,
-      schema: { tags: ['Projects'], operationId: 'listProjects', summary: "The company's projects", querystring: projectsQuery.querystring, response: { 200: IntegrationProjectPageSchema, ...errors } },
+      schema: {
+        tags: ['Projects'],
+        operationId: 'listProjects',
+        summary: "The company's projects",
+        description:
+          '`filter[search]` finds text in the name, number or account name. `include=account,status,cover_photo` embeds them; ' +
+          '`append=last_activity_at` adds the newest change on each project (its record, a note, photo, document or invoice). ' +
+          'Sorts `status` (by the statuses’ positions), `customer` (the account’s name) and `balance` put projects without one last.',
+        querystring: projectsQuery.querystring,
+        response: { 200: IntegrationProjectPageSchema, ...errors },
+      },
       preValidation: projectsQuery.preValidation,
     },
     async (request) => {
       const company = requireApiCompany(request);
-      const { filters, sort, page } = projectsQuery.from(request);
+      const { filters, sort, page, includes, appends } = projectsQuery.from(request);
       const { rows, total } = await repository.projects.list(company.id, {
         updatedSince: filters.updated_since?.[0],
         accountIds: filters.account_id,
         statusIds: filters.status_id,
+        search: filters.search,
         sort,
         page,
       });
-      return paginate(rows.map(serializeProjectFields), total, page, pageUrls(options.publicUrl, request.url));
+      return paginate(await serializeProjects(rows, { includes, appends }), total, page, pageUrls(options.publicUrl, request.url));
     },
   );
   app.get(
     '/integration/projects/:id',
-    { config: read, schema: { tags: ['Projects'], operationId: 'getProject', summary: 'A project', params: idParams, response: { 200: IntegrationProjectSchema, ...errors } } },
-    async (request) => {
-      const row = await repository.projects.find(requireApiCompany(request).id, request.params.id);
-      if (!row) throw notFound();
-      return serializeProjectFields(row);
+    {
+      config: read,
+      schema: {
+        tags: ['Projects'],
+        operationId: 'getProject',
+        summary: 'A project',
+        description: '`include=account,status,cover_photo` and `append=last_activity_at` as on the list.',
+        params: idParams,
+        querystring: projectQuery.querystring,
+        response: { 200: IntegrationProjectSchema, ...errors },
+      },
+      preValidation: projectQuery.preValidation,
     },
+    async (request) => one(requireApiCompany(request).id, request.params.id, projectQuery.from(request)),
   );
   app.post(
     '/integration/projects',
@@ -182,16 +273,17 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
         tags: ['Projects'],
         operationId: 'createProject',
         summary: 'Add a project',
-        description: 'The account, status, site type and primary rep must be the company’s own (the rep an active member): 422 naming the field otherwise.',
+        description:
+          'The account, status, site type and primary rep must be the company’s own (the rep an active member): 422 naming the field otherwise. ' +
+          '`account` instead of `account_id` makes a new account for it in the same transaction: a refused project leaves none behind.',
         body: IntegrationProjectInputSchema,
         response: { 201: IntegrationProjectSchema, ...errors },
       },
     },
     async (request, reply) => {
       const company = requireApiCompany(request);
-      await checkReferences(company.id, request.body);
-      const row = await repository.projects.create(company.id, values(request.body), app.now());
-      return reply.status(201).send(serializeProjectFields(row));
+      const id = await saveProject(company.id, null, request.body);
+      return reply.status(201).send(await one(company.id, id, nothingMore));
     },
   );
   app.patch(
@@ -202,19 +294,20 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
         tags: ['Projects'],
         operationId: 'updateProject',
         summary: 'Change a project',
-        description: 'What is left out stays. The customers it is shared with see the change on their next request.',
+        description:
+          'What is left out stays. The customers it is shared with see the change on their next request. `account` makes a new ' +
+          'account for it, as on create. `cover_photo_id` makes one of its photos, in a shared album, the cover the portal shows: ' +
+          'that album takes it as its cover and moves first. All or nothing.',
         params: idParams,
-        body: IntegrationProjectInputSchema,
+        body: IntegrationProjectUpdateSchema,
         response: { 200: IntegrationProjectSchema, ...errors },
       },
     },
     async (request) => {
       const company = requireApiCompany(request);
       if (!(await repository.projects.find(company.id, request.params.id))) throw notFound();
-      await checkReferences(company.id, request.body);
-      const row = await repository.projects.update(company.id, request.params.id, values(request.body), app.now());
-      if (!row) throw notFound();
-      return serializeProjectFields(row);
+      await saveProject(company.id, request.params.id, request.body);
+      return one(company.id, request.params.id, nothingMore);
     },
   );
   app.delete(
@@ -289,7 +382,7 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
         schema: { tags: [tag], operationId: `update${noun}`, summary: `Change a ${label}`, params: idParams, body: IntegrationLookupUpdateSchema, response: { 200: schema, ...errors } },
       },
       async (request) => {
-        const row = await lookups.update(requireApiCompany(request).id, request.params.id, values(request.body), app.now());
+        const row = await lookups.update(requireApiCompany(request).id, request.params.id, onlyGiven(request.body), app.now());
         if (!row) throw notFound();
         return serialize(row) as never;
       },

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { IntegrationProjectSort } from '@portal/contract';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { accounts, albums, documents, invoices, notes, portalEntities, projects, projectStatuses, siteTypes, staff } from '../../db/schema';
-import type { AccountRow, ProjectRow } from '../../db/rows';
+import { accounts, albums, documents, invoices, notes, photos, portalEntities, projects, projectStatuses, siteTypes, staff } from '../../db/schema';
+import type { AccountRow, ProjectRow, ProjectStatusRow } from '../../db/rows';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
 
@@ -35,11 +36,56 @@ async function pageOf<T extends CompanyTable>(
   return { rows: rows as T['$inferSelect'][], total: Number(total?.total ?? 0) };
 }
 
+/** `%`, `_` and `\` in a search are meant literally. */
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * The newest change on a project, as the office sees it: the record itself, or a note (internal ones too), photo,
+ * document or invoice on it. Correlated subqueries, so one page of the list is one query whatever it is sorted by.
+ */
+const lastActivity = sql<Date>`greatest(
+  ${projects.updated_at},
+  (select max(${notes.created_at}) from ${notes} where ${notes.project_id} = ${projects.id}),
+  (select max(${photos.created_at}) from ${photos} inner join ${albums} on ${albums.id} = ${photos.album_id} where ${albums.project_id} = ${projects.id}),
+  (select max(${documents.created_at}) from ${documents} where ${documents.project_id} = ${projects.id}),
+  (select max(${invoices.updated_at}) from ${invoices} where ${invoices.project_id} = ${projects.id})
+)`.mapWith(projects.updated_at);
+
+/** What each sort of the company's project list orders by; nulls (no status, no account, no balance) come last either way. */
+const PROJECT_SORTS: Record<IntegrationProjectSort, SQL[]> = {
+  id: [sql`${projects.id}`],
+  updated_at: [sql`${projects.updated_at}`],
+  created_at: [sql`${projects.created_at}`],
+  name: [sql`${projects.name}`],
+  number: [sql`${projects.number}`],
+  status: [sql`${projectStatuses.position}`, sql`lower(${projectStatuses.name})`],
+  customer: [sql`lower(${accounts.name})`],
+  balance: [sql`${projects.financials_balance_amount}`],
+  last_activity_at: [lastActivity],
+};
+const NULLS_LAST: ReadonlySet<IntegrationProjectSort> = new Set(['status', 'customer', 'balance']);
+
+export interface ProjectListRow {
+  project: ProjectRow;
+  account: AccountRow | null;
+  status: ProjectStatusRow | null;
+  last_activity_at: Date;
+}
+
 export function projectsRepository(db: Executor) {
   return {
     accounts: {
-      list: (companyId: number, options: { updatedSince?: Date; sort: SortTerm<string>[]; page: PageRequest }) =>
-        pageOf(db, accounts, [eq(accounts.company_id, companyId), options.updatedSince ? gte(accounts.updated_at, options.updatedSince) : undefined], options),
+      list: (companyId: number, options: { updatedSince?: Date; search?: string[]; sort: SortTerm<string>[]; page: PageRequest }) =>
+        pageOf(
+          db,
+          accounts,
+          [
+            eq(accounts.company_id, companyId),
+            options.updatedSince ? gte(accounts.updated_at, options.updatedSince) : undefined,
+            options.search?.length ? or(...options.search.map((term) => or(ilike(accounts.name, likePattern(term)), ilike(accounts.email, likePattern(term))))) : undefined,
+          ],
+          options,
+        ),
       async find(companyId: number, id: number): Promise<AccountRow | null> {
         const [row] = await db.select().from(accounts).where(and(eq(accounts.company_id, companyId), eq(accounts.id, id)));
         return row ?? null;
@@ -70,21 +116,62 @@ export function projectsRepository(db: Executor) {
     },
 
     projects: {
-      list: (
+      /**
+       * One page of the company's projects, each with its account, status and last activity. `search`: any of the
+       * terms in the name, the number or the account's name.
+       */
+      async list(
         companyId: number,
-        options: { updatedSince?: Date; accountIds?: number[]; statusIds?: number[]; sort: SortTerm<string>[]; page: PageRequest },
-      ) =>
-        pageOf(
-          db,
-          projects,
-          [
-            eq(projects.company_id, companyId),
-            options.updatedSince ? gte(projects.updated_at, options.updatedSince) : undefined,
-            options.accountIds ? inArray(projects.account_id, options.accountIds) : undefined,
-            options.statusIds ? inArray(projects.status_id, options.statusIds) : undefined,
-          ],
-          options,
-        ),
+        options: {
+          updatedSince?: Date;
+          accountIds?: number[];
+          statusIds?: number[];
+          search?: string[];
+          sort: SortTerm<IntegrationProjectSort>[];
+          page: PageRequest;
+        },
+      ): Promise<{ rows: ProjectListRow[]; total: number }> {
+        const condition = and(
+          eq(projects.company_id, companyId),
+          options.updatedSince ? gte(projects.updated_at, options.updatedSince) : undefined,
+          options.accountIds ? inArray(projects.account_id, options.accountIds) : undefined,
+          options.statusIds ? inArray(projects.status_id, options.statusIds) : undefined,
+          options.search?.length
+            ? or(...options.search.map((term) => or(ilike(projects.name, likePattern(term)), ilike(projects.number, likePattern(term)), ilike(accounts.name, likePattern(term)))))
+            : undefined,
+        );
+        const order = options.sort.flatMap((term) =>
+          PROJECT_SORTS[term.field].map((expression) => sql`${expression} ${sql.raw(term.direction)}${sql.raw(NULLS_LAST.has(term.field) ? ' nulls last' : '')}`),
+        );
+        const [rows, [total]] = await Promise.all([
+          // The account and status of the project's own company only, as every read of them checks.
+          db
+            .select({ project: projects, account: accounts, status: projectStatuses, last_activity_at: lastActivity })
+            .from(projects)
+            .leftJoin(accounts, and(eq(accounts.id, projects.account_id), eq(accounts.company_id, projects.company_id)))
+            .leftJoin(projectStatuses, and(eq(projectStatuses.id, projects.status_id), eq(projectStatuses.company_id, projects.company_id)))
+            .where(condition)
+            .orderBy(...order, asc(projects.id))
+            .limit(options.page.size)
+            .offset(pageOffset(options.page)),
+          db
+            .select({ total: count() })
+            .from(projects)
+            .leftJoin(accounts, and(eq(accounts.id, projects.account_id), eq(accounts.company_id, projects.company_id)))
+            .where(condition),
+        ]);
+        return { rows, total: Number(total?.total ?? 0) };
+      },
+      /** One project with what the list shows of it. */
+      async findWith(companyId: number, id: number): Promise<ProjectListRow | null> {
+        const [row] = await db
+          .select({ project: projects, account: accounts, status: projectStatuses, last_activity_at: lastActivity })
+          .from(projects)
+          .leftJoin(accounts, and(eq(accounts.id, projects.account_id), eq(accounts.company_id, projects.company_id)))
+          .leftJoin(projectStatuses, and(eq(projectStatuses.id, projects.status_id), eq(projectStatuses.company_id, projects.company_id)))
+          .where(and(eq(projects.company_id, companyId), eq(projects.id, id)));
+        return row ?? null;
+      },
       async find(companyId: number, id: number): Promise<ProjectRow | null> {
         const [row] = await db.select().from(projects).where(and(eq(projects.company_id, companyId), eq(projects.id, id)));
         return row ?? null;

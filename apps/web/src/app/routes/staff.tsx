@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, notFound, Outlet, redirect } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { PageSpinner } from '../../components/ui/page-spinner';
+import { validateStaffProjectsSearch } from '../../features/staff-projects/search';
 import { staffToken } from '../../lib/auth-token';
 import { authLayoutRoute } from '../layouts/auth-layout';
 import { rootRoute } from './root';
@@ -34,10 +35,39 @@ function parseId(raw: string): number {
   return Number(raw);
 }
 
+const StaffHomePage = lazy(() => import('../../features/staff/components/staff-home-page').then((module) => ({ default: module.StaffHomePage })));
+const StaffRecentProjects = lazy(() =>
+  import('../../features/staff-projects/components/recent-projects').then((module) => ({ default: module.StaffRecentProjects })),
+);
+
+/** The console's home: the work first (recently active projects), then who is signed in. */
 export const staffHomeRoute = createRoute({
   getParentRoute: () => staffLayoutRoute,
   path: '/',
-  component: lazyRouteComponent(() => import('../../features/staff/components/staff-home-page'), 'StaffHomePage'),
+  component: function StaffHomeRoute() {
+    return (
+      <StaffHomePage>
+        {/* Its own boundary: the page and its heading never wait for the list's code. */}
+        <Suspense fallback={null}>
+          <StaffRecentProjects />
+        </Suspense>
+      </StaffHomePage>
+    );
+  },
+});
+
+/** The company's projects: searched, sorted and paged in the URL (decision 026). */
+export const staffProjectsRoute = createRoute({
+  getParentRoute: () => staffLayoutRoute,
+  path: '/projects',
+  validateSearch: validateStaffProjectsSearch,
+  component: lazyRouteComponent(() => import('../../features/staff-projects/components/projects-page'), 'StaffProjectsPage'),
+});
+
+export const staffNewProjectRoute = createRoute({
+  getParentRoute: () => staffLayoutRoute,
+  path: '/projects/new',
+  component: lazyRouteComponent(() => import('../../features/staff-projects/components/new-project-page'), 'StaffNewProjectPage'),
 });
 
 /** Its sign-in pages, in the sign-in card; a signed-in member on the sign-in page goes to the console. */
@@ -76,7 +106,10 @@ export const staffProjectRoute = createRoute({
 });
 
 const StaffProjectOverview = lazy(() =>
-  import('../../features/staff/components/staff-project-overview').then((module) => ({ default: module.StaffProjectOverview })),
+  import('../../features/staff-projects/components/project-overview').then((module) => ({ default: module.StaffProjectOverview })),
+);
+const StaffProjectCustomers = lazy(() =>
+  import('../../features/staff-projects/components/project-customers').then((module) => ({ default: module.StaffProjectCustomers })),
 );
 
 export const staffProjectOverviewRoute = createRoute({
@@ -139,4 +172,12 @@ export const staffAuditLogRoute = createRoute({
   getParentRoute: () => staffLayoutRoute,
   path: '/audit-log',
   component: lazyRouteComponent(() => import('../../features/staff-audit/components/audit-log-page'), 'AuditLogPage'),
+});
+export const staffProjectCustomersRoute = createRoute({
+  getParentRoute: () => staffProjectRoute,
+  path: '/customers',
+  component: function StaffProjectCustomersRoute() {
+    const { projectId } = staffProjectRoute.useParams();
+    return <StaffProjectCustomers projectId={projectId} />;
+  },
 });

@@ -1,4 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { staffToken } from '../../../lib/auth-token';
@@ -8,8 +9,11 @@ import { useStaffMember } from '../../../components/staff/staff-member';
 
 const ROLE = { owner: 'Owner', staff: 'Staff' } as const;
 
-/** The console's first page: who is signed in, for which company and with what role, and their sessions. */
-export function StaffHomePage() {
+/**
+ * The console's first page: what the app puts first (`children`: the work), then who is signed in, for which
+ * company and with what role, and their sessions.
+ */
+export function StaffHomePage({ children }: { children?: ReactNode }) {
   const member = useStaffMember();
   const everywhere = useStaffSignOutEverywhere();
   const navigate = useNavigate();
@@ -26,6 +30,7 @@ export function StaffHomePage() {
   return (
     <>
       <h1 className="mb-6 text-2xl font-semibold tracking-tight text-slate-900">{member.company.name}</h1>
+      {children}
       <section aria-labelledby="you" className="max-w-xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h2 id="you" className="mb-4 text-lg font-semibold text-slate-900">
           You

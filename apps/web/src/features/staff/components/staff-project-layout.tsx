@@ -16,6 +16,7 @@ export interface StaffProjectTab {
 /** The tabs of a project in the console, in their order. */
 export const STAFF_PROJECT_TABS: StaffProjectTab[] = [
   { path: '', label: 'Overview' },
+  { path: 'customers', label: 'Customers' },
   { path: 'photos', label: 'Photos' },
 ];
 
@@ -39,7 +40,7 @@ export function StaffProjectLayout({ projectId, children }: { projectId: number;
   return (
     <>
       <div className="mb-4 flex flex-col gap-1">
-        <Link to="/staff" className="text-sm font-medium text-slate-600 underline-offset-2 hover:underline">
+        <Link to="/staff/projects" className="text-sm font-medium text-slate-600 underline-offset-2 hover:underline">
           ← All projects
         </Link>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>

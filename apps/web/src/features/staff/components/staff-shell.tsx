@@ -33,6 +33,7 @@ export interface StaffNavItem {
 /** The console's sections, in the order of its menu. */
 export const STAFF_NAV: StaffNavItem[] = [
   { to: '/staff', label: 'Home', exact: true },
+  { to: '/staff/projects', label: 'Projects' },
   { to: '/staff/inbox', label: 'Inbox', Badge: InboxUnreadBadge },
   { to: '/staff/audit-log', label: 'Audit log', ownerOnly: true },
 ];
