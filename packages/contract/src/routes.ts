@@ -23,6 +23,8 @@ export const APP_ROUTES = [
   '/staff/login',
   '/staff/invitation',
   '/staff/projects/$projectId',
+  '/staff/projects/$projectId/notes',
+  '/staff/projects/$projectId/documents',
 ] as const;
 export type AppRoute = (typeof APP_ROUTES)[number];
 

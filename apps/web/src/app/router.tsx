@@ -14,7 +14,16 @@ import { passwordlessLoginRoute } from './routes/passwordless-login';
 import { photosRoute } from './routes/photos';
 import { rootRoute } from './routes/root';
 import { sessionsRoute } from './routes/sessions';
-import { staffHomeRoute, staffInvitationRoute, staffLayoutRoute, staffLoginRoute, staffProjectOverviewRoute, staffProjectRoute } from './routes/staff';
+import {
+  staffHomeRoute,
+  staffInvitationRoute,
+  staffLayoutRoute,
+  staffLoginRoute,
+  staffProjectDocumentsRoute,
+  staffProjectNotesRoute,
+  staffProjectOverviewRoute,
+  staffProjectRoute,
+} from './routes/staff';
 import { notificationsRoute, unsubscribeRoute } from './routes/notifications';
 
 /** The eight screens of docs/requirements.md 2.1 under their three layouts, the account pages and the signed-in devices page. */
@@ -32,7 +41,7 @@ export const routeTree = rootRoute.addChildren([
   ]),
   defaultLayoutRoute.addChildren([indexRoute, photosRoute, contactRoute, invoicesRoute, documentsRoute, sessionsRoute, accountRoute, notificationsRoute]),
   fullscreenLayoutRoute.addChildren([notesRoute]),
-  staffLayoutRoute.addChildren([staffHomeRoute, staffProjectRoute.addChildren([staffProjectOverviewRoute])]),
+  staffLayoutRoute.addChildren([staffHomeRoute, staffProjectRoute.addChildren([staffProjectOverviewRoute, staffProjectNotesRoute, staffProjectDocumentsRoute])]),
 ]);
 
 export function createPortalRouter(dataLayer: DataLayer) {

@@ -14,7 +14,11 @@ export interface StaffProjectTab {
 }
 
 /** The tabs of a project in the console, in their order. */
-export const STAFF_PROJECT_TABS: StaffProjectTab[] = [{ path: '', label: 'Overview' }];
+export const STAFF_PROJECT_TABS: StaffProjectTab[] = [
+  { path: '', label: 'Overview' },
+  { path: 'notes', label: 'Notes' },
+  { path: 'documents', label: 'Documents' },
+];
 
 export const staffProjectQueryOptions = (projectId: number) => staffQueryOptions<IntegrationProject>(`/integration/projects/${projectId}`);
 
