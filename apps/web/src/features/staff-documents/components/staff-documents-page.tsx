@@ -152,12 +152,12 @@ function CompanyDocument({ projectId, document }: { projectId: number; document:
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
         <DocumentSummary document={document} by={by} />
         {document.is_shared ? (
-          <span className="inline-flex items-center gap-1 self-start rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-green-900 sm:self-center">
+          <span className="ml-8 inline-flex items-center gap-1 self-start rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-green-900 sm:ml-0 sm:self-center">
             <Share2 aria-hidden="true" className="size-3.5" />
             Shared with customers
           </span>
         ) : (
-          <span className="inline-flex items-center gap-1 self-start rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-slate-800 sm:self-center">
+          <span className="ml-8 inline-flex items-center gap-1 self-start rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-slate-800 sm:ml-0 sm:self-center">
             <EyeOff aria-hidden="true" className="size-3.5" />
             Staff only
           </span>
