@@ -135,13 +135,24 @@ describe('notes in the staff console', () => {
     await context.close();
   });
 
-  it('reads well at phone width', async () => {
-    const { context, page } = await staffPage(browser, server, ownerToken, { width: 375, height: 800 });
+  it('reads well at phone width, and says why a note was refused, keeping what was typed', async () => {
+    const { context, page, consoleErrors } = await staffPage(browser, server, ownerToken, { width: 375, height: 800 });
     await page.goto(notesPath());
     await expect.poll(() => note(page, 'When do the gutters go on?').isVisible(), LOAD).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoAxeViolations(page);
     await settledScreenshot(page, { path: path.join(screenshots, 'staff-notes-375.png'), fullPage: true });
+
+    // Named like a PDF, but a web page inside: the server refuses it and keeps nothing.
+    const fake = path.join(work, 'gutters.pdf');
+    await writeFile(fake, '<html><script>alert(1)</script></html>');
+    await page.getByLabel('Attach images or PDFs', { exact: true }).setInputFiles(fake);
+    await page.getByLabel('Note', { exact: true }).fill('Gutter quote attached.');
+    await page.getByRole('button', { name: 'Send note' }).click();
+    await expect.poll(() => page.getByRole('form', { name: 'Write a note' }).getByRole('alert').textContent(), LOAD).toMatch(/gutters\.pdf|file/i);
+    expect(await page.getByLabel('Note', { exact: true }).inputValue()).toBe('Gutter quote attached.');
+    expect(await note(page, 'Gutter quote attached.').count()).toBe(0);
+    expect(consoleErrors.filter((error) => !error.includes('422'))).toEqual([]);
     await context.close();
   });
 });
