@@ -3,6 +3,7 @@ import type { IntegrationDocument } from '@portal/contract';
 import { Download, Eye, EyeOff, FileText, Share2, Trash2, Upload, Users } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { useId, useMemo, useRef, useState, type DragEvent } from 'react';
+import { AreaSwitchedOff } from '../../../components/staff/area-switched-off';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/page-spinner';
@@ -45,6 +46,7 @@ export function StaffDocumentsPage({ projectId }: { projectId: number }) {
 
   return (
     <div className="flex max-w-4xl flex-col gap-8">
+      <AreaSwitchedOff area="is_portal_file_sharing_enabled" label="Documents" />
       <section aria-labelledby="company-documents" className="flex flex-col gap-4">
         <div>
           <h2 id="company-documents" className="text-lg font-semibold text-slate-900">

@@ -6,6 +6,7 @@ import { mergeNotes } from '../../../components/notes/merge-notes';
 import { NoteAttachmentLink } from '../../../components/notes/note-attachment';
 import { NoteComposer } from '../../../components/notes/note-composer';
 import { NoteText } from '../../../components/notes/note-text';
+import { AreaSwitchedOff } from '../../../components/staff/area-switched-off';
 import { useStaffMember } from '../../../components/staff/staff-member';
 import { Avatar } from '../../../components/ui/avatar';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -30,6 +31,7 @@ export function StaffNotesPage({ projectId }: { projectId: number }) {
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <h2 className="sr-only">Notes</h2>
+      <AreaSwitchedOff area="is_portal_project_notes_enabled" label="Notes" />
       <Composer projectId={projectId} onPosted={(note) => addArrivedNote(queryClient, projectId, note)} />
       {thread.isPending ? <PageSpinner label="Loading notes…" /> : null}
       {thread.isError ? (
