@@ -241,3 +241,16 @@ describe("another company's project", () => {
     await context.close();
   });
 });
+
+describe('an area switched off in the portal', () => {
+  it('still opens in the console, saying customers see none of it', async () => {
+    await companyApi(server, apiKey, 'PATCH', '/company', { is_portal_project_notes_enabled: false });
+    const { context, page } = await staffPage(browser, server, ownerToken);
+    await page.goto(notesPath());
+    await expect.poll(() => page.getByRole('note').filter({ hasText: 'Notes are switched off in the portal' }).isVisible(), LOAD).toBe(true);
+    expect(await note(page, 'When do the gutters go on?').isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await context.close();
+    await companyApi(server, apiKey, 'PATCH', '/company', { is_portal_project_notes_enabled: true });
+  });
+});
