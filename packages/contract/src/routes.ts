@@ -30,6 +30,8 @@ export const APP_ROUTES = [
   '/staff/inbox',
   '/staff/audit-log',
   '/staff/projects/$projectId/customers',
+  '/staff/projects/$projectId/notes',
+  '/staff/projects/$projectId/documents',
 ] as const;
 export type AppRoute = (typeof APP_ROUTES)[number];
 

@@ -24,6 +24,8 @@ import {
   staffNewProjectRoute,
   staffProjectAlbumRoute,
   staffProjectCustomersRoute,
+  staffProjectDocumentsRoute,
+  staffProjectNotesRoute,
   staffProjectOverviewRoute,
   staffProjectPhotosRoute,
   staffProjectRoute,
@@ -46,14 +48,7 @@ export const routeTree = rootRoute.addChildren([
   ]),
   defaultLayoutRoute.addChildren([indexRoute, photosRoute, contactRoute, invoicesRoute, documentsRoute, sessionsRoute, accountRoute, notificationsRoute]),
   fullscreenLayoutRoute.addChildren([notesRoute]),
-  staffLayoutRoute.addChildren([
-    staffHomeRoute,
-    staffProjectsRoute,
-    staffNewProjectRoute,
-    staffInboxRoute,
-    staffAuditLogRoute,
-    staffProjectRoute.addChildren([staffProjectOverviewRoute, staffProjectCustomersRoute, staffProjectPhotosRoute, staffProjectAlbumRoute]),
-  ]),
+  staffLayoutRoute.addChildren([staffHomeRoute, staffProjectsRoute, staffNewProjectRoute, staffProjectRoute.addChildren([staffProjectOverviewRoute, staffProjectPhotosRoute, staffProjectAlbumRoute, staffProjectCustomersRoute, staffProjectNotesRoute, staffProjectDocumentsRoute]), staffInboxRoute, staffAuditLogRoute]),
 ]);
 
 export function createPortalRouter(dataLayer: DataLayer) {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { HTML_BYTES, multipartBody, pdfBytes } from '../../../test/fixtures';
 import { bearer } from '../../../test/portal-users';
 import { useDemoApp } from '../../../test/suite';
-import { files, projects } from '../../db/schema';
+import { files, projects, staff } from '../../db/schema';
 import { apiKeysRepository } from '../integration/api-keys.repository';
 
 /** Documents through a company's key (docs/company-api.md, "Albums, photos and documents"). */
@@ -72,5 +72,19 @@ describe('documents', () => {
     expect(shared.statusCode).toBe(422);
     expect(Object.keys(shared.json().errors)).toEqual(['shared']);
     expect((await t.app.database.db.select().from(files)).length).toBe(before);
+  });
+
+  it('records the member who uploads in the staff console, and hands out a download link the browser opens without a token', async () => {
+    const [omar] = await t.app.database.db.select().from(staff).where(eq(staff.email, 'omar@acme-builders.example.com'));
+    const token = (await t.app.staffSessions.create(omar!.id, { now: new Date() })).token;
+    const body = multipartBody([{ name: 'files', filename: 'Site plan.pdf', contentType: 'application/pdf', data: await pdfBytes('Site plan') }]);
+    const uploaded = await t.app.inject({ method: 'POST', url: `/api/integration/projects/${kitchen}/documents`, headers: { ...body.headers, ...bearer(token) }, payload: body.payload });
+    expect(uploaded.statusCode).toBe(201);
+    const [document] = uploaded.json().data;
+    expect(document.uploaded_by).toEqual({ kind: 'staff', id: omar!.id, name: 'Omar Haddad' });
+    const link = new URL(document.file.download_url);
+    const download = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toMatch(/^attachment;.*Site plan\.pdf/);
   });
 });

@@ -112,7 +112,8 @@ export async function documentsIntegrationRoutes(fastify: FastifyInstance, optio
     async (request, reply) => {
       const company = requireApiCompany(request);
       const project = await projectOf(company.id, request.params.id);
-      const upload = await receiveUpload(app, request, { companyId: company.id });
+      // Uploaded in the console: the member is recorded as its uploader (`uploaded_by`), as a customer is for theirs.
+      const upload = await receiveUpload(app, request, { companyId: company.id, staffId: request.integration?.staffId ?? null });
       const sharedField = upload.fields.shared;
       if (sharedField !== undefined && sharedField !== 'true' && sharedField !== 'false') {
         await deleteFiles(db, app.blobs, upload.files);

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { HTML_BYTES, imageBytes, multipartBody, pdfBytes } from '../../../test/fixtures';
 import { bearer } from '../../../test/portal-users';
 import { useDemoApp } from '../../../test/suite';
-import { files, notes, projects } from '../../db/schema';
+import { files, notes, projects, staff } from '../../db/schema';
 import { apiKeysRepository } from '../integration/api-keys.repository';
 
 /** A project's whole thread through a company's key (docs/company-api.md, "Notes"). */
@@ -94,6 +94,48 @@ describe('the thread, company side', () => {
       expect(author.statusCode).toBe(422);
       expect(Object.keys(author.json().errors)).toEqual(['author_staff_id']);
       expect(await stored()).toEqual(before);
+    });
+  });
+
+  describe('from the staff console', () => {
+    let omar: { id: number; token: string };
+    beforeAll(async () => {
+      const [row] = await t.app.database.db.select().from(staff).where(eq(staff.email, 'omar@acme-builders.example.com'));
+      omar = { id: row!.id, token: (await t.app.staffSessions.create(row!.id, { now: new Date() })).token };
+    });
+    const postAs = (token: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: `/api/integration/projects/${kitchen}/notes`, headers: bearer(token), payload });
+
+    it('signs the note with the member signed in, and their attachments as theirs', async () => {
+      const internal = await postAs(omar.token, { body: 'Check the joists before the tile goes down.', shared_with_portal: false });
+      expect(internal.statusCode).toBe(201);
+      expect(internal.json()).toMatchObject({ shared_with_portal: false, author: { type: 'staff', id: omar.id, name: 'Omar Haddad' } });
+      const body = multipartBody([
+        { name: 'body', value: 'The tile samples.' },
+        { name: 'files', filename: 'tiles.png', data: await imageBytes('png') },
+      ]);
+      const shared = await t.app.inject({ method: 'POST', url: `/api/integration/projects/${kitchen}/notes`, headers: { ...body.headers, ...bearer(omar.token) }, payload: body.payload });
+      expect(shared.statusCode).toBe(201);
+      expect(shared.json()).toMatchObject({ shared_with_portal: true, author: { type: 'staff', id: omar.id } });
+      const [file] = await t.app.database.db.select().from(files).where(eq(files.id, shared.json().attachments[0].id));
+      expect(file!.uploaded_by_staff_id).toBe(omar.id);
+    });
+
+    it("refuses to sign a note as another member, keeping no file", async () => {
+      const [dana] = await t.app.database.db.select().from(staff).where(eq(staff.email, 'dana@acme-builders.example.com'));
+      const json = await postAs(omar.token, { body: 'Signed by someone else', author_staff_id: dana!.id });
+      expect(json.statusCode).toBe(422);
+      expect(Object.keys(json.json().errors)).toEqual(['author_staff_id']);
+      const filesBefore = (await t.app.database.db.select({ n: count() }).from(files))[0]!.n;
+      const body = multipartBody([
+        { name: 'body', value: 'Signed by someone else' },
+        { name: 'author_staff_id', value: String(dana!.id) },
+        { name: 'files', filename: 'a.pdf', data: await pdfBytes() },
+      ]);
+      const multipart = await t.app.inject({ method: 'POST', url: `/api/integration/projects/${kitchen}/notes`, headers: { ...body.headers, ...bearer(omar.token) }, payload: body.payload });
+      expect(multipart.statusCode).toBe(422);
+      expect((await t.app.database.db.select({ n: count() }).from(files))[0]!.n).toBe(filesBefore);
+      // Naming oneself is the same as naming nobody.
+      expect((await postAs(omar.token, { body: 'Signed by me', author_staff_id: omar.id })).json().author.id).toBe(omar.id);
     });
   });
 });

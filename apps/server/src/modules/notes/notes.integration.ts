@@ -125,7 +125,7 @@ export async function notesIntegrationRoutes(fastify: FastifyInstance, options: 
         summary: 'Add a note to a project (company side)',
         description:
           "Authorization: Bearer <API key>. The project must be the key's company's (404 otherwise); the author, when named, " +
-          'one of its staff (422 otherwise). `shared_with_portal: false` makes an internal note that no portal user ever reads. ' +
+          'one of its active staff (422 otherwise). In the staff console the note is signed by the member signed in (another `author_staff_id` is 422). `shared_with_portal: false` makes an internal note that no portal user ever reads. ' +
           'Notes can be added while the portal has notes switched off; they show once it is switched on. ' +
           'A shared note is emailed to every portal user the project is shared with, while notes are switched on. ' +
           `JSON, or multipart/form-data with the same fields and up to ${NOTE_MAX_ATTACHMENTS} files in \`files\` (images or PDFs, ` +
@@ -136,6 +136,8 @@ export async function notesIntegrationRoutes(fastify: FastifyInstance, options: 
     },
     async (request, reply) => {
       const company = requireApiCompany(request);
+      // A member in the console signs their own notes; a key signs whom it names, or nobody (the company).
+      const signedInStaffId = request.integration?.staffId ?? null;
       const project = await notes.projectOfCompany(company.id, request.params.id);
       if (!project) throw notFound();
       let files: FileRow[] = [];
@@ -145,7 +147,7 @@ export async function notesIntegrationRoutes(fastify: FastifyInstance, options: 
         return invalid(fields);
       };
       if (request.isMultipart()) {
-        const upload = await receiveUpload(app, request, { companyId: company.id });
+        const upload = await receiveUpload(app, request, { companyId: company.id, staffId: signedInStaffId });
         files = upload.files;
         const parsed = IntegrationNoteCreateSchema.safeParse(fromFields(upload.fields));
         if (!parsed.success) throw await refuse(fieldErrors(parsed.error));
@@ -155,7 +157,10 @@ export async function notesIntegrationRoutes(fastify: FastifyInstance, options: 
         if (!parsed.success) throw invalid(fieldErrors(parsed.error));
         input = parsed.data;
       }
-      const authorId = input.author_staff_id ?? null;
+      if (signedInStaffId !== null && input.author_staff_id != null && input.author_staff_id !== signedInStaffId) {
+        throw await refuse({ author_staff_id: ['A note posted in the staff console is signed by the member who posts it.'] });
+      }
+      const authorId = signedInStaffId ?? input.author_staff_id ?? null;
       let authorName = company.name;
       if (authorId !== null) {
         const member = await notes.staffOfCompany(company.id, authorId);

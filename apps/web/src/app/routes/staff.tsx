@@ -181,3 +181,27 @@ export const staffProjectCustomersRoute = createRoute({
     return <StaffProjectCustomers projectId={projectId} />;
   },
 });
+
+const StaffNotesPage = lazy(() => import('../../features/staff-notes/components/staff-notes-page').then((module) => ({ default: module.StaffNotesPage })));
+
+export const staffProjectNotesRoute = createRoute({
+  getParentRoute: () => staffProjectRoute,
+  path: '/notes',
+  component: function StaffProjectNotesRoute() {
+    const { projectId } = staffProjectRoute.useParams();
+    return <StaffNotesPage projectId={projectId} />;
+  },
+});
+
+const StaffDocumentsPage = lazy(() =>
+  import('../../features/staff-documents/components/staff-documents-page').then((module) => ({ default: module.StaffDocumentsPage })),
+);
+
+export const staffProjectDocumentsRoute = createRoute({
+  getParentRoute: () => staffProjectRoute,
+  path: '/documents',
+  component: function StaffProjectDocumentsRoute() {
+    const { projectId } = staffProjectRoute.useParams();
+    return <StaffDocumentsPage projectId={projectId} />;
+  },
+});

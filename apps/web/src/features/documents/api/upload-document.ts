@@ -1,38 +1,14 @@
-import type { ApiError, Document } from '@portal/contract';
+import type { Document } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, apiBase } from '../../../lib/api-client';
 import { authToken } from '../../../lib/auth-token';
+import { uploadWithProgress } from '../../../lib/upload-with-progress';
 import { documentsPath } from './get-documents';
 
-/**
- * Uploads one file as multipart/form-data. XMLHttpRequest rather than fetch: only it reports upload
- * progress. `onProgress` gets a fraction from 0 to 1.
- */
+/** Uploads one file as multipart/form-data; `onProgress` gets a fraction from 0 to 1. */
 export function uploadDocument(entity: number, file: File, onProgress: (fraction: number) => void): Promise<Document> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `${apiBase()}${documentsPath(entity)}`);
-    request.setRequestHeader('Accept', 'application/json');
-    const token = authToken.get();
-    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
-    request.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    });
-    request.addEventListener('load', () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        // Not JSON: the error below carries the status alone.
-      }
-      if (request.status >= 200 && request.status < 300) resolve(body as Document);
-      else reject(new ApiRequestError(request.status, body as Partial<ApiError> | null));
-    });
-    request.addEventListener('error', () => reject(new ApiRequestError(0, { message: 'The upload failed: the connection was lost.' })));
-    const form = new FormData();
-    form.append('file', file, file.name);
-    request.send(form);
-  });
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return uploadWithProgress<Document>(documentsPath(entity), form, { token: authToken.get(), onProgress });
 }
 
 /** The upload as a mutation; on success the project's document list is read again. */

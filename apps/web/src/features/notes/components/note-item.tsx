@@ -1,39 +1,15 @@
-import type { Note, NoteAttachment } from '@portal/contract';
+import type { Note } from '@portal/contract';
 import { AlertCircle, FileText, LoaderCircle, RotateCcw, Pencil } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
-import { formatBytes } from '../../../lib/format';
-import { responsiveImage } from '../../../lib/image-url';
-import { NoteText } from './note-text';
+import { NoteAttachmentLink } from '../../../components/notes/note-attachment';
+import { NoteText } from '../../../components/notes/note-text';
 import type { PendingNote } from './thread-model';
 
 const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 const bubble = (own: boolean) =>
   `rounded-2xl px-4 py-2.5 text-[15px] leading-relaxed shadow-xs ${own ? 'rounded-br-md bg-portal text-on-portal' : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200'}`;
-
-function Attachment({ file }: { file: NoteAttachment }) {
-  if (file.image_url) {
-    const image = responsiveImage(file.image_url, { width: 224, height: 168, fit: 'cover' });
-    return (
-      <a href={file.url} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-xl ring-1 ring-slate-200">
-        <img src={image.src} srcSet={image.srcSet} width={224} height={168} alt={file.name} loading="lazy" decoding="async" className="h-[168px] w-[224px] max-w-full bg-slate-100 object-cover" />
-      </a>
-    );
-  }
-  return (
-    <a
-      href={file.url}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="flex max-w-64 items-center gap-2 rounded-xl bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-slate-200 hover:bg-slate-50"
-    >
-      <FileText aria-hidden="true" className="size-5 shrink-0 text-red-700" />
-      <span className="min-w-0 flex-1 truncate font-medium">{file.name}</span>
-      <span className="shrink-0 text-slate-600">{formatBytes(file.size)}</span>
-    </a>
-  );
-}
 
 /** A picked file before it is sent: a local preview for images, the name for PDFs. */
 function LocalFile({ file }: { file: File }) {
@@ -84,7 +60,7 @@ export function NoteItem({ note, unreadMarker }: { note: Note; unreadMarker?: bo
             <ul aria-label="Attachments" className={`flex flex-wrap gap-2 ${own ? 'justify-end' : ''}`}>
               {note.attachments.map((file) => (
                 <li key={file.id}>
-                  <Attachment file={file} />
+                  <NoteAttachmentLink file={file} />
                 </li>
               ))}
             </ul>

@@ -17,7 +17,9 @@ export interface StaffProjectTab {
 export const STAFF_PROJECT_TABS: StaffProjectTab[] = [
   { path: '', label: 'Overview' },
   { path: 'customers', label: 'Customers' },
+  { path: 'notes', label: 'Notes' },
   { path: 'photos', label: 'Photos' },
+  { path: 'documents', label: 'Documents' },
 ];
 
 export const staffProjectQueryOptions = (projectId: number) => staffQueryOptions<IntegrationProject>(`/integration/projects/${projectId}`);

@@ -1,4 +1,4 @@
-import { linkify } from './thread-model';
+import { linkify } from './linkify';
 
 /** A note's text as text: links become links, line breaks stay, nothing else is interpreted. */
 export function NoteText({ text, own }: { text: string; own: boolean }) {

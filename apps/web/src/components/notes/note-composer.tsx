@@ -1,7 +1,7 @@
 import { NOTE_ATTACHMENT_MAX_BYTES, NOTE_BODY_MAX_LENGTH, NOTE_COUNTER_FROM, NOTE_MAX_ATTACHMENTS } from '@portal/contract/constants';
 import { FileText, Paperclip, SendHorizontal, X } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { formatBytes } from '../../../lib/format';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { formatBytes } from '../../lib/format';
 
 /** What the file picker offers; the server checks the bytes whatever the browser says. */
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,application/pdf';
@@ -15,6 +15,12 @@ interface NoteComposerProps {
   onFiles: (files: File[]) => void;
   /** Sends what is typed; the composer is cleared by its owner. */
   onSend: () => void;
+  /** What else the writer decides with the note (the console's "Internal note"), shown under the text. */
+  options?: ReactNode;
+  /** The frame around it: the portal's sits at the foot of the full-screen thread, the console's in a card. */
+  className?: string;
+  /** Sending is under way: the button waits (the portal sends in the background and never sets it). */
+  busy?: boolean;
 }
 
 /** Checks picked files against the limits, so a refusal is explained before anything is sent. */
@@ -31,14 +37,14 @@ export function addFiles(current: File[], picked: File[]): { files: File[]; erro
   return { files, error: problems.length > 0 ? [...new Set(problems)].join(' ') : null };
 }
 
-export function NoteComposer({ text, onText, files, onFiles, onSend }: NoteComposerProps) {
+export function NoteComposer({ text, onText, files, onFiles, onSend, options, className = 'border-t border-slate-200 bg-white px-3 py-3 sm:px-4', busy = false }: NoteComposerProps) {
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const length = text.length;
   const over = length - NOTE_BODY_MAX_LENGTH;
   const empty = text.trim().length === 0;
-  const canSend = !empty && over <= 0;
+  const canSend = !empty && over <= 0 && !busy;
 
   const send = (event?: FormEvent) => {
     event?.preventDefault();
@@ -56,7 +62,7 @@ export function NoteComposer({ text, onText, files, onFiles, onSend }: NoteCompo
   };
 
   return (
-    <form onSubmit={send} aria-label="Write a note" className="border-t border-slate-200 bg-white px-3 py-3 sm:px-4">
+    <form onSubmit={send} aria-label="Write a note" className={className}>
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-2">
         {files.length > 0 ? (
           <ul aria-label="Files to attach" className="flex flex-wrap gap-2">
@@ -134,6 +140,7 @@ export function NoteComposer({ text, onText, files, onFiles, onSend }: NoteCompo
             <SendHorizontal aria-hidden="true" className="size-5" />
           </button>
         </div>
+        {options ? <div className="px-14">{options}</div> : null}
         <div className="flex justify-between gap-2 px-14 text-xs text-slate-600">
           <span id={`${id}-hint`} className="hidden sm:inline">
             Enter sends · Shift+Enter for a new line
