@@ -86,6 +86,12 @@ export const INVOICE_STATUS_LABELS: Record<(typeof PORTAL_INVOICE_STATUSES)[numb
   void: 'Void',
 };
 
+/** How the company reads each status (the staff console, its PDFs): the portal's, and its own drafts. */
+export const COMPANY_INVOICE_STATUS_LABELS: Record<'draft' | (typeof PORTAL_INVOICE_STATUSES)[number], string> = {
+  draft: 'Draft',
+  ...INVOICE_STATUS_LABELS,
+};
+
 /** `GET /entities/{entity}/invoices`: what it sorts and filters by; anything else is 400. */
 export const INVOICE_SORTS = ['number', 'issue_date', 'due_date', 'status', 'total', 'balance'] as const;
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
@@ -121,3 +127,5 @@ export const ERROR_MESSAGES = {
 } as const;
 
 export * from './notice-kinds';
+
+export * from './money';
