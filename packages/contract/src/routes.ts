@@ -23,6 +23,10 @@ export const APP_ROUTES = [
   '/staff/login',
   '/staff/invitation',
   '/staff/projects/$projectId',
+  '/staff/projects/$projectId/invoices',
+  '/staff/projects/$projectId/invoices/new',
+  '/staff/projects/$projectId/invoices/$invoiceId',
+  '/staff/projects/$projectId/invoices/$invoiceId/edit',
 ] as const;
 export type AppRoute = (typeof APP_ROUTES)[number];
 

@@ -14,7 +14,10 @@ export interface StaffProjectTab {
 }
 
 /** The tabs of a project in the console, in their order. */
-export const STAFF_PROJECT_TABS: StaffProjectTab[] = [{ path: '', label: 'Overview' }];
+export const STAFF_PROJECT_TABS: StaffProjectTab[] = [
+  { path: '', label: 'Overview' },
+  { path: 'invoices', label: 'Invoices' },
+];
 
 export const staffProjectQueryOptions = (projectId: number) => staffQueryOptions<IntegrationProject>(`/integration/projects/${projectId}`);
 
@@ -50,7 +53,8 @@ export function StaffProjectLayout({ projectId, children }: { projectId: number;
             <li key={tab.path} className="shrink-0">
               <Link
                 to={to}
-                activeOptions={{ exact: true }}
+                // A tab stays marked on the pages below it (an invoice of the Invoices tab).
+                activeOptions={{ exact: tab.path === '' }}
                 className="inline-block border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 data-[status=active]:border-portal data-[status=active]:text-slate-900"
               >
                 {tab.label}
