@@ -155,7 +155,10 @@ describe("a project's invoices in the staff console", () => {
     ]);
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
-    // The PDF opens in a tab of its own (headless Chromium has no viewer to show it in, so only the tab is checked).
+    // The PDF opens in a tab of its own, from the fetched copy (the app's content security policy does not stop it).
+    await expect.poll(() => popup.url(), { timeout: 15_000 }).toMatch(/^blob:/);
+    await popup.waitForTimeout(2_000);
+    await popup.screenshot({ path: path.join(screenshots, 'staff-invoice-pdf-1280.png') });
     await popup.close();
 
     await page.getByRole('button', { name: 'Send', exact: true }).click();
