@@ -190,7 +190,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(contactRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(notesIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(operatorRoutes, { dataDir: env.DATA_DIR, blobsDir: blobFolder(env), publicUrl: env.PUBLIC_URL });
-      await api.register(invoicesIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(invoicesIntegrationRoutes, { publicUrl: env.PUBLIC_URL, brandDir: BRAND_DIR });
       await api.register(contactIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(auditIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(inboxRoutes, { publicUrl: env.PUBLIC_URL });

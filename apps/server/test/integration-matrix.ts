@@ -288,6 +288,11 @@ export const INTEGRATION_MATRIX: Record<string, MatrixEntry> = {
     { method: 'GET', url: `/api/integration/invoices/${other.first('invoice')}` },
     { method: 'GET', url: `/api/integration/invoices/${other.first('draftInvoice')}` },
   ],
+  'GET /api/integration/invoices/{id}/pdf': (other) => [
+    { method: 'GET', url: `/api/integration/invoices/${other.first('invoice')}/pdf` },
+    { method: 'GET', url: `/api/integration/invoices/${other.first('draftInvoice')}/pdf` },
+  ],
+  'GET /api/integration/projects/{id}/statement': (other) => ({ method: 'GET', url: `/api/integration/projects/${other.first('project')}/statement` }),
   'POST /api/integration/invoices': (other) => ({
     method: 'POST',
     url: '/api/integration/invoices',

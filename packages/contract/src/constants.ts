@@ -95,6 +95,12 @@ export const INVOICE_STATUS_LABELS: Record<(typeof PORTAL_INVOICE_STATUSES)[numb
   void: 'Void',
 };
 
+/** How the company reads each status (the staff console, its PDFs): the portal's, and its own drafts. */
+export const COMPANY_INVOICE_STATUS_LABELS: Record<'draft' | (typeof PORTAL_INVOICE_STATUSES)[number], string> = {
+  draft: 'Draft',
+  ...INVOICE_STATUS_LABELS,
+};
+
 /** `GET /entities/{entity}/invoices`: what it sorts and filters by; anything else is 400. */
 export const INVOICE_SORTS = ['number', 'issue_date', 'due_date', 'status', 'total', 'balance'] as const;
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
@@ -135,3 +141,4 @@ export * from './notice-kinds';
 
 /** The console's inbox and its menu badge are polled this often, as the notes thread is (docs/decisions/050-inbox.md). */
 export const INBOX_POLL_INTERVAL_MS = 10_000;
+export * from './money';

@@ -32,6 +32,10 @@ export const APP_ROUTES = [
   '/staff/projects/$projectId/customers',
   '/staff/projects/$projectId/notes',
   '/staff/projects/$projectId/documents',
+  '/staff/projects/$projectId/invoices',
+  '/staff/projects/$projectId/invoices/new',
+  '/staff/projects/$projectId/invoices/$invoiceId',
+  '/staff/projects/$projectId/invoices/$invoiceId/edit',
 ] as const;
 export type AppRoute = (typeof APP_ROUTES)[number];
 

@@ -25,6 +25,10 @@ import {
   staffProjectAlbumRoute,
   staffProjectCustomersRoute,
   staffProjectDocumentsRoute,
+  staffProjectEditInvoiceRoute,
+  staffProjectInvoiceRoute,
+  staffProjectInvoicesRoute,
+  staffProjectNewInvoiceRoute,
   staffProjectNotesRoute,
   staffProjectOverviewRoute,
   staffProjectPhotosRoute,
@@ -48,7 +52,7 @@ export const routeTree = rootRoute.addChildren([
   ]),
   defaultLayoutRoute.addChildren([indexRoute, photosRoute, contactRoute, invoicesRoute, documentsRoute, sessionsRoute, accountRoute, notificationsRoute]),
   fullscreenLayoutRoute.addChildren([notesRoute]),
-  staffLayoutRoute.addChildren([staffHomeRoute, staffProjectsRoute, staffNewProjectRoute, staffProjectRoute.addChildren([staffProjectOverviewRoute, staffProjectPhotosRoute, staffProjectAlbumRoute, staffProjectCustomersRoute, staffProjectNotesRoute, staffProjectDocumentsRoute]), staffInboxRoute, staffAuditLogRoute]),
+  staffLayoutRoute.addChildren([staffHomeRoute, staffProjectsRoute, staffNewProjectRoute, staffProjectRoute.addChildren([staffProjectOverviewRoute, staffProjectPhotosRoute, staffProjectAlbumRoute, staffProjectCustomersRoute, staffProjectNotesRoute, staffProjectDocumentsRoute, staffProjectInvoicesRoute, staffProjectNewInvoiceRoute, staffProjectInvoiceRoute, staffProjectEditInvoiceRoute]), staffInboxRoute, staffAuditLogRoute]),
 ]);
 
 export function createPortalRouter(dataLayer: DataLayer) {

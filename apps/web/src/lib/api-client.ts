@@ -102,18 +102,20 @@ export function dispositionFileName(header: string | null): string | null {
 }
 
 /**
- * A file from the API (a PDF) with the same credential and the same 401 handling as apiRequest: a
- * download behind the bearer token, which a plain link cannot carry.
+ * A file from the API (a PDF) with the same credential and the same 401 handling as apiRequest (`staff`: the console's):
+ * a download behind the bearer token, which a plain link cannot carry.
  */
-export async function apiDownload(path: string, options: { signal?: AbortSignal } = {}): Promise<{ blob: Blob; filename: string | null }> {
+export async function apiDownload(path: string, options: { signal?: AbortSignal; staff?: boolean } = {}): Promise<{ blob: Blob; filename: string | null }> {
   const headers: Record<string, string> = { Accept: 'application/pdf, application/octet-stream, application/json' };
-  const token = authToken.get();
+  const token = options.staff ? staffToken.get() : authToken.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(`${apiBase()}${path}`, { headers, signal: options.signal ?? null });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as Partial<ApiError> | null;
     const error = new ApiRequestError(response.status, body);
-    if (response.status === 401) reportUnauthorized(error, token);
+    if (response.status === 401 && options.staff) {
+      if (token !== null && staffToken.get() === token) staffToken.remove();
+    } else if (response.status === 401) reportUnauthorized(error, token);
     throw error;
   }
   return { blob: await response.blob(), filename: dispositionFileName(response.headers.get('content-disposition')) };

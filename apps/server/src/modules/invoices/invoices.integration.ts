@@ -9,6 +9,7 @@ import {
   IntegrationPaymentCreateSchema,
   IntegrationPaymentRecordedSchema,
   INVOICE_STATUSES,
+  StatementSchema,
   type IntegrationInvoiceLineInput,
 } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,11 +20,14 @@ import type { CompanyRow } from '../../db/rows';
 import { HttpError, invalid, notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
+import { binaryReply } from '../../lib/reply-media';
 import { calendarDate } from './aging';
 import { invoiceSentNotice } from './invoices-email';
-import { invoicesRepository, invoiceTotals, type DraftFields, type InvoiceRefusal } from './invoices.repository';
+import { brandOf, logoLoader, pdfFileName, renderInvoicePdf, sendPdf } from './invoices.pdf';
+import { invoicesRepository, type DraftFields, type InvoiceRefusal } from './invoices.repository';
 import { serializeCompanyInvoice, serializeCompanyInvoiceDetail } from './invoices.serializers';
-import { formatUsd, fromCents, toCents } from './money';
+import { formatUsd, fromCents, invoiceTotals, toCents } from './money';
+import { buildStatement } from './statement';
 
 /**
  * The company side's invoices (docs/requirements.md 11.5 and 18; docs/decisions/046-company-invoices-and-contact-messages.md):
@@ -97,9 +101,16 @@ function checkMoney(
   return problems;
 }
 
-export async function invoicesIntegrationRoutes(fastify: FastifyInstance, options: { publicUrl: string }) {
+export interface InvoicesIntegrationOptions {
+  publicUrl: string;
+  /** Where the brand logos live (apps/server/assets/brand), for the PDFs. */
+  brandDir: string;
+}
+
+export async function invoicesIntegrationRoutes(fastify: FastifyInstance, options: InvoicesIntegrationOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repository = invoicesRepository(app.database.db);
+  const logo = logoLoader(options.brandDir);
   const today = () => calendarDate(app.now());
 
   async function detail(companyId: number, invoiceId: number) {
@@ -208,6 +219,68 @@ export async function invoicesIntegrationRoutes(fastify: FastifyInstance, option
       },
     },
     async (request) => detail(requireApiCompany(request).id, request.params.id),
+  );
+
+  app.get(
+    '/integration/invoices/:id/pdf',
+    {
+      config: { apiKey: true, scope: 'invoices:read' },
+      schema: {
+        operationId: 'getInvoicePdf',
+        tags: ['Invoices'],
+        summary: 'An invoice as a PDF',
+        description:
+          "The PDF the customer downloads from the portal, with the company's name, logo and colour, shown inline. " +
+          'A draft renders as a draft invoice, so that the office can check it before sending it. ' +
+          'Reading it here never counts as the customer viewing it. Another company\'s invoice: 404.',
+        params: idParams,
+        response: { 200: binaryReply('The PDF', ['application/pdf']), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const company = requireApiCompany(request);
+      const found = await repository.companyFind(company.id, request.params.id, today());
+      if (!found) throw notFound();
+      const project = await repository.project({ companyId: company.id, projectId: found.invoice.project_id });
+      const pdf = await renderInvoicePdf({
+        brand: brandOf(company),
+        logo: await logo(company.logo_url),
+        project: project ?? { number: null, name: null, address_street: null },
+        invoice: serializeCompanyInvoiceDetail(found),
+      });
+      return sendPdf(reply, `invoice-${pdfFileName(found.invoice.number)}`, pdf, 'inline');
+    },
+  );
+
+  app.get(
+    '/integration/projects/:id/statement',
+    {
+      config: { apiKey: true, scope: 'invoices:read' },
+      schema: {
+        operationId: 'getProjectStatement',
+        tags: ['Invoices'],
+        summary: "A project's statement of account: its balance and aging",
+        description:
+          'What the customer reads as the statement of account of the project, as of today (UTC): every sent invoice and payment in date order ' +
+          'with the running balance, the totals, the balance (the project\'s balance on the portal) and the balance aged as current, 1-30, 31-60, ' +
+          '61-90 and over 90 days past due. Drafts and void invoices are left out. Another company\'s project: 404.',
+        params: idParams,
+        response: { 200: StatementSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = { companyId: requireApiCompany(request).id, projectId: request.params.id };
+      const asOf = today();
+      const project = await repository.project(scope);
+      if (!project) throw notFound();
+      const rows = await repository.forStatement(scope, asOf);
+      return buildStatement({
+        today: asOf,
+        project: { id: project.id, number: project.number, name: project.name },
+        invoices: rows.invoices,
+        payments: rows.payments,
+      });
+    },
   );
 
   app.post(

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AGING_BUCKET_LABELS, AGING_BUCKETS, INVOICE_STATUS_LABELS, type InvoiceDetail, type Statement, DEFAULT_PORTAL_COLOR } from '@portal/contract';
+import { AGING_BUCKET_LABELS, AGING_BUCKETS, COMPANY_INVOICE_STATUS_LABELS, type InvoiceDetail, type InvoiceStatus, type Statement, DEFAULT_PORTAL_COLOR } from '@portal/contract';
+import type { FastifyReply } from 'fastify';
+import type { CompanyRow } from '../../db/rows';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { formatUsd, toCents } from './money';
@@ -65,6 +67,28 @@ export function logoLoader(brandDir: string) {
     return logo;
   };
 }
+
+/** The letterhead of a company's PDFs: its name, colour, logo, address and phone. */
+export function brandOf(company: CompanyRow): PdfBrand {
+  const cityLine = [[company.address_city, company.address_state].filter(Boolean).join(', '), company.address_zip].filter(Boolean).join(' ');
+  return {
+    name: company.name,
+    color: company.color,
+    logoUrl: company.logo_url,
+    addressLines: [company.address_street ?? '', cityLine].filter(Boolean),
+    phone: company.phone_default,
+  };
+}
+
+/** A file name made of safe characters only, whatever an integration put in the invoice number. */
+export const pdfFileName = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'document';
+
+/**
+ * A PDF that no cache may keep (it shows one customer's account): a download for the portal, `inline` for the console's
+ * preview, which the browser opens in a tab of its own.
+ */
+export const sendPdf = (reply: FastifyReply, name: string, pdf: Buffer, disposition: 'attachment' | 'inline' = 'attachment') =>
+  reply.type('application/pdf').header('content-disposition', `${disposition}; filename="${name}.pdf"`).header('cache-control', 'private, no-store').send(pdf);
 
 type Doc = PDFKit.PDFDocument;
 
@@ -226,14 +250,19 @@ function firstPage(input: PdfInput, page: { documentTitle: string; title: string
   return { doc, color: brandColor(input.brand), y: doc.y + 12 };
 }
 
-export function renderInvoicePdf(input: PdfInput & { invoice: InvoiceDetail }): Promise<Buffer> {
+/**
+ * The invoice as its customer gets it. A draft (the company previewing it in the console) renders the same, titled
+ * as a draft, so that a copy of a preview is never taken for the invoice sent.
+ */
+export function renderInvoicePdf(input: PdfInput & { invoice: Omit<InvoiceDetail, 'status'> & { status: InvoiceStatus } }): Promise<Buffer> {
   const { brand, invoice } = input;
+  const draft = invoice.status === 'draft';
   const { doc, color, y: bodyTop } = firstPage(input, {
-    documentTitle: `Invoice ${invoice.number}`,
-    title: 'INVOICE',
+    documentTitle: `${draft ? 'Draft invoice' : 'Invoice'} ${invoice.number}`,
+    title: draft ? 'DRAFT INVOICE' : 'INVOICE',
     facts: [
       ['Invoice number', invoice.number],
-      ['Status', INVOICE_STATUS_LABELS[invoice.status]],
+      ['Status', COMPANY_INVOICE_STATUS_LABELS[invoice.status]],
       ['Issue date', printDate(invoice.issue_date)],
       ['Due date', printDate(invoice.due_date)],
       ['Balance due', money(invoice.balance)],

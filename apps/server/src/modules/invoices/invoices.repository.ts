@@ -5,7 +5,7 @@ import { invoiceLines, invoicePayments, invoices, projects } from '../../db/sche
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
 import { apiTimestamp } from '../../lib/timestamps';
-import { fromCents, lineAmountCents, sumCents, taxCents, toCents } from './money';
+import { fromCents, invoiceTotals, sumCents, toCents } from './money';
 
 import type { InvoiceRow } from '../../db/rows';
 /** An invoice as the portal reads it: never a draft, with its derived status. */
@@ -154,17 +154,6 @@ export interface NewInvoice {
 
 const MAX_STATEMENTS = 64;
 let statementCounter = 0;
-
-/**
- * The one computation of an invoice's money, in whole cents: each line's amount, the subtotal, the tax at the rate and
- * the total. Every write of an invoice's totals goes through it, and an integration's own figures are checked against it.
- */
-export function invoiceTotals(lines: readonly { quantity: string; unitPrice: string }[], taxRate: string) {
-  const amounts = lines.map((line) => lineAmountCents(line.quantity, line.unitPrice));
-  const subtotal = sumCents(amounts);
-  const tax = taxCents(subtotal, taxRate);
-  return { amounts, subtotal, tax, total: subtotal + tax };
-}
 
 /** Bulk-inserts invoices with their lines and payments; totals, tax and amount paid are computed in whole cents. */
 async function insertInvoices(db: Executor, items: readonly NewInvoice[]): Promise<number[]> {

@@ -11,7 +11,7 @@ import {
   StatementSchema,
   type PortalInvoiceStatus,
 } from '@portal/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalid, notFound } from '../../lib/http-errors';
@@ -21,7 +21,7 @@ import { binaryReply } from '../../lib/reply-media';
 import { requireUser } from '../../core/access/request';
 import { requireProject } from '../../core/access/projects';
 import { calendarDate } from './aging';
-import { logoLoader, renderInvoicePdf, renderStatementPdf, type PdfBrand } from './invoices.pdf';
+import { brandOf, logoLoader, pdfFileName, renderInvoicePdf, renderStatementPdf, sendPdf } from './invoices.pdf';
 import type { ProjectScope } from '../../core/access/projects';
 import { invoicesRepository } from './invoices.repository';
 import { serializeInvoice, serializeInvoiceDetail } from './invoices.serializers';
@@ -49,24 +49,6 @@ const invoiceParams = z.object({ entity: IdSchema, invoice: IdSchema });
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 const GUARD_NOTE =
   "An entity that is not the caller's, an invoice of another project, a draft, or a company with invoicing switched off all answer the same 404.";
-
-/** A file name made of safe characters only, whatever an integration put in the invoice number. */
-const fileName = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'document';
-
-/** A PDF as a download that no cache may keep: it shows one customer's account. */
-const sendPdf = (reply: FastifyReply, name: string, pdf: Buffer) =>
-  reply.type('application/pdf').header('content-disposition', `attachment; filename="${name}.pdf"`).header('cache-control', 'private, no-store').send(pdf);
-
-function brandOf(company: CompanyRow): PdfBrand {
-  const cityLine = [[company.address_city, company.address_state].filter(Boolean).join(', '), company.address_zip].filter(Boolean).join(' ');
-  return {
-    name: company.name,
-    color: company.color,
-    logoUrl: company.logo_url,
-    addressLines: [company.address_street ?? '', cityLine].filter(Boolean),
-    phone: company.phone_default,
-  };
-}
 
 export async function invoicesRoutes(fastify: FastifyInstance, options: InvoicesRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -204,7 +186,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
         project: project ?? { number: null, name: null, address_street: null },
         invoice: serializeInvoiceDetail(found),
       });
-      return sendPdf(reply, `invoice-${fileName(found.invoice.number)}`, pdf);
+      return sendPdf(reply, `invoice-${pdfFileName(found.invoice.number)}`, pdf);
     },
   );
 
@@ -242,7 +224,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
       const { scope, company } = await projectOf(request, request.params.entity);
       const { project, statement } = await statementOf(scope);
       const pdf = await renderStatementPdf({ brand: brandOf(company), logo: await logo(company.logo_url), project, statement });
-      return sendPdf(reply, `statement-${fileName(project.number ?? `project-${project.id}`)}-${statement.as_of}`, pdf);
+      return sendPdf(reply, `statement-${pdfFileName(project.number ?? `project-${project.id}`)}-${statement.as_of}`, pdf);
     },
   );
 }

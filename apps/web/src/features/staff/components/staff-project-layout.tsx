@@ -20,6 +20,7 @@ export const STAFF_PROJECT_TABS: StaffProjectTab[] = [
   { path: 'notes', label: 'Notes' },
   { path: 'photos', label: 'Photos' },
   { path: 'documents', label: 'Documents' },
+  { path: 'invoices', label: 'Invoices' },
 ];
 
 export const staffProjectQueryOptions = (projectId: number) => staffQueryOptions<IntegrationProject>(`/integration/projects/${projectId}`);
@@ -56,7 +57,7 @@ export function StaffProjectLayout({ projectId, children }: { projectId: number;
             <li key={tab.path} className="shrink-0">
               <Link
                 to={to}
-                // A tab stays marked on its own pages below it (an album under Photos).
+                // A tab stays marked on its own pages below it (an album under Photos, an invoice under Invoices).
                 activeOptions={{ exact: tab.path === '' }}
                 className="inline-block border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 data-[status=active]:border-portal data-[status=active]:text-slate-900"
               >
