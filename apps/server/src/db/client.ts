@@ -128,6 +128,27 @@ const committedMigrations = () =>
       throw error;
     }));
 
+/**
+ * Runs the migrations while holding a session advisory lock, so that processes starting at once on
+ * one database (docs/operations.md, "From one machine to two servers") take turns: the first applies
+ * them, the others then find nothing left to do. Without it both would run the same CREATE TABLE and
+ * the second process would stop. The lock lives on a connection of its own and goes with it, also
+ * when a process dies half-way (the migrations' own transaction rolls back).
+ */
+async function migrateAlone(pool: pg.Pool, migrate: () => Promise<void>) {
+  const holder = await pool.connect();
+  try {
+    await holder.query(`select pg_advisory_lock(hashtextextended('portal:migrations', 0))`);
+    try {
+      await migrate();
+    } finally {
+      await holder.query(`select pg_advisory_unlock(hashtextextended('portal:migrations', 0))`);
+    }
+  } finally {
+    holder.release();
+  }
+}
+
 export interface DatabaseOptions {
   /** A postgres:// URL; without one, PGlite. */
   url?: string | undefined;
@@ -152,7 +173,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
-      await migratePg(db as never, { migrationsFolder });
+      await migrateAlone(pool, () => migratePg(db as never, { migrationsFolder }));
     } catch (error) {
       await pool.end();
       throw error;
