@@ -55,12 +55,12 @@ async function call(origin: string, method: string, url: string, options: { toke
   return { status: response.status, headers: response.headers, body: (await response.json().catch(() => null)) as unknown };
 }
 
-/** The company's key, made by the operator's command on this host against server B (what a cluster's operator runs). */
+/** The company's key, made by the operator's command through the proxy, as the cluster's operator runs it. */
 async function createApiKey(): Promise<string> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     ['--import', 'tsx', path.join(root, 'apps/server/src/cli/company.ts'), 'create-api-key', '--company', '1', '--name', 'scale-out'],
-    { cwd: root, env: { ...process.env, PORTAL_URL: serverB(), OPERATOR_SECRET: cluster.env.OPERATOR_SECRET!, DATA_DIR: cluster.servers[1].dataDir, DATABASE_URL: '' } },
+    { cwd: root, env: { ...process.env, PORTAL_URL: cluster.url, OPERATOR_SECRET: cluster.env.OPERATOR_SECRET!, DATABASE_URL: '' } },
   );
   const key = /ppk_\S+/.exec(stdout)?.[0];
   if (!key) throw new Error(`create-api-key printed no key:\n${stdout}`);

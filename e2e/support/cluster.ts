@@ -137,12 +137,12 @@ export async function startCluster(serverEnv: Record<string, string> = {}): Prom
       ...serverEnv,
     };
 
-    // One after the other: the first migrates the empty database and seeds the demo once; the second
-    // finds both done.
-    const first = await startServer(env);
-    cleanup.push(() => first.stop());
-    const second = await startServer({ ...env, SEED_DEMO: 'false' });
-    cleanup.push(() => second.stop());
+    // Both at once, as a supervisor starts them: the migrations take turns (db/client.ts), and only the
+    // first seeds the demo, once.
+    const started = await Promise.allSettled([startServer(env), startServer({ ...env, SEED_DEMO: 'false' })]);
+    for (const result of started) if (result.status === 'fulfilled') cleanup.push(() => result.value.stop());
+    for (const result of started) if (result.status === 'rejected') throw result.reason;
+    const [first, second] = started.map((result) => (result as PromiseFulfilledResult<RunningServer>).value) as [RunningServer, RunningServer];
 
     const prefix = await mkdtemp(path.join(tmpdir(), 'portal-scale-nginx-'));
     cleanup.push(() => rm(prefix, { recursive: true, force: true }));
