@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -24,10 +25,18 @@ if (unavailable) console.warn(`Skipping the scale-out suite: ${unavailable}`);
 
 // Demo entities: 1 is the kitchen (Acme Builders, every area switched on).
 const KITCHEN = 1;
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
-    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
+/**
+ * A real PDF padded with comment lines to 3 MB: past nginx's default body limit (1 MB) and its in-memory
+ * buffer, so the upload proves the proxy's `client_max_body_size` and its temporary folder.
+ */
+const PDF = Buffer.concat([
+  Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+      '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n',
+  ),
+  Buffer.from(`%${'x'.repeat(1022)}\n`.repeat(3 * 1024)),
+  Buffer.from('%%EOF\n'),
+]);
 
 let cluster: Cluster;
 let browser: Browser;
@@ -90,6 +99,10 @@ describe.skipIf(unavailable !== null)('two servers behind nginx, one database, o
     for (let i = 0; i < 6; i++) expect((await fetch(`${cluster.url}/api/health`)).status).toBe(200);
     const upstreams = new Set([...(await cluster.accessLog()).matchAll(/upstream=(\S+)/g)].map((match) => match[1]));
     expect(upstreams).toEqual(new Set([new URL(serverA()).host, new URL(serverB()).host]));
+    // The id nginx gave the request is the one the server answered with (and logged).
+    const id = (await fetch(`${cluster.url}/api/health`)).headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    await expect.poll(() => cluster.accessLog()).toContain(`id=${id}`);
   });
 
   it('signs the demo customer in through the proxy', async () => {
@@ -174,6 +187,7 @@ describe.skipIf(unavailable !== null)('two servers behind nginx, one database, o
     await link.waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe('Scale-out plan.pdf');
+    expect((await readFile((await download.path())!)).equals(PDF)).toBe(true);
 
     // One signed URL, handed out by whichever server answered the list, works on each of them.
     const href = (await link.getAttribute('href'))!;
