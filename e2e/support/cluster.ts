@@ -22,7 +22,7 @@ const BUCKET = 'portal-scale-out';
 /** Why the cluster cannot run here, or null when it can: PostgreSQL is the one thing the suite does not start itself. */
 export function clusterUnavailable(): string | null {
   if (!process.env.TEST_DATABASE_URL) {
-    return 'TEST_DATABASE_URL is not set: the scale-out suite needs a PostgreSQL role allowed to CREATE DATABASE (.ci/run exports one).';
+    return 'TEST_DATABASE_URL is not set (a PostgreSQL role allowed to CREATE DATABASE; .ci/run exports one).';
   }
   return null;
 }
