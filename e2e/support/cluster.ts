@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -149,20 +149,22 @@ export async function startCluster(serverEnv: Record<string, string> = {}): Prom
     // Run as root, nginx's workers drop to `nobody`, which must reach the temporary folders inside.
     await chmod(prefix, 0o755);
     const conf = path.join(prefix, 'nginx.conf');
+    const errorLog = path.join(prefix, 'error.log');
     await writeFile(conf, await nginxConf({ listen: `127.0.0.1:${proxyPort}`, server1: new URL(first.url).host, server2: new URL(second.url).host }));
     let log = '';
-    const child = spawn(nginx, ['-p', `${prefix}/`, '-c', conf, '-e', path.join(prefix, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(nginx, ['-p', `${prefix}/`, '-c', conf, '-e', errorLog], { stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     cleanup.push(async () => {
       if (child.exitCode === null && child.signalCode === null) {
-        // SIGQUIT: nginx's graceful stop.
-        child.kill('SIGQUIT');
+        // SIGTERM: nginx's fast stop, which closes its connections instead of waiting for them.
+        child.kill('SIGTERM');
         await exited;
       }
     });
-    const nginxOutput = () => `${log}${child.exitCode !== null ? `(nginx exited with ${child.exitCode})` : ''}`;
+    const nginxOutput = () =>
+      [log, existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : '', child.exitCode !== null ? `(nginx exited with ${child.exitCode})` : ''].join('');
     await waitFor(`${url}/api/ready`, 'nginx', nginxOutput, () => child.exitCode !== null);
 
     return {
