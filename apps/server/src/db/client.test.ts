@@ -51,7 +51,7 @@ it.skipIf(TEST_DB !== 'postgres')('lets several processes start at once on an em
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
   try {
-    const opened = await Promise.allSettled([1, 2, 3].map(() => openDatabase({ url: url.toString(), maxConnections: 2 })));
+    const opened = await Promise.allSettled([1, 2, 3].map(() => openDatabase({ url: url.toString(), maxConnections: 1 })));
     const databases = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
     try {
       expect(opened.filter((result) => result.status === 'rejected')).toEqual([]);
