@@ -155,7 +155,10 @@ describe.skipIf(unavailable !== null)('two servers behind nginx, one database, o
     await page.goto(`/notes?entity=${KITCHEN}`);
     const composer = page.getByRole('textbox', { name: 'Note' });
     await composer.fill('Posted through the proxy: which server took it should not matter.');
+    // Acknowledged before the page is left: a note still on its way is kept in the browser's outbox.
+    const saved = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/notes' && response.request().method() === 'POST');
     await composer.press('Enter');
+    expect((await saved).status()).toBe(201);
     const thread = page.getByRole('log', { name: 'Notes' });
     await thread.getByText('Posted through the proxy', { exact: false }).waitFor();
 
