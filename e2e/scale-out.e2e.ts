@@ -88,7 +88,10 @@ const imagesLoaded = (page: Page) =>
 describe.skipIf(unavailable !== null)('two servers behind nginx, one database, one bucket', () => {
   beforeAll(async () => {
     // The portal's own limits, not the e2e suite's relaxed ones: the rate-limit test counts to them.
-    [cluster, browser] = await Promise.all([startCluster({ RATE_LIMIT_MULTIPLIER: '1' }), launchChromium()]);
+    const [started, launched] = await Promise.allSettled([startCluster({ RATE_LIMIT_MULTIPLIER: '1' }), launchChromium()]);
+    if (started.status === 'fulfilled') cluster = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    for (const result of [started, launched]) if (result.status === 'rejected') throw result.reason;
   });
   afterAll(async () => {
     await browser?.close();
@@ -99,7 +102,7 @@ describe.skipIf(unavailable !== null)('two servers behind nginx, one database, o
     for (let i = 0; i < 6; i++) expect((await fetch(`${cluster.url}/api/health`)).status).toBe(200);
     const upstreams = new Set([...(await cluster.accessLog()).matchAll(/upstream=(\S+)/g)].map((match) => match[1]));
     expect(upstreams).toEqual(new Set([new URL(serverA()).host, new URL(serverB()).host]));
-    // The id nginx gave the request is the one the server answered with (and logged).
+    // The id nginx gave the request is the one the server answered with: both logs name a request alike.
     const id = (await fetch(`${cluster.url}/api/health`)).headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     await expect.poll(() => cluster.accessLog()).toContain(`id=${id}`);
