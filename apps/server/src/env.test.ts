@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env';
+import { EnvError, EnvSchema, parseEnv } from './env';
 
 describe('parseEnv', () => {
   it('falls back to defaults when nothing is set', () => {
@@ -99,5 +101,30 @@ describe('parseEnv', () => {
     expect(parseEnv({ TRUST_PROXY: 'no' }).TRUST_PROXY).toBe(false);
     expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
     expect(() => parseEnv({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: /);
+  });
+});
+
+describe('the documented settings', () => {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+  const settings = Object.keys(EnvSchema.in.shape).sort();
+  const example = Object.fromEntries(
+    readFileSync(path.join(root, '.env.example'), 'utf8')
+      .split('\n')
+      .filter((line) => /^[A-Z0-9_]+=/.test(line))
+      .map((line) => {
+        const [name, ...value] = line.split('=');
+        return [name!, value.join('=').replace(/^"(.*)"$/, '$1')];
+      }),
+  );
+
+  it("README's configuration table and .env.example list every setting the server reads, and nothing else", () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
+    expect([...table.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((match) => match[1]).sort()).toEqual(settings);
+    expect(Object.keys(example).sort()).toEqual(settings);
+  });
+
+  it('.env.example gives exactly the defaults', () => {
+    expect(parseEnv(example)).toEqual(parseEnv({}));
   });
 });

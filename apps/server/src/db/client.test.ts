@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
 import { TEST_DB } from '../../test/helpers';
-import { openDatabase } from './client';
+import { openDatabase, pendingMigrations } from './client';
 import { companies, portalUsers } from './schema';
 import { isEmpty, seedDemo } from '../seed/index';
 
@@ -38,5 +40,27 @@ it.skipIf(TEST_DB !== 'pglite')('keeps PGlite data in its folder across a restar
     expect(await second.db.$count(portalUsers)).toBe(2);
   } finally {
     await second.close();
+  }
+});
+
+it.skipIf(TEST_DB !== 'postgres')('lets several processes start at once on an empty PostgreSQL database: one migrates, the others wait', async () => {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  const name = `portal_t_${randomBytes(6).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  try {
+    const opened = await Promise.allSettled([1, 2, 3].map(() => openDatabase({ url: url.toString(), maxConnections: 1 })));
+    const databases = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    try {
+      expect(opened.filter((result) => result.status === 'rejected')).toEqual([]);
+      for (const database of databases) expect(await pendingMigrations(database.db)).toBe(0);
+    } finally {
+      await Promise.all(databases.map((database) => database.close()));
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
   }
 });

@@ -130,6 +130,28 @@ const committedMigrations = () =>
       throw error;
     }));
 
+/**
+ * Runs the migrations while holding a session advisory lock, so that processes starting at once on
+ * one database (docs/operations.md, "From one machine to two servers") take turns: the first applies
+ * them, the others then find nothing left to do. Without it both would run the same CREATE TABLE and
+ * the second process would stop. The lock lives on a connection of its own, outside the pool (a pool
+ * of one could not migrate while holding it), and goes with that connection, also when a process dies
+ * half-way (the migrations' own transaction rolls back).
+ */
+async function migrateAlone(url: string, migrate: () => Promise<void>) {
+  const holder = new pg.Client({ connectionString: url });
+  // A dropped connection also fails the query in flight, which is what reports it; unhandled, the
+  // event would end the process.
+  holder.on('error', () => {});
+  await holder.connect();
+  try {
+    await holder.query(`select pg_advisory_lock(hashtextextended('portal:migrations', 0))`);
+    await migrate();
+  } finally {
+    await holder.end();
+  }
+}
+
 export interface DatabaseOptions {
   /** A postgres:// URL; without one, PGlite. */
   url?: string | undefined;
@@ -154,7 +176,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
-      await migratePg(db as never, { migrationsFolder });
+      await migrateAlone(options.url, () => migratePg(db as never, { migrationsFolder }));
     } catch (error) {
       await pool.end();
       throw error;
