@@ -137,6 +137,8 @@ export async function staffAuthRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const member = requireStaff(request);
       const ended = await app.staffSessions.revokeAll(member.id, app.now());
+      // Their previews of the portal are theirs too.
+      await app.sessions.revokePreviewsBy(member.id, app.now());
       request.log.info({ event: 'staff.signed_out_everywhere', staffId: member.id, sessions: ended }, 'staff signed out everywhere');
       return reply.status(204).send(null);
     },
