@@ -79,11 +79,21 @@ const StaffProjectOverview = lazy(() =>
   import('../../features/staff/components/staff-project-overview').then((module) => ({ default: module.StaffProjectOverview })),
 );
 
+const ProjectPreview = lazy(() =>
+  import('../../features/staff-preview/components/project-preview').then((module) => ({ default: module.ProjectPreview })),
+);
+
 export const staffProjectOverviewRoute = createRoute({
   getParentRoute: () => staffProjectRoute,
   path: '/',
   component: function StaffProjectOverviewRoute() {
     const { projectId } = staffProjectRoute.useParams();
-    return <StaffProjectOverview projectId={projectId} />;
+    return (
+      <StaffProjectOverview projectId={projectId}>
+        <Suspense fallback={null}>
+          <ProjectPreview projectId={projectId} />
+        </Suspense>
+      </StaffProjectOverview>
+    );
   },
 });
