@@ -168,7 +168,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(healthRoutes);
       const authOptions = { publicUrl: env.PUBLIC_URL, authSecret: env.AUTH_SECRET, dataDir: env.DATA_DIR };
       await api.register(authRoutes, authOptions);
-      await api.register(staffAuthRoutes);
+      await api.register(staffAuthRoutes, authOptions);
       await api.register(previewRoutes);
       await api.register(passwordResetRoutes, authOptions);
       await api.register(accountRoutes, authOptions);
