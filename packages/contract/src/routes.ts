@@ -22,6 +22,7 @@ export const APP_ROUTES = [
   '/staff',
   '/staff/login',
   '/staff/invitation',
+  '/staff/passwordless',
   '/staff/projects/$projectId',
 ] as const;
 export type AppRoute = (typeof APP_ROUTES)[number];

@@ -14,7 +14,15 @@ import { passwordlessLoginRoute } from './routes/passwordless-login';
 import { photosRoute } from './routes/photos';
 import { rootRoute } from './routes/root';
 import { sessionsRoute } from './routes/sessions';
-import { staffHomeRoute, staffInvitationRoute, staffLayoutRoute, staffLoginRoute, staffProjectOverviewRoute, staffProjectRoute } from './routes/staff';
+import {
+  staffHomeRoute,
+  staffInvitationRoute,
+  staffLayoutRoute,
+  staffLoginRoute,
+  staffPasswordlessRoute,
+  staffProjectOverviewRoute,
+  staffProjectRoute,
+} from './routes/staff';
 import { notificationsRoute, unsubscribeRoute } from './routes/notifications';
 
 /** The eight screens of docs/requirements.md 2.1 under their three layouts, the account pages and the signed-in devices page. */
@@ -29,6 +37,7 @@ export const routeTree = rootRoute.addChildren([
     invitationRoute,
     staffLoginRoute,
     staffInvitationRoute,
+    staffPasswordlessRoute,
   ]),
   defaultLayoutRoute.addChildren([indexRoute, photosRoute, contactRoute, invoicesRoute, documentsRoute, sessionsRoute, accountRoute, notificationsRoute]),
   fullscreenLayoutRoute.addChildren([notesRoute]),

@@ -50,6 +50,16 @@ export const staffLoginRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/staff/components/staff-login-page'), 'StaffLoginPage'),
 });
 
+/** Where an emailed sign-in link leads, and where one is asked for; a signed-in member goes to the console. */
+export const staffPasswordlessRoute = createRoute({
+  getParentRoute: () => authLayoutRoute,
+  path: '/staff/passwordless',
+  beforeLoad: () => {
+    if (staffToken.get() !== null) throw redirect({ to: '/staff', replace: true });
+  },
+  component: lazyRouteComponent(() => import('../../features/staff/components/staff-passwordless-page'), 'StaffPasswordlessPage'),
+});
+
 export const staffInvitationRoute = createRoute({
   getParentRoute: () => authLayoutRoute,
   path: '/staff/invitation',
