@@ -125,7 +125,7 @@ export function NoteComposer({ text, onText, files, onFiles, onSend }: NoteCompo
                 placeholder={readOnly ? 'Nothing can be sent in a preview' : 'Write a note…'}
                 aria-describedby={`${id}-hint ${id}-count`}
                 aria-invalid={over > 0 ? true : undefined}
-                className={`max-h-48 min-h-11 w-full resize-none rounded-2xl border px-4 py-2.5 text-base text-slate-900 outline-none [field-sizing:content] focus:ring-2 focus:ring-blue-600/30 ${over > 0 ? 'border-red-600' : 'border-slate-300 focus:border-blue-600'}`}
+                className={`max-h-48 min-h-11 w-full resize-none rounded-2xl border px-4 py-2.5 text-base text-slate-900 outline-none [field-sizing:content] disabled:cursor-not-allowed disabled:bg-slate-100 focus:ring-2 focus:ring-blue-600/30 ${over > 0 ? 'border-red-600' : 'border-slate-300 focus:border-blue-600'}`}
               />
             </div>
             <button
@@ -139,7 +139,7 @@ export function NoteComposer({ text, onText, files, onFiles, onSend }: NoteCompo
           </div>
           <div className="flex justify-between gap-2 px-14 text-xs text-slate-600">
             <span id={`${id}-hint`} className="hidden sm:inline">
-              Enter sends · Shift+Enter for a new line
+              {readOnly ? '' : 'Enter sends · Shift+Enter for a new line'}
             </span>
             <span id={`${id}-count`} aria-live="polite" className={over > 0 ? 'font-semibold text-red-800' : ''}>
               {length >= NOTE_COUNTER_FROM
