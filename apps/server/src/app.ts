@@ -9,6 +9,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { authRoutes } from './modules/auth/auth.routes';
 import { staffAuthRoutes } from './modules/auth/staff-auth.routes';
+import { previewRoutes } from './modules/auth/preview.routes';
 import { apiKeysIntegrationRoutes } from './modules/integration/api-keys.integration';
 import { accountRoutes } from './modules/auth/account.routes';
 import { customersIntegrationRoutes } from './modules/auth/customers.integration';
@@ -174,7 +175,8 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(healthRoutes);
       const authOptions = { publicUrl: env.PUBLIC_URL, authSecret: env.AUTH_SECRET, dataDir: env.DATA_DIR };
       await api.register(authRoutes, authOptions);
-      await api.register(staffAuthRoutes);
+      await api.register(staffAuthRoutes, authOptions);
+      await api.register(previewRoutes);
       await api.register(passwordResetRoutes, authOptions);
       await api.register(accountRoutes, authOptions);
       await api.register(customersIntegrationRoutes, authOptions);

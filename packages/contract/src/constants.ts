@@ -11,6 +11,15 @@ export const TOKEN_STORAGE_KEY = 'cc_portal_token';
 /** The staff console's session token: a key of its own, so the console and the portal never share a sign-in. */
 export const STAFF_TOKEN_STORAGE_KEY = 'cc_portal_staff_token';
 
+/**
+ * "Preview as customer" (docs/staff-console.md): the preview's portal session lives this long, and the browser keeps
+ * it per tab under this key (sessionStorage), so it never replaces anyone's own sign-in.
+ */
+export const PREVIEW_TTL_MINUTES = 60;
+export const PREVIEW_STORAGE_KEY = 'cc_portal_preview';
+/** What every write answers (403) on a preview session. */
+export const PREVIEW_READ_ONLY_MESSAGE = 'This is a preview of the portal as your customer sees it: nothing can be changed here.';
+
 /** The length of every password, wherever one is typed or chosen. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;

@@ -24,6 +24,7 @@ export const APP_ROUTES = [
   '/staff/invitation',
   '/staff/projects',
   '/staff/projects/new',
+  '/staff/passwordless',
   '/staff/projects/$projectId',
   '/staff/projects/$projectId/photos',
   '/staff/projects/$projectId/photos/$albumId',

@@ -1,4 +1,4 @@
-import { STAFF_ROLE_SCOPES } from '@portal/contract';
+import { PREVIEW_READ_ONLY_MESSAGE, STAFF_ROLE_SCOPES } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { accessRepository } from '../core/access/projects';
@@ -18,6 +18,7 @@ declare module 'fastify' {
 
 const DAY_MS = 86_400_000;
 const OWNERS_ONLY = 'Only an owner of the company may do this.';
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Who is calling: a portal user's session, a staff member's console session (routes that say `staff`), or a
@@ -100,6 +101,12 @@ export const authPlugin = fp(
       if (!user) {
         request.log.info({ event: 'auth.rejected', reason: token ? 'invalid-token' : 'no-token' }, 'unauthenticated request');
         throw unauthenticated();
+      }
+      // A staff member's preview of the portal reads as the customer and writes nothing, whatever the route: one gate
+      // here rather than a check in each write route (docs/decisions/051-preview-as-customer.md).
+      if (user.preview && !READ_METHODS.has(request.method) && !config.allowInPreview) {
+        request.log.info({ event: 'preview.write_refused', userId: user.id, staffId: user.preview.staffId, sessionId: user.sessionId }, 'write refused in a preview');
+        throw new HttpError(403, PREVIEW_READ_ONLY_MESSAGE);
       }
       request.portalUser = user;
     });

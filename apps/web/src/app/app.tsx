@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { onUnauthorized } from '../lib/api-client';
 import { authToken } from '../lib/auth-token';
+import { previewSession } from '../lib/preview';
 import { toast } from '../lib/toast';
 import { startVersionCheck } from '../lib/version-check';
 import { createDataLayer } from './data-layer';
@@ -18,8 +19,11 @@ function createPortal() {
     // Requests in flight together (the page's and the header's) all meet the same 401: the first
     // signs out and says why, once; the rest find no token left.
     if (authToken.get() === null) return;
+    const preview = previewSession.get();
     authToken.remove();
     dataLayer.clear();
+    // A preview that expired goes back to where it was opened: the console's project.
+    if (preview) return window.location.assign(`/staff/projects/${preview.projectId}`);
     toast.error('Error', error.body?.message || UNKNOWN_ERROR);
     void router.navigate({ href: `/login${router.state.location.searchStr}`, replace: true });
   });

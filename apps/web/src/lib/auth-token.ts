@@ -1,4 +1,5 @@
 import { STAFF_TOKEN_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@portal/contract/constants';
+import { previewSession } from './preview';
 
 type Listener = (token: string | null) => void;
 function storage(): Storage | null {
@@ -32,8 +33,21 @@ function tokenStore(key: string) {
   };
 }
 
-/** docs/requirements.md 4.1 and 5.1: the sign-in token lives in localStorage under cc_portal_token. */
-export const authToken = tokenStore(TOKEN_STORAGE_KEY);
+const portalToken = tokenStore(TOKEN_STORAGE_KEY);
+
+/**
+ * docs/requirements.md 4.1 and 5.1: the sign-in token lives in localStorage under cc_portal_token. A tab the console
+ * opened for a preview (lib/preview.ts) uses the preview's token instead, and signing out there ends the preview only.
+ */
+export const authToken = {
+  get: (): string | null => previewSession.get()?.token ?? portalToken.get(),
+  set: portalToken.set,
+  remove() {
+    if (previewSession.get() === null) return portalToken.remove();
+    previewSession.end();
+  },
+  subscribe: portalToken.subscribe,
+};
 
 /** The staff console's token (docs/staff-console.md), apart from the portal's. */
 export const staffToken = tokenStore(STAFF_TOKEN_STORAGE_KEY);

@@ -20,6 +20,11 @@ export interface AuthenticatedUser {
   first_name: string | null;
   last_name: string | null;
   sessionId: number;
+  /**
+   * Set on a staff member's preview of the portal as this user (docs/staff-console.md): every write is refused for it,
+   * by the auth plugin, and reads that would tell the company something (an invoice first viewed) stay silent.
+   */
+  preview: { staffId: number } | null;
 }
 
 declare module 'fastify' {
@@ -55,6 +60,8 @@ declare module 'fastify' {
      * secret (OPERATOR_SECRET, or DATA_DIR/operator-secret), which the `company` command reads on the same host.
      */
     operator?: boolean;
+    /** A write a preview session may make all the same: ending itself. Every other write refuses a preview (403). */
+    allowInPreview?: boolean;
     /** The scope an API key needs for this route (`notes:write`); every integration route names one. */
     scope?: Scope;
   }

@@ -15,6 +15,11 @@ export const sessions = pgTable(
     id: id(),
     portal_user_id: integer().references(() => portalUsers.id, { onDelete: 'cascade' }),
     staff_id: integer().references(() => staff.id, { onDelete: 'cascade' }),
+    /**
+     * Set on a portal user's session that a staff member opened to preview the portal as that user
+     * (docs/staff-console.md, "Preview as customer"): read-only, short-lived, never one of the user's own devices.
+     */
+    preview_staff_id: integer().references(() => staff.id, { onDelete: 'cascade' }),
     secret_hash: text().notNull(),
     user_agent: text(),
     ip: text(),
@@ -25,7 +30,9 @@ export const sessions = pgTable(
   (t) => [
     index('sessions_user_idx').on(t.portal_user_id),
     index('sessions_staff_idx').on(t.staff_id),
+    index('sessions_preview_staff_idx').on(t.preview_staff_id),
     check('sessions_one_subject', sql`(${t.portal_user_id} IS NULL) <> (${t.staff_id} IS NULL)`),
+    check('sessions_preview_of_portal_user', sql`${t.preview_staff_id} IS NULL OR ${t.portal_user_id} IS NOT NULL`),
   ],
 );
 

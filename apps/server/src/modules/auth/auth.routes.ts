@@ -194,7 +194,11 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], operationId: 'signOut', summary: 'Sign out: revoke the current session', response: { 204: NoContent, ...SignedIn } } },
+    {
+      // Ending a staff member's preview is the one write a preview may make.
+      config: { allowInPreview: true },
+      schema: { tags: ['auth'], operationId: 'signOut', summary: 'Sign out: revoke the current session (or end a preview)', response: { 204: NoContent, ...SignedIn } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       await app.sessions.revoke(user.id, user.sessionId, app.now());
@@ -238,7 +242,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
     },
     async (request, reply) => {
       const user = requireUser(request);
-      if (!(await app.sessions.revoke(user.id, request.params.id, app.now()))) throw notFound();
+      if (!(await app.sessions.revokeOwn(user.id, request.params.id, app.now()))) throw notFound();
       request.log.info({ event: 'auth.session_revoked', userId: user.id, sessionId: request.params.id }, 'session revoked');
       return reply.status(204).send(null);
     },

@@ -22,6 +22,8 @@ export function customersRepository(db: Executor) {
   const lastSignIn = db
     .select({ userId: sessions.portal_user_id, at: max(sessions.created_at).as('at') })
     .from(sessions)
+    // A staff member's preview is not the customer signing in.
+    .where(isNull(sessions.preview_staff_id))
     .groupBy(sessions.portal_user_id)
     .as('last_sign_in');
   const select = () =>

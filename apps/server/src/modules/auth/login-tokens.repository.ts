@@ -4,7 +4,7 @@ import { loginTokens } from '../../db/schema';
 import { hmacSha256, newNumericCode, newSecret, parseToken, sameDigest, sha256 } from '../../lib/tokens';
 
 /** What an emailed link is for; a token works only for the purpose it was issued for. */
-export type LoginTokenPurpose = 'sign_in' | 'password_reset' | 'email_change' | 'invitation';
+export type LoginTokenPurpose = 'sign_in' | 'password_reset' | 'email_change' | 'invitation' | 'staff_sign_in';
 
 export interface LoginTokenPolicy {
   /** 'sign_in' unless said otherwise. */

@@ -17,19 +17,29 @@ export function passwordlessLink(publicUrl: string, token: string, email: string
   return `${publicUrl}/auth/passwordless/login?${query.toString()}`;
 }
 
-/** The sign-in message: the link and the code, in an HTML and a text part, branded when a theme was named. */
+/** The staff console's sign-in link page: it shows a "Continue" button, and only that click signs in. */
+export function staffPasswordlessLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/staff/passwordless?${new URLSearchParams({ token }).toString()}`;
+}
+
+/**
+ * The sign-in message: the link and the code, in an HTML and a text part, branded when a theme was named. The staff
+ * console's (`console`) signs in by the link alone: no code, and it names the console rather than the portal.
+ */
 export function passwordlessEmail(options: {
   to: string;
   firstName: string | null;
   link: string;
-  code: string;
+  code?: string | undefined;
   brand: Brand | null;
+  console?: boolean;
 }): MailMessage {
   const { brand, link, code } = options;
-  const portal = brand ? `${brand.companyName} ${PRODUCT}` : PRODUCT;
-  const subject = brand ? `Sign in to ${PRODUCT} – ${brand.companyName}` : `Sign in to ${PRODUCT}`;
+  const product = options.console ? 'the staff console' : PRODUCT;
+  const portal = options.console ? `${brand ? `${brand.companyName} ` : ''}staff console` : brand ? `${brand.companyName} ${PRODUCT}` : PRODUCT;
+  const subject = brand ? `Sign in to ${product} – ${brand.companyName}` : `Sign in to ${product}`;
   const greeting = options.firstName ? `Hello ${options.firstName},` : 'Hello,';
-  const expiry = `The link and the code work once and expire in ${LOGIN_TOKEN_TTL_MINUTES} minutes.`;
+  const expiry = `The link${code ? ' and the code work' : ' works'} once and expire${code ? '' : 's'} in ${LOGIN_TOKEN_TTL_MINUTES} minutes.`;
   const ignore = 'If you did not ask to sign in, you can ignore this message: nobody can sign in without it.';
   const color = cssColor(brand?.color, DEFAULT_PORTAL_COLOR);
 
@@ -40,8 +50,7 @@ export function passwordlessEmail(options: {
     '',
     link,
     '',
-    `Or enter this code on the sign-in page: ${code}`,
-    '',
+    ...(code ? [`Or enter this code on the sign-in page: ${code}`, ''] : []),
     expiry,
     ignore,
     '',
@@ -52,9 +61,7 @@ export function passwordlessEmail(options: {
   const body = html`<p style="margin:0 0 16px">${greeting}</p>
 <p style="margin:0 0 24px">Use this button to sign in to the ${portal}:</p>
 <p style="margin:0 0 24px"><a href="${link}" style="display:inline-block;padding:12px 28px;border-radius:9999px;background:${color};color:${textOn(color)};font-weight:600;text-decoration:none">Sign in</a></p>
-<p style="margin:0 0 8px">Or enter this code on the sign-in page:</p>
-<p style="margin:0 0 24px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:28px;font-weight:700;letter-spacing:6px">${code}</p>
-<p style="margin:0 0 8px;font-size:14px;color:#475569">${expiry}</p>
+${code ? codeBlock(code) : ''}<p style="margin:0 0 8px;font-size:14px;color:#475569">${expiry}</p>
 <p style="margin:0 0 8px;font-size:14px;color:#475569">If the button does not work, copy this address into your browser:<br><a href="${link}" style="color:#334155;word-break:break-all">${link}</a></p>`;
 
   return {
@@ -65,3 +72,7 @@ export function passwordlessEmail(options: {
     outboxNote: { message: `sign-in link for ${options.to}: ${link}`, link },
   };
 }
+
+const codeBlock = (code: string) => html`<p style="margin:0 0 8px">Or enter this code on the sign-in page:</p>
+<p style="margin:0 0 24px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:28px;font-weight:700;letter-spacing:6px">${code}</p>
+`;

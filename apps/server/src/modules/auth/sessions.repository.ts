@@ -1,7 +1,8 @@
+import { PREVIEW_TTL_MINUTES } from '@portal/contract';
 import { and, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { offlineFeed, type ChangeFeed } from '../../core/cache/change-feed';
-import { portalUsers, sessions } from '../../db/schema';
+import { portalUsers, sessions, staff } from '../../db/schema';
 import { newSecret, parseToken, sameDigest, sha256 } from '../../lib/tokens';
 
 export interface SessionPolicy {
@@ -21,9 +22,12 @@ const MAX_CACHED_SESSIONS = 20_000;
 interface CachedSession {
   secretHash: string;
   user: Omit<AuthenticatedUser, 'sessionId'>;
-  createdAt: number;
+  /** The session's absolute end: its created_at plus the absolute limit, or the preview's shorter life. */
+  endsAt: number;
   lastUsedAt: number;
 }
+
+const PREVIEW_MS = PREVIEW_TTL_MINUTES * 60_000;
 
 /**
  * Sessions verified within the last minute, kept in memory so that a request costs no query
@@ -73,7 +77,11 @@ export interface SessionContext {
 }
 
 /** A new session of a portal user or a staff member, and its token (`id.secret`); a sign-in always gets a fresh one. */
-export async function insertSession(db: Db, subject: { portal_user_id: number } | { staff_id: number }, context: SessionContext) {
+export async function insertSession(
+  db: Db,
+  subject: { portal_user_id: number; preview_staff_id?: number } | { staff_id: number },
+  context: SessionContext,
+) {
   const secret = newSecret();
   const [row] = await db
     .insert(sessions)
@@ -92,8 +100,9 @@ export async function insertSession(db: Db, subject: { portal_user_id: number } 
 export function sessionsRepository(db: Db, policy: SessionPolicy, feed: ChangeFeed = offlineFeed) {
   const cache = sessionCache(feed);
   /** Inside the idle and absolute limits, and touched less than a minute ago. */
-  const inForce = (entry: CachedSession, now: number) =>
-    now - entry.lastUsedAt <= Math.min(policy.idleMs, TOUCH_INTERVAL_MS) && now - entry.createdAt <= policy.absoluteMs;
+  const inForce = (entry: CachedSession, now: number) => now - entry.lastUsedAt <= Math.min(policy.idleMs, TOUCH_INTERVAL_MS) && now <= entry.endsAt;
+  /** A user's own devices: never a staff member's preview of their portal. */
+  const ownSessions = (userId: number) => and(eq(sessions.portal_user_id, userId), isNull(sessions.preview_staff_id));
 
   /** Revokes the live sessions that match; returns how many. */
   async function revokeWhere(which: SQL | undefined, now: Date): Promise<number> {
@@ -121,6 +130,12 @@ export function sessionsRepository(db: Db, policy: SessionPolicy, feed: ChangeFe
       return insertSession(db, { portal_user_id: userId }, context);
     },
 
+    /** A read-only session of the user for a staff member's preview; it lives PREVIEW_TTL_MINUTES at most. */
+    async createPreview(userId: number, staffId: number, context: SessionContext) {
+      const created = await insertSession(db, { portal_user_id: userId, preview_staff_id: staffId }, context);
+      return { ...created, expiresAt: new Date(context.now.getTime() + Math.min(PREVIEW_MS, policy.absoluteMs)) };
+    },
+
     /** The user behind a token, or null when the token is malformed, unknown, revoked or expired. */
     async authenticate(token: string, now: Date): Promise<AuthenticatedUser | null> {
       const parsed = parseToken(token);
@@ -134,23 +149,27 @@ export function sessionsRepository(db: Db, policy: SessionPolicy, feed: ChangeFe
         .select({
           session: sessions,
           user: { id: portalUsers.id, email: portalUsers.email, first_name: portalUsers.first_name, last_name: portalUsers.last_name },
+          previewerDeactivatedAt: staff.deactivated_at,
         })
         .from(sessions)
         .innerJoin(portalUsers, eq(portalUsers.id, sessions.portal_user_id))
+        .leftJoin(staff, eq(staff.id, sessions.preview_staff_id))
         .where(eq(sessions.id, parsed.id))
         .limit(1);
       if (!row || !sameDigest(row.session.secret_hash, digest)) return null;
       const { session } = row;
-      if (session.revoked_at) return null;
+      if (session.revoked_at || row.previewerDeactivatedAt) return null;
       if (now.getTime() - session.last_used_at.getTime() > policy.idleMs) return null;
-      if (now.getTime() - session.created_at.getTime() > policy.absoluteMs) return null;
+      const endsAt = session.created_at.getTime() + (session.preview_staff_id === null ? policy.absoluteMs : Math.min(PREVIEW_MS, policy.absoluteMs));
+      if (now.getTime() > endsAt) return null;
       let lastUsedAt = session.last_used_at.getTime();
       if (now.getTime() - lastUsedAt > TOUCH_INTERVAL_MS) {
         await db.update(sessions).set({ last_used_at: now }).where(eq(sessions.id, session.id));
         lastUsedAt = now.getTime();
       }
-      cache.put(session.id, { secretHash: session.secret_hash, user: row.user, createdAt: session.created_at.getTime(), lastUsedAt }, mark);
-      return { ...row.user, sessionId: session.id };
+      const user = { ...row.user, preview: session.preview_staff_id === null ? null : { staffId: session.preview_staff_id } };
+      cache.put(session.id, { secretHash: session.secret_hash, user, endsAt, lastUsedAt }, mark);
+      return { ...user, sessionId: session.id };
     },
 
     /** The user's sessions still in force, most recently used first. */
@@ -158,7 +177,7 @@ export function sessionsRepository(db: Db, policy: SessionPolicy, feed: ChangeFe
       const rows = await db
         .select()
         .from(sessions)
-        .where(and(eq(sessions.portal_user_id, userId), isNull(sessions.revoked_at)))
+        .where(and(ownSessions(userId), isNull(sessions.revoked_at)))
         .orderBy(desc(sessions.last_used_at), desc(sessions.id));
       return rows.filter(
         (session) =>
@@ -167,14 +186,24 @@ export function sessionsRepository(db: Db, policy: SessionPolicy, feed: ChangeFe
       );
     },
 
-    /** Revokes one of the user's sessions; false when it is not theirs or already revoked. */
+    /** Revokes one of the user's sessions (or the preview asking to end itself); false when it is not theirs or already revoked. */
     async revoke(userId: number, sessionId: number, now: Date): Promise<boolean> {
       return (await revokeWhere(and(eq(sessions.id, sessionId), eq(sessions.portal_user_id, userId)), now)) > 0;
     },
 
-    /** Revokes every session of the user but one ("sign out everywhere else"). */
+    /** Revokes one of the user's own devices, as the devices page lists them; false when it is not one. */
+    async revokeOwn(userId: number, sessionId: number, now: Date): Promise<boolean> {
+      return (await revokeWhere(and(eq(sessions.id, sessionId), ownSessions(userId)), now)) > 0;
+    },
+
+    /** Revokes every device of the user but one ("sign out everywhere else"); staff previews are not theirs to end. */
     revokeOthers(userId: number, keepSessionId: number, now: Date): Promise<number> {
-      return revokeWhere(and(eq(sessions.portal_user_id, userId), ne(sessions.id, keepSessionId)), now);
+      return revokeWhere(and(ownSessions(userId), ne(sessions.id, keepSessionId)), now);
+    },
+
+    /** Ends a staff member's previews (when they sign out everywhere). */
+    revokePreviewsBy(staffId: number, now: Date): Promise<number> {
+      return revokeWhere(eq(sessions.preview_staff_id, staffId), now);
     },
   };
 }

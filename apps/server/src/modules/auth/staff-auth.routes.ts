@@ -1,6 +1,12 @@
 import {
   ApiErrorSchema,
+  AUTH_MESSAGES,
   ERROR_MESSAGES,
+  LOGIN_CODE_MAX_ATTEMPTS,
+  LOGIN_TOKEN_TTL_MINUTES,
+  PasswordlessRequestResponseSchema,
+  StaffPasswordlessRequestSchema,
+  StaffPasswordlessVerifySchema,
   LoginRequestSchema,
   STAFF_MESSAGES,
   StaffInvitationAcceptSchema,
@@ -16,8 +22,11 @@ import { requireStaff, type AuthenticatedStaff } from '../../core/access/request
 import { staffInvitationsRepository } from '../../core/access/staff-invitations';
 import { companies, staff } from '../../db/schema';
 import { HttpError } from '../../lib/http-errors';
-import { INVALID_CREDENTIALS } from './auth.routes';
+import { loadSecret } from '../../lib/secret-file';
+import { INVALID_CREDENTIALS, type AuthRoutesOptions } from './auth.routes';
 import { enforceLimit } from './limits';
+import { loginTokensRepository } from './login-tokens.repository';
+import { passwordlessEmail, staffPasswordlessLink } from './passwordless-email';
 import { dummyPasswordHash, passwords } from './password';
 
 const NoContent = z.null().describe('No content');
@@ -36,10 +45,18 @@ const staffMember = (member: Omit<AuthenticatedStaff, 'sessionId'>): StaffMember
  * Signing in to the staff console (docs/staff-console.md): password, or an owner's invitation link that sets one.
  * The same limits as the portal's sign-in; sessions are staff sessions, which no portal route accepts.
  */
-export async function staffAuthRoutes(fastify: FastifyInstance) {
+export async function staffAuthRoutes(fastify: FastifyInstance, options: AuthRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const invitations = staffInvitationsRepository(db);
+  // The portal's passwordless machinery (docs/decisions/011), with links of their own purpose: a portal link never
+  // signs in to the console, nor the reverse.
+  const loginTokens = loginTokensRepository(db, {
+    purpose: 'staff_sign_in',
+    ttlMs: LOGIN_TOKEN_TTL_MINUTES * 60_000,
+    maxCodeAttempts: LOGIN_CODE_MAX_ATTEMPTS,
+    codeKey: await loadSecret({ secret: options.authSecret, dataDir: options.dataDir, name: 'auth-secret' }),
+  });
   await dummyPasswordHash();
 
   /** Active members with this email, in every company, oldest first, with their company. */
@@ -115,6 +132,75 @@ export async function staffAuthRoutes(fastify: FastifyInstance) {
     },
   );
 
+  app.post(
+    '/staff/auth/passwordless',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['staff'],
+        operationId: 'staffRequestSignInLink',
+        summary: 'Email a sign-in link to the staff console',
+        description:
+          'Always 202 with the same message, whether or not a member of staff has the address. The link opens ' +
+          '`/staff/passwordless?token=…`, works once for 15 minutes, and a new request voids the older ones. ' +
+          'Limits as the portal: 5 an hour per address, 20 an hour per IP, then 429 with Retry-After.',
+        body: StaffPasswordlessRequestSchema,
+        response: { 202: PasswordlessRequestResponseSchema, ...Refused },
+      },
+    },
+    async (request, reply) => {
+      const { email } = request.body;
+      await enforceLimit(app, request, 'passwordlessPerIp', request.ip);
+      await enforceLimit(app, request, 'passwordlessPerEmail', `staff:${email}`);
+      const [first] = await membersByEmail(email);
+      // A token for an unknown address too, and the email composed after the answer: the same work and time either way.
+      const issued = await loginTokens.issue(email, null, app.now());
+      if (first) {
+        const { member, company } = first;
+        app.mailer.sendInBackground(
+          () =>
+            passwordlessEmail({
+              to: member.email ?? email,
+              firstName: member.name.split(' ')[0] ?? null,
+              link: staffPasswordlessLink(options.publicUrl, issued.token),
+              brand: { code: '', companyName: company.name, color: company.color },
+              console: true,
+            }),
+          request.log,
+        );
+      }
+      request.log.info({ event: 'staff.passwordless_requested', staffId: first?.member.id ?? null, loginTokenId: issued.tokenId }, 'staff sign-in email requested');
+      return reply.status(202).send({ message: STAFF_MESSAGES.passwordlessSent });
+    },
+  );
+
+  app.post(
+    '/staff/auth/passwordless/verify',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['staff'],
+        operationId: 'staffSignInWithLink',
+        summary: 'Sign in to the staff console with the emailed link',
+        description:
+          'Answers like a password sign-in (a staff session), or 422. Single use. The member signed in is the oldest active ' +
+          'membership of the address. Counts against the 10 sign-ins a minute per IP.',
+        body: StaffPasswordlessVerifySchema,
+        response: { 200: StaffSignedInSchema, ...Refused },
+      },
+    },
+    async (request) => {
+      await enforceLimit(app, request, 'signInPerIp', request.ip);
+      const consumed = await loginTokens.consumeLink(request.body.token, app.now());
+      const [found] = consumed?.email ? await membersByEmail(consumed.email) : [];
+      if (!found) {
+        request.log.info({ event: 'staff.sign_in_failed', method: 'link', loginTokenId: consumed?.tokenId ?? null }, 'staff sign-in failed');
+        throw new HttpError(422, AUTH_MESSAGES.invalidLink, { token: [AUTH_MESSAGES.invalidLink] });
+      }
+      return signIn(request, found.member, found.company, 'link');
+    },
+  );
+
   app.get(
     '/staff/auth/me',
     { config: { staff: true }, schema: { tags: ['staff'], operationId: 'getSignedInStaff', summary: 'The signed-in staff member and their company', response: { 200: StaffMemberSchema, ...SignedIn } } },
@@ -139,6 +225,8 @@ export async function staffAuthRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const member = requireStaff(request);
       const ended = await app.staffSessions.revokeAll(member.id, app.now());
+      // Their previews of the portal are theirs too.
+      await app.sessions.revokePreviewsBy(member.id, app.now());
       request.log.info({ event: 'staff.signed_out_everywhere', staffId: member.id, sessions: ended }, 'staff signed out everywhere');
       return reply.status(204).send(null);
     },

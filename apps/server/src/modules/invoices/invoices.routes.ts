@@ -58,7 +58,8 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
   /** The caller's project behind `entity`, with invoicing switched on; 404 otherwise. */
   /** The customer opened an invoice (its page or its PDF): the company hears of the first time. */
   async function viewed(request: FastifyRequest, scope: ProjectScope, invoice: { id: number; number: string; viewed_at: Date | null }) {
-    if (invoice.viewed_at) return;
+    // A staff member previewing the portal is not the customer opening it.
+    if (invoice.viewed_at || requireUser(request).preview) return;
     if (await repository.markViewed(scope, invoice, requireUser(request), app.now())) app.webhooks.wake();
   }
 

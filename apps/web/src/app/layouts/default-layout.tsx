@@ -5,6 +5,7 @@ import { ColorBar } from '../../components/color-bar';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import type { PortalSearchParams } from '../../lib/search';
 import { defaultLayoutRoute } from './portal-route';
+import { PreviewFrame } from './preview-banner';
 import { SiteHeader } from './site-header';
 import { usePortalBrand } from './use-portal-brand';
 
@@ -33,9 +34,11 @@ export function PortalChrome({ search, always = false, children }: { search: Por
   const { brand, company } = usePortalBrand(search);
   return (
     <div className="flex min-h-dvh flex-col">
-      <ColorBar />
-      <SiteHeader entity={search.entity} brand={brand} company={company} />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">{brand.ready || always ? children : <PageSpinner />}</main>
+      <PreviewFrame>
+        <ColorBar />
+        <SiteHeader entity={search.entity} brand={brand} company={company} />
+        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">{brand.ready || always ? children : <PageSpinner />}</main>
+      </PreviewFrame>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link, Outlet } from '@tanstack/react-router';
 import { ColorBar } from '../../components/color-bar';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { fullscreenLayoutRoute } from './portal-route';
+import { PreviewFrame } from './preview-banner';
 import { usePortalBrand } from './use-portal-brand';
 
 /** A page that needs the whole screen (the notes thread): only a way back above it. */
@@ -20,14 +21,16 @@ function FullscreenLayoutPage() {
   const { brand } = usePortalBrand(search);
   return (
     <div className="flex h-dvh flex-col">
-      <ColorBar />
-      <header className="flex items-center gap-4 border-b border-slate-200 bg-white px-4 py-2">
-        <Link to="/" search={{ entity: search.entity }} className="rounded-full px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
-          ← Back to project
-        </Link>
-        {brand.name ? <span className="truncate text-sm font-medium text-slate-700">{brand.name}</span> : null}
-      </header>
-      <main className="flex min-h-0 flex-1 flex-col">{brand.ready ? <Outlet /> : <PageSpinner />}</main>
+      <PreviewFrame>
+        <ColorBar />
+        <header className="flex items-center gap-4 border-b border-slate-200 bg-white px-4 py-2">
+          <Link to="/" search={{ entity: search.entity }} className="rounded-full px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
+            ← Back to project
+          </Link>
+          {brand.name ? <span className="truncate text-sm font-medium text-slate-700">{brand.name}</span> : null}
+        </header>
+        <main className="flex min-h-0 flex-1 flex-col">{brand.ready ? <Outlet /> : <PageSpinner />}</main>
+      </PreviewFrame>
     </div>
   );
 }

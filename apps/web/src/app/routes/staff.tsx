@@ -80,6 +80,16 @@ export const staffLoginRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/staff/components/staff-login-page'), 'StaffLoginPage'),
 });
 
+/** Where an emailed sign-in link leads, and where one is asked for; a signed-in member goes to the console. */
+export const staffPasswordlessRoute = createRoute({
+  getParentRoute: () => authLayoutRoute,
+  path: '/staff/passwordless',
+  beforeLoad: () => {
+    if (staffToken.get() !== null) throw redirect({ to: '/staff', replace: true });
+  },
+  component: lazyRouteComponent(() => import('../../features/staff/components/staff-passwordless-page'), 'StaffPasswordlessPage'),
+});
+
 export const staffInvitationRoute = createRoute({
   getParentRoute: () => authLayoutRoute,
   path: '/staff/invitation',
@@ -112,12 +122,25 @@ const StaffProjectCustomers = lazy(() =>
   import('../../features/staff-projects/components/project-customers').then((module) => ({ default: module.StaffProjectCustomers })),
 );
 
+const ProjectPreview = lazy(() =>
+  import('../../features/staff-preview/components/project-preview').then((module) => ({ default: module.ProjectPreview })),
+);
+
 export const staffProjectOverviewRoute = createRoute({
   getParentRoute: () => staffProjectRoute,
   path: '/',
   component: function StaffProjectOverviewRoute() {
     const { projectId } = staffProjectRoute.useParams();
-    return <StaffProjectOverview projectId={projectId} />;
+    return (
+      <StaffProjectOverview
+        projectId={projectId}
+        actions={
+          <Suspense fallback={null}>
+            <ProjectPreview projectId={projectId} />
+          </Suspense>
+        }
+      />
+    );
   },
 });
 

@@ -1,6 +1,7 @@
 import type { PortalUser } from '@portal/contract';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { WriteControls } from '../../../components/read-only';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -28,11 +29,13 @@ function Section({ title, description, children }: { title: string; description?
 function AccountForm(props: { onSubmit: (event: FormEvent) => void; error: unknown; pending: boolean; label: string; pendingLabel: string; children: ReactNode }) {
   return (
     <form className="flex max-w-md flex-col gap-4" onSubmit={props.onSubmit} noValidate>
-      <FormError message={formErrors(props.error).form} />
-      {props.children}
-      <Button type="submit" className="self-start" disabled={props.pending}>
-        {props.pending ? props.pendingLabel : props.label}
-      </Button>
+      <WriteControls>
+        <FormError message={formErrors(props.error).form} />
+        {props.children}
+        <Button type="submit" className="self-start" disabled={props.pending}>
+          {props.pending ? props.pendingLabel : props.label}
+        </Button>
+      </WriteControls>
     </form>
   );
 }

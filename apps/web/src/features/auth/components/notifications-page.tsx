@@ -2,6 +2,7 @@ import { NOTICE_KIND_LABELS, NOTICE_KINDS, NOTIFICATION_MESSAGES, type NoticeKin
 import type { NotificationPreferences } from '@portal/contract';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+import { WriteControls } from '../../../components/read-only';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -32,38 +33,40 @@ function SettingsForm({ saved: initial }: { saved: NotificationPreferences }) {
 
   return (
     <form className="flex flex-col gap-5" onSubmit={submit} noValidate>
-      <FormError message={formErrors(update.error).form} />
-      <fieldset className="flex flex-col gap-4">
-        <legend className="mb-3 font-semibold text-slate-900">Email me when the company…</legend>
-        {NOTICE_KINDS.map((kind) => (
-          <div key={kind} className="flex items-start gap-3">
-            <input
-              id={`notice-${kind}`}
-              type="checkbox"
-              checked={choices[kind]}
-              onChange={(event) => toggle(kind, event.target.checked)}
-              aria-describedby={`notice-${kind}-description`}
-              className="mt-1 size-5 shrink-0 rounded border-slate-400 accent-slate-900"
-            />
-            <div>
-              <label htmlFor={`notice-${kind}`} className="font-medium text-slate-900">
-                {NOTICE_KIND_LABELS[kind].label}
-              </label>
-              <p id={`notice-${kind}-description`} className="text-sm text-slate-600">
-                {NOTICE_KIND_LABELS[kind].description}
-              </p>
+      <WriteControls>
+        <FormError message={formErrors(update.error).form} />
+        <fieldset className="flex flex-col gap-4">
+          <legend className="mb-3 font-semibold text-slate-900">Email me when the company…</legend>
+          {NOTICE_KINDS.map((kind) => (
+            <div key={kind} className="flex items-start gap-3">
+              <input
+                id={`notice-${kind}`}
+                type="checkbox"
+                checked={choices[kind]}
+                onChange={(event) => toggle(kind, event.target.checked)}
+                aria-describedby={`notice-${kind}-description`}
+                className="mt-1 size-5 shrink-0 rounded border-slate-400 accent-slate-900"
+              />
+              <div>
+                <label htmlFor={`notice-${kind}`} className="font-medium text-slate-900">
+                  {NOTICE_KIND_LABELS[kind].label}
+                </label>
+                <p id={`notice-${kind}-description`} className="text-sm text-slate-600">
+                  {NOTICE_KIND_LABELS[kind].description}
+                </p>
+              </div>
             </div>
-          </div>
-        ))}
-      </fieldset>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <Button type="submit" className="self-start" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save email settings'}
-        </Button>
-        <p role="status" className="text-sm font-medium text-green-800">
-          {confirmed ? NOTIFICATION_MESSAGES.saved : ''}
-        </p>
-      </div>
+          ))}
+        </fieldset>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <Button type="submit" className="self-start" disabled={update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save email settings'}
+          </Button>
+          <p role="status" className="text-sm font-medium text-green-800">
+            {confirmed ? NOTIFICATION_MESSAGES.saved : ''}
+          </p>
+        </div>
+      </WriteControls>
     </form>
   );
 }

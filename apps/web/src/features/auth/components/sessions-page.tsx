@@ -1,5 +1,6 @@
 import { Laptop } from 'lucide-react';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { WriteControls } from '../../../components/read-only';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../lib/toast';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/get-sessions';
@@ -32,28 +33,32 @@ export function SessionsPage() {
               </span>
             </div>
             {session.current ? null : (
-              <Button
-                variant="ghost"
-                className="px-4 py-2 text-sm"
-                aria-label={`Sign out ${session.device}, last used ${when.format(new Date(session.last_used_at))}`}
-                disabled={revoke.isPending}
-                onClick={() => revoke.mutate(session.id, { onSuccess: () => toast.success('Signed out', `${session.device} is signed out.`) })}
-              >
-                Sign out
-              </Button>
+              <WriteControls>
+                <Button
+                  variant="ghost"
+                  className="px-4 py-2 text-sm"
+                  aria-label={`Sign out ${session.device}, last used ${when.format(new Date(session.last_used_at))}`}
+                  disabled={revoke.isPending}
+                  onClick={() => revoke.mutate(session.id, { onSuccess: () => toast.success('Signed out', `${session.device} is signed out.`) })}
+                >
+                  Sign out
+                </Button>
+              </WriteControls>
             )}
           </li>
         ))}
       </ul>
       {others.length > 0 ? (
-        <Button
-          variant="danger"
-          className="mt-6"
-          disabled={revokeOthers.isPending}
-          onClick={() => revokeOthers.mutate(undefined, { onSuccess: () => toast.success('Signed out everywhere else') })}
-        >
-          Sign out everywhere else
-        </Button>
+        <WriteControls>
+          <Button
+            variant="danger"
+            className="mt-6"
+            disabled={revokeOthers.isPending}
+            onClick={() => revokeOthers.mutate(undefined, { onSuccess: () => toast.success('Signed out everywhere else') })}
+          >
+            Sign out everywhere else
+          </Button>
+        </WriteControls>
       ) : null}
     </>
   );

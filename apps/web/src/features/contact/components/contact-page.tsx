@@ -4,6 +4,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { Building2, Globe, Mail, MapPin, Phone } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
+import { WriteControls } from '../../../components/read-only';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormError } from '../../../components/ui/form-error';
@@ -151,54 +152,56 @@ function MessageForm({ entity, companyName }: { entity: number; companyName: str
         Send a message
       </h2>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <FormError message={formError} />
-        <TextField
-          label="Subject"
-          name="subject"
-          value={subject}
-          onChange={(event) => setSubject(event.target.value.replace(/[\r\n]+/g, ' '))}
-          maxLength={CONTACT_SUBJECT_MAX_LENGTH}
-          required
-          error={errors.subject?.[0]}
-          autoComplete="off"
-        />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-message`} className="text-sm font-medium text-slate-800">
-            Message
-          </label>
-          <textarea
-            id={`${id}-message`}
-            name="message"
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
-            rows={7}
+        <WriteControls>
+          <FormError message={formError} />
+          <TextField
+            label="Subject"
+            name="subject"
+            value={subject}
+            onChange={(event) => setSubject(event.target.value.replace(/[\r\n]+/g, ' '))}
+            maxLength={CONTACT_SUBJECT_MAX_LENGTH}
             required
-            aria-invalid={over > 0 || errors.message ? true : undefined}
-            aria-describedby={`${id}-count${errors.message ? ` ${id}-message-error` : ''}`}
-            className={`rounded-lg border px-3 py-2.5 text-base text-slate-900 shadow-xs outline-none focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30 ${over > 0 || errors.message ? 'border-red-600' : 'border-slate-300'}`}
+            error={errors.subject?.[0]}
+            autoComplete="off"
           />
-          <p id={`${id}-count`} className={`text-sm ${over > 0 ? 'font-semibold text-red-800' : 'text-slate-600'}`}>
-            {over > 0
-              ? `${count.format(over)} characters too long (at most ${count.format(CONTACT_MESSAGE_MAX_LENGTH)})`
-              : `${count.format(message.length)} / ${count.format(CONTACT_MESSAGE_MAX_LENGTH)}`}
-          </p>
-          {errors.message ? (
-            <p id={`${id}-message-error`} className="text-sm text-red-700">
-              {errors.message[0]}
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-message`} className="text-sm font-medium text-slate-800">
+              Message
+            </label>
+            <textarea
+              id={`${id}-message`}
+              name="message"
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+              rows={7}
+              required
+              aria-invalid={over > 0 || errors.message ? true : undefined}
+              aria-describedby={`${id}-count${errors.message ? ` ${id}-message-error` : ''}`}
+              className={`rounded-lg border px-3 py-2.5 text-base text-slate-900 shadow-xs outline-none focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30 ${over > 0 || errors.message ? 'border-red-600' : 'border-slate-300'}`}
+            />
+            <p id={`${id}-count`} className={`text-sm ${over > 0 ? 'font-semibold text-red-800' : 'text-slate-600'}`}>
+              {over > 0
+                ? `${count.format(over)} characters too long (at most ${count.format(CONTACT_MESSAGE_MAX_LENGTH)})`
+                : `${count.format(message.length)} / ${count.format(CONTACT_MESSAGE_MAX_LENGTH)}`}
             </p>
-          ) : null}
-        </div>
-        {/* A honeypot: hidden from people and from assistive technology; bots fill it in. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-          <label htmlFor={`${id}-website`}>Leave this field empty</label>
-          <input id={`${id}-website`} name={CONTACT_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(event) => setHoneypot(event.target.value)} />
-        </div>
-        <div>
-          <Button type="submit" disabled={send.isPending || over > 0}>
-            <Mail aria-hidden="true" className="size-5" />
-            {send.isPending ? 'Sending…' : 'Send message'}
-          </Button>
-        </div>
+            {errors.message ? (
+              <p id={`${id}-message-error`} className="text-sm text-red-700">
+                {errors.message[0]}
+              </p>
+            ) : null}
+          </div>
+          {/* A honeypot: hidden from people and from assistive technology; bots fill it in. */}
+          <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+            <label htmlFor={`${id}-website`}>Leave this field empty</label>
+            <input id={`${id}-website`} name={CONTACT_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(event) => setHoneypot(event.target.value)} />
+          </div>
+          <div>
+            <Button type="submit" disabled={send.isPending || over > 0}>
+              <Mail aria-hidden="true" className="size-5" />
+              {send.isPending ? 'Sending…' : 'Send message'}
+            </Button>
+          </div>
+        </WriteControls>
       </form>
     </section>
   );

@@ -1,6 +1,7 @@
 import { MAX_DOCUMENT_BYTES } from '@portal/contract/constants';
 import { Upload } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
+import { useReadOnly, WriteControls } from '../../../components/read-only';
 import { ApiRequestError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useUploadDocument } from '../api/upload-document';
@@ -15,9 +16,10 @@ export function UploadZone({ entity }: { entity: number }) {
   const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const upload = useUploadDocument(entity, setProgress);
+  const readOnly = useReadOnly();
 
   async function send(file: File | undefined) {
-    if (!file) return;
+    if (!file || readOnly) return;
     setError(null);
     if (file.size > MAX_DOCUMENT_BYTES) {
       setError(`${file.name} is larger than 25 MB.`);
@@ -56,17 +58,19 @@ export function UploadZone({ entity }: { entity: number }) {
     >
       <Upload aria-hidden="true" className="size-8 text-slate-500" />
       <p className="text-slate-700">Drop a file here to send it to your project team, or</p>
-      <label className="inline-flex cursor-pointer items-center gap-2 rounded-full bg-portal px-6 py-3 font-semibold text-on-portal hover:brightness-110 has-[:disabled]:opacity-60">
-        Choose a file
-        <input
-          ref={input}
-          type="file"
-          accept={ACCEPT}
-          className="sr-only"
-          disabled={progress !== null}
-          onChange={(event) => void send(event.target.files?.[0])}
-        />
-      </label>
+      <WriteControls>
+        <label className="inline-flex cursor-pointer items-center gap-2 rounded-full bg-portal px-6 py-3 font-semibold text-on-portal hover:brightness-110 has-[:disabled]:opacity-60">
+          Choose a file
+          <input
+            ref={input}
+            type="file"
+            accept={ACCEPT}
+            className="sr-only"
+            disabled={progress !== null}
+            onChange={(event) => void send(event.target.files?.[0])}
+          />
+        </label>
+      </WriteControls>
       <p className="text-sm text-slate-600">PDF, images, Word, Excel or text, up to 25 MB.</p>
       {progress !== null ? (
         <div className="w-full max-w-sm">

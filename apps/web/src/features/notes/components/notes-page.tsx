@@ -4,6 +4,7 @@ import { ArrowDown, MessagesSquare } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { mergeNotes } from '../../../components/notes/merge-notes';
 import { NoteComposer } from '../../../components/notes/note-composer';
+import { useReadOnly } from '../../../components/read-only';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { PageSpinner } from '../../../components/ui/page-spinner';
@@ -88,16 +89,17 @@ function Thread({ entity, title, number }: { entity: number; title: string; numb
   );
 }
 
-/** What is on screen has been read: moves the mark to the newest note (never back). */
+/** What is on screen has been read: moves the mark to the newest note (never back). A preview reads nothing for the customer. */
 function useMarkRead(entity: number, newest: number | null, readStateLoaded: boolean) {
   const markedUpTo = useRef(0);
+  const readOnly = useReadOnly();
   useEffect(() => {
-    if (newest === null || newest <= markedUpTo.current || !readStateLoaded) return;
+    if (readOnly || newest === null || newest <= markedUpTo.current || !readStateLoaded) return;
     markedUpTo.current = newest;
     markRead(entity, newest).catch(() => {
       markedUpTo.current = 0;
     });
-  }, [entity, newest, readStateLoaded]);
+  }, [entity, newest, readStateLoaded, readOnly]);
 }
 
 /** Once the notes are gone, the project is asked for again: the page around it then shows what changed. */

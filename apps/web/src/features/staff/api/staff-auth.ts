@@ -1,4 +1,12 @@
-import type { LoginRequest, StaffInvitationAccept, StaffMember, StaffSignedIn } from '@portal/contract';
+import type {
+  LoginRequest,
+  PasswordlessRequestResponse,
+  StaffInvitationAccept,
+  StaffMember,
+  StaffPasswordlessRequest,
+  StaffPasswordlessVerify,
+  StaffSignedIn,
+} from '@portal/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { useAction } from '../../../lib/use-action';
 
@@ -6,11 +14,17 @@ import { useAction } from '../../../lib/use-action';
 export const staffSignIn = (body: LoginRequest) => apiRequest<StaffSignedIn>('/staff/auth/login', { method: 'POST', body, anonymous: true });
 export const acceptStaffInvitation = (body: StaffInvitationAccept) =>
   apiRequest<StaffSignedIn>('/staff/auth/invitation', { method: 'POST', body, anonymous: true });
+export const requestStaffSignInEmail = (body: StaffPasswordlessRequest) =>
+  apiRequest<PasswordlessRequestResponse>('/staff/auth/passwordless', { method: 'POST', body, anonymous: true });
+export const verifyStaffSignIn = (body: StaffPasswordlessVerify) =>
+  apiRequest<StaffSignedIn>('/staff/auth/passwordless/verify', { method: 'POST', body, anonymous: true });
 export const getStaffMember = (signal?: AbortSignal) => apiRequest<StaffMember>('/staff/auth/me', { staff: true, ...(signal ? { signal } : {}) });
 export const staffSignOut = () => apiRequest<void>('/staff/auth/logout', { method: 'POST', staff: true });
 export const staffSignOutEverywhere = () => apiRequest<void>('/staff/auth/sessions', { method: 'DELETE', staff: true });
 
 export const useStaffSignIn = () => useAction(staffSignIn);
 export const useAcceptStaffInvitation = () => useAction(acceptStaffInvitation);
+export const useRequestStaffSignInEmail = () => useAction(requestStaffSignInEmail);
+export const useVerifyStaffSignIn = () => useAction(verifyStaffSignIn);
 export const useStaffSignOut = () => useAction(staffSignOut);
 export const useStaffSignOutEverywhere = () => useAction(staffSignOutEverywhere);

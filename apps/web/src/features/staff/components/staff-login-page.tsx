@@ -1,4 +1,4 @@
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { PasswordSignInForm } from '../../../components/password-sign-in-form';
 import { staffToken } from '../../../lib/auth-token';
 import { useStaffSignIn } from '../api/staff-auth';
@@ -21,6 +21,11 @@ export function StaffLoginPage() {
       <h1 className="mb-1 text-2xl font-semibold tracking-tight">Staff sign-in</h1>
       <p className="mb-6 text-slate-600">Sign in to run your company&apos;s portal.</p>
       <PasswordSignInForm action={signIn} onSubmit={submit} />
+      <p className="mt-6 text-center text-sm text-slate-600">
+        <Link to="/staff/passwordless" className="font-medium text-slate-900 underline">
+          Email me a sign-in link instead
+        </Link>
+      </p>
       <p className="mt-6 text-center text-sm text-slate-600">New here? Open the invitation link an owner of your company sent you.</p>
     </>
   );
