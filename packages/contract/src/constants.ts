@@ -121,3 +121,4 @@ export const ERROR_MESSAGES = {
 } as const;
 
 export * from './notice-kinds';
+export * from './company-side';
