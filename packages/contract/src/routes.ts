@@ -23,6 +23,11 @@ export const APP_ROUTES = [
   '/staff/login',
   '/staff/invitation',
   '/staff/projects/$projectId',
+  '/staff/settings',
+  '/staff/settings/areas',
+  '/staff/settings/staff',
+  '/staff/settings/api-keys',
+  '/staff/settings/webhooks',
 ] as const;
 export type AppRoute = (typeof APP_ROUTES)[number];
 

@@ -14,7 +14,20 @@ import { passwordlessLoginRoute } from './routes/passwordless-login';
 import { photosRoute } from './routes/photos';
 import { rootRoute } from './routes/root';
 import { sessionsRoute } from './routes/sessions';
-import { staffHomeRoute, staffInvitationRoute, staffLayoutRoute, staffLoginRoute, staffProjectOverviewRoute, staffProjectRoute } from './routes/staff';
+import {
+  staffHomeRoute,
+  staffInvitationRoute,
+  staffLayoutRoute,
+  staffLoginRoute,
+  staffProjectOverviewRoute,
+  staffProjectRoute,
+  staffSettingsApiKeysRoute,
+  staffSettingsAreasRoute,
+  staffSettingsBrandingRoute,
+  staffSettingsRoute,
+  staffSettingsStaffRoute,
+  staffSettingsWebhooksRoute,
+} from './routes/staff';
 import { notificationsRoute, unsubscribeRoute } from './routes/notifications';
 
 /** The eight screens of docs/requirements.md 2.1 under their three layouts, the account pages and the signed-in devices page. */
@@ -32,7 +45,11 @@ export const routeTree = rootRoute.addChildren([
   ]),
   defaultLayoutRoute.addChildren([indexRoute, photosRoute, contactRoute, invoicesRoute, documentsRoute, sessionsRoute, accountRoute, notificationsRoute]),
   fullscreenLayoutRoute.addChildren([notesRoute]),
-  staffLayoutRoute.addChildren([staffHomeRoute, staffProjectRoute.addChildren([staffProjectOverviewRoute])]),
+  staffLayoutRoute.addChildren([
+    staffHomeRoute,
+    staffProjectRoute.addChildren([staffProjectOverviewRoute]),
+    staffSettingsRoute.addChildren([staffSettingsBrandingRoute, staffSettingsAreasRoute, staffSettingsStaffRoute, staffSettingsApiKeysRoute, staffSettingsWebhooksRoute]),
+  ]),
 ]);
 
 export function createPortalRouter(dataLayer: DataLayer) {

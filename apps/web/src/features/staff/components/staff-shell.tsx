@@ -28,7 +28,10 @@ export interface StaffNavItem {
 }
 
 /** The console's sections, in the order of its menu. */
-export const STAFF_NAV: StaffNavItem[] = [{ to: '/staff', label: 'Home', exact: true }];
+export const STAFF_NAV: StaffNavItem[] = [
+  { to: '/staff', label: 'Home', exact: true },
+  { to: '/staff/settings', label: 'Settings', ownerOnly: true },
+];
 
 function StaffNav({ member }: { member: StaffMember }) {
   const items = STAFF_NAV.filter((item) => !item.ownerOnly || member.role === 'owner');
