@@ -207,7 +207,7 @@ function KeyRow({ apiKey, now }: { apiKey: ApiKey; now: number }) {
           <dd className="text-slate-900">{apiKey.last_used_at ? formatMoment(apiKey.last_used_at) : 'Never'}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">{apiKey.revoked_at ? 'Revoked' : 'Expires'}</dt>
+          <dt className="text-slate-600">{apiKey.revoked_at ? 'Revoked on' : 'Expires'}</dt>
           <dd className="text-slate-900">{apiKey.revoked_at ? formatMoment(apiKey.revoked_at) : apiKey.expires_at ? formatMoment(apiKey.expires_at) : 'Never'}</dd>
         </div>
         <div>

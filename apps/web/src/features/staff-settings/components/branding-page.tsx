@@ -22,8 +22,7 @@ export function BrandingPage() {
   const company = useCompany();
   if (company.isPending) return <PageSpinner />;
   if (company.isError) return <SettingsError error={company.error} />;
-  // Keyed by the saved row, so a save (or another owner's change, on the next read) starts the form from what is saved.
-  return <BrandingForm key={company.data.updated_at} company={company.data} />;
+  return <BrandingForm company={company.data} />;
 }
 
 function BrandingForm({ company }: { company: IntegrationCompany }) {
@@ -116,8 +115,9 @@ function BrandingForm({ company }: { company: IntegrationCompany }) {
               <div className="flex flex-wrap gap-2">
                 <input
                   ref={fileInput}
-                  id="logo-file"
                   type="file"
+                  aria-label="Logo image"
+                  tabIndex={-1}
                   accept="image/jpeg,image/png,image/webp"
                   className="sr-only"
                   onChange={(event) => chooseLogo(event.target.files?.[0])}

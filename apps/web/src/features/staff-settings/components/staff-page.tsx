@@ -77,13 +77,17 @@ function AddMemberForm({ onDone }: { onDone: () => void }) {
       phone: form.phone.trim() || null,
       role: form.role,
     };
+    // The form closes only once both calls have answered: a closed form would hear neither.
     create.mutate(body, {
       onSuccess: (member) => {
-        onDone();
-        if (!sendInvitation || !member.email) return void toast.success(`${member.name} added`);
+        if (!sendInvitation || !member.email) {
+          toast.success(`${member.name} added`);
+          return onDone();
+        }
         invite.mutate(member.id, {
           onSuccess: () => toast.success(`${member.name} added`, `An invitation is on its way to ${member.email}.`),
           onError: (error) => toast.error(`${member.name} added, but the invitation was not sent`, formErrors(error).form ?? undefined),
+          onSettled: onDone,
         });
       },
     });
@@ -117,8 +121,8 @@ function AddMemberForm({ onDone }: { onDone: () => void }) {
         Email them an invitation to the console now
       </label>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Adding…' : 'Add the member'}
+        <Button type="submit" disabled={create.isPending || invite.isPending}>
+          {create.isPending || invite.isPending ? 'Adding…' : 'Add the member'}
         </Button>
         <Button variant="ghost" onClick={onDone}>
           Cancel

@@ -31,6 +31,8 @@ export const EVENT_LABELS: Record<WebhookEvent, string> = {
 /** Webhooks (docs/staff-console.md): endpoints, their signing secret once, and each one's delivery log with redelivery. */
 export function WebhooksPage() {
   const webhooks = useWebhooks();
+  // Here rather than in the row, which is gone by the time the delete has answered.
+  const remove = useDeleteWebhook();
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   return (
@@ -65,6 +67,11 @@ export function WebhooksPage() {
           }}
         />
       ) : null}
+      {remove.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {formErrors(remove.error).form}
+        </p>
+      ) : null}
       {webhooks.isPending ? (
         <PageSpinner />
       ) : webhooks.isError ? (
@@ -76,7 +83,12 @@ export function WebhooksPage() {
       ) : (
         <ul aria-label="Webhook endpoints" className="flex flex-col gap-3">
           {webhooks.data.data.map((endpoint) => (
-            <EndpointRow key={endpoint.id} endpoint={endpoint} />
+            <EndpointRow
+              key={endpoint.id}
+              endpoint={endpoint}
+              deleting={remove.isPending && remove.variables === endpoint.id}
+              onDelete={() => remove.mutate(endpoint.id, { onSuccess: () => toast.success('Endpoint deleted') })}
+            />
           ))}
         </ul>
       )}
@@ -175,10 +187,9 @@ function EndpointForm({
   );
 }
 
-function EndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
+function EndpointRow({ endpoint, deleting, onDelete }: { endpoint: WebhookEndpoint; deleting: boolean; onDelete: () => void }) {
   const [editing, setEditing] = useState(false);
   const [logOpen, setLogOpen] = useState(false);
-  const remove = useDeleteWebhook();
   if (editing)
     return (
       <li>
@@ -212,15 +223,10 @@ function EndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
           label="Delete"
           question="Delete this endpoint and its delivery log?"
           confirmLabel="Yes, delete"
-          pending={remove.isPending}
-          onConfirm={() => remove.mutate(endpoint.id, { onSuccess: () => toast.success('Endpoint deleted') })}
+          pending={deleting}
+          onConfirm={onDelete}
         />
       </div>
-      {remove.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {formErrors(remove.error).form}
-        </p>
-      ) : null}
       {logOpen ? <DeliveryLog id={logId} endpointId={endpoint.id} /> : null}
     </li>
   );
@@ -238,7 +244,7 @@ function DeliveryLog({ id, endpointId }: { id: string; endpointId: number }) {
   const redeliver = useRedeliverWebhook();
   return (
     <section id={id} aria-label="Delivery log" className="flex flex-col gap-2">
-      <h3 className="text-sm font-semibold text-slate-800">Delivery log (newest first)</h3>
+      <h2 className="text-sm font-semibold text-slate-800">Delivery log (newest first)</h2>
       {deliveries.isPending ? (
         <p className="text-sm text-slate-600">Loading…</p>
       ) : deliveries.isError ? (
