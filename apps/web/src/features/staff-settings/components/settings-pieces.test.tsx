@@ -13,6 +13,8 @@ describe('BrandingPreview', () => {
     const preview = screen.getByRole('region', { name: 'Preview of the portal' });
     expect(preview.style.getPropertyValue('--portal-color')).toBe('#b91c1c');
     expect(preview.style.getPropertyValue('--portal-on-color')).toBe('#ffffff');
+    expect(preview.style.getPropertyValue('--color-portal')).toBe('#b91c1c');
+    expect(preview.style.getPropertyValue('--color-portal-stale')).toBe('#b91c1c');
     expect(document.documentElement.style.getPropertyValue('--portal-color')).toBe('');
     expect(screen.getByText('Your roof, start to finish.')).toBeInTheDocument();
     expect(screen.getAllByText('Harbor Roofing').length).toBeGreaterThan(0);
