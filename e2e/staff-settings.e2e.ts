@@ -119,6 +119,8 @@ describe('company settings in the staff console', () => {
     await page.getByLabel('Theme code').fill('harbor');
     await page.getByRole('button', { name: 'Save branding' }).click();
     await page.getByText('Branding saved', { exact: true }).waitFor();
+    // The console itself takes the new colour at once.
+    expect(await page.evaluate(() => document.documentElement.style.getPropertyValue('--portal-color'))).toBe('#b91c1c');
     await expect.poll(async () => (await company()).color).toBe('#b91c1c');
     expect((await company()).portal_welcome_message).toBe('Welcome to Harbor Roofing. Your roof, start to finish.');
 

@@ -6,6 +6,7 @@ import { FormError } from '../../../components/ui/form-error';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { formErrors } from '../../../lib/form-errors';
+import { applyPortalColor } from '../../../lib/portal-color';
 import { toast } from '../../../lib/toast';
 import { useDeleteLogo } from '../api/delete-logo';
 import { useCompany } from '../api/get-company';
@@ -41,7 +42,13 @@ function BrandingForm({ company }: { company: IntegrationCompany }) {
     event.preventDefault();
     const body: IntegrationCompanyUpdate = { name, color, portal_welcome_message: welcome.trim() || null };
     if (themeCode.trim() !== (company.theme_code ?? '')) body.theme_code = themeCode;
-    update.mutate(body, { onSuccess: () => toast.success('Branding saved', 'The portal shows it now.') });
+    update.mutate(body, {
+      onSuccess: (saved) => {
+        // The console wears the company's colour too: it changes with the portal's, without a reload.
+        applyPortalColor(saved.color);
+        toast.success('Branding saved', 'The portal shows it now.');
+      },
+    });
   };
 
   const chooseLogo = (file: File | undefined) => {

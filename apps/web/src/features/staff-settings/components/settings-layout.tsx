@@ -41,7 +41,7 @@ export function SettingsLayout({ children }: { children: ReactNode }) {
     <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
       <nav aria-label="Settings" className="lg:w-52 lg:shrink-0">
         <p className="mb-2 hidden px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase lg:block">Settings</p>
-        <ul className="-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 lg:mx-0 lg:flex-col lg:border-0 lg:px-0">
+        <ul className="flex flex-wrap gap-x-1 border-b border-slate-200 lg:flex-col lg:border-0">
           {SETTINGS_SECTIONS.map((section) => (
             <li key={section.to} className="shrink-0">
               <Link
