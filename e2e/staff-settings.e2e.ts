@@ -181,6 +181,11 @@ describe('company settings in the staff console', () => {
     await page.getByText('An invitation is on its way to sam@harbor.example.', { exact: true }).waitFor();
     const sam = page.getByRole('listitem', { name: 'Sam Shingle' });
     await sam.getByText('Project manager').waitFor();
+    // A picture for them, shown in the list (and beside their notes in the portal).
+    const picture = await sharp({ create: { width: 96, height: 96, channels: 3, background: { r: 30, g: 64, b: 175 } } }).png().toBuffer();
+    await sam.locator('input[type="file"]').setInputFiles({ name: 'sam.png', mimeType: 'image/png', buffer: picture });
+    await sam.getByRole('button', { name: 'Replace the picture' }).waitFor();
+    expect(await sam.locator('img').count()).toBe(1);
 
     const mail = await smtp.waitFor((message) => message.to.includes('sam@harbor.example') && message.subject === 'Join the staff console of Harbor Roofing');
     const link = /(https?:\/\/\S+\/staff\/invitation\?token=\S+)/.exec(mail.text ?? '')![1]!;

@@ -1,7 +1,7 @@
 import type { IntegrationStaff, IntegrationStaffCreate } from '@portal/contract';
 import { STAFF_ROLES, type StaffRole } from '@portal/contract/constants';
 import { UserPlus, Users } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useStaffMember } from '../../../components/staff/staff-member';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -13,6 +13,7 @@ import { toast } from '../../../lib/toast';
 import { useCreateStaffMember } from '../api/create-staff-member';
 import { useInviteStaffMember } from '../api/invite-staff-member';
 import { useSetStaffActive } from '../api/set-staff-active';
+import { useDeleteStaffAvatar, useUploadStaffAvatar } from '../api/staff-avatar';
 import { useStaffMembers } from '../api/staff-members';
 import { useUpdateStaffMember } from '../api/update-staff-member';
 import { ConfirmButton } from './confirm-button';
@@ -138,8 +139,11 @@ function StaffRow({ member }: { member: IntegrationStaff }) {
   const update = useUpdateStaffMember();
   const invite = useInviteStaffMember();
   const setActive = useSetStaffActive();
+  const uploadAvatar = useUploadStaffAvatar();
+  const removeAvatar = useDeleteStaffAvatar();
+  const avatarInput = useRef<HTMLInputElement>(null);
   const roleId = useId();
-  const error = update.error ?? invite.error ?? setActive.error;
+  const error = update.error ?? invite.error ?? setActive.error ?? uploadAvatar.error ?? removeAvatar.error;
   const message = error ? (Object.values(formErrors(error).fields)[0] ?? formErrors(error).form) : null;
 
   return (
@@ -168,6 +172,34 @@ function StaffRow({ member }: { member: IntegrationStaff }) {
           </span>
           {self ? <span className="rounded-full bg-slate-100 px-2.5 py-0.5 font-medium text-slate-700">{ROLE_LABELS[member.role]}</span> : null}
         </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
+        <input
+          ref={avatarInput}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          aria-label={`Picture of ${member.name}`}
+          tabIndex={-1}
+          className="sr-only"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) uploadAvatar.mutate({ id: member.id, file }, { onSuccess: () => toast.success('Picture saved') });
+            event.target.value = '';
+          }}
+        />
+        <Button variant="ghost" className="px-4 py-1.5 text-sm" disabled={uploadAvatar.isPending} onClick={() => avatarInput.current?.click()}>
+          {uploadAvatar.isPending ? 'Uploading…' : member.avatar_url ? 'Replace the picture' : 'Add a picture'}
+        </Button>
+        {member.avatar_url ? (
+          <Button
+            variant="ghost"
+            className="px-4 py-1.5 text-sm"
+            disabled={removeAvatar.isPending}
+            onClick={() => removeAvatar.mutate(member.id, { onSuccess: () => toast.success('Picture removed') })}
+          >
+            Remove the picture
+          </Button>
+        ) : null}
       </div>
       {self ? null : (
         <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
