@@ -200,60 +200,60 @@ function StaffRow({ member }: { member: IntegrationStaff }) {
             Remove the picture
           </Button>
         ) : null}
-      </div>
-      {self ? null : (
-        <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
-          <label htmlFor={roleId} className="text-sm font-medium text-slate-800">
-            Role
-          </label>
-          <select
-            id={roleId}
-            value={member.role}
-            disabled={update.isPending}
-            onChange={(event) =>
-              update.mutate(
-                { id: member.id, body: { role: event.target.value as StaffRole } },
-                { onSuccess: (saved) => toast.success(`${saved.name} is now ${ROLE_LABELS[saved.role].toLowerCase()}`) },
-              )
-            }
-            className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900"
-          >
-            {STAFF_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
-          </select>
-          {member.active && member.email ? (
-            <Button
-              variant="ghost"
-              className="px-4 py-1.5 text-sm"
-              disabled={invite.isPending}
-              onClick={() => invite.mutate(member.id, { onSuccess: () => toast.success('Invitation sent', `A link to the console is on its way to ${member.email}.`) })}
+        {self ? null : (
+          <>
+            <label htmlFor={roleId} className="text-sm font-medium text-slate-800">
+              Role
+            </label>
+            <select
+              id={roleId}
+              value={member.role}
+              disabled={update.isPending}
+              onChange={(event) =>
+                update.mutate(
+                  { id: member.id, body: { role: event.target.value as StaffRole } },
+                  { onSuccess: (saved) => toast.success(`${saved.name} is now ${ROLE_LABELS[saved.role].toLowerCase()}`) },
+                )
+              }
+              className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900"
             >
-              {invite.isPending ? 'Sending…' : 'Send an invitation'}
-            </Button>
-          ) : null}
-          {member.active ? (
-            <ConfirmButton
-              label="Deactivate"
-              question={`Deactivate ${member.name}? They are signed out at once.`}
-              confirmLabel="Yes, deactivate"
-              pending={setActive.isPending}
-              onConfirm={() => setActive.mutate({ id: member.id, active: false }, { onSuccess: () => toast.success(`${member.name} deactivated`) })}
-            />
-          ) : (
-            <ConfirmButton
-              label="Reactivate"
-              question={`Reactivate ${member.name}? They can be invited and sign in again.`}
-              confirmLabel="Yes, reactivate"
-              danger={false}
-              pending={setActive.isPending}
-              onConfirm={() => setActive.mutate({ id: member.id, active: true }, { onSuccess: () => toast.success(`${member.name} reactivated`) })}
-            />
-          )}
-        </div>
-      )}
+              {STAFF_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_LABELS[role]}
+                </option>
+              ))}
+            </select>
+            {member.active && member.email ? (
+              <Button
+                variant="ghost"
+                className="px-4 py-1.5 text-sm"
+                disabled={invite.isPending}
+                onClick={() => invite.mutate(member.id, { onSuccess: () => toast.success('Invitation sent', `A link to the console is on its way to ${member.email}.`) })}
+              >
+                {invite.isPending ? 'Sending…' : 'Send an invitation'}
+              </Button>
+            ) : null}
+            {member.active ? (
+              <ConfirmButton
+                label="Deactivate"
+                question={`Deactivate ${member.name}? They are signed out at once.`}
+                confirmLabel="Yes, deactivate"
+                pending={setActive.isPending}
+                onConfirm={() => setActive.mutate({ id: member.id, active: false }, { onSuccess: () => toast.success(`${member.name} deactivated`) })}
+              />
+            ) : (
+              <ConfirmButton
+                label="Reactivate"
+                question={`Reactivate ${member.name}? They can be invited and sign in again.`}
+                confirmLabel="Yes, reactivate"
+                danger={false}
+                pending={setActive.isPending}
+                onConfirm={() => setActive.mutate({ id: member.id, active: true }, { onSuccess: () => toast.success(`${member.name} reactivated`) })}
+              />
+            )}
+          </>
+        )}
+      </div>
       {message ? (
         <p role="alert" className="text-sm text-red-700">
           {message}
