@@ -202,27 +202,29 @@ function StaffRow({ member }: { member: IntegrationStaff }) {
         ) : null}
         {self ? null : (
           <>
-            <label htmlFor={roleId} className="text-sm font-medium text-slate-800">
-              Role
-            </label>
-            <select
-              id={roleId}
-              value={member.role}
-              disabled={update.isPending}
-              onChange={(event) =>
-                update.mutate(
-                  { id: member.id, body: { role: event.target.value as StaffRole } },
-                  { onSuccess: (saved) => toast.success(`${saved.name} is now ${ROLE_LABELS[saved.role].toLowerCase()}`) },
-                )
-              }
-              className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900"
-            >
-              {STAFF_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {ROLE_LABELS[role]}
-                </option>
-              ))}
-            </select>
+            <span className="flex items-center gap-2">
+              <label htmlFor={roleId} className="text-sm font-medium text-slate-800">
+                Role
+              </label>
+              <select
+                id={roleId}
+                value={member.role}
+                disabled={update.isPending}
+                onChange={(event) =>
+                  update.mutate(
+                    { id: member.id, body: { role: event.target.value as StaffRole } },
+                    { onSuccess: (saved) => toast.success(`${saved.name} is now ${ROLE_LABELS[saved.role].toLowerCase()}`) },
+                  )
+                }
+                className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900"
+              >
+                {STAFF_ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {ROLE_LABELS[role]}
+                  </option>
+                ))}
+              </select>
+            </span>
             {member.active && member.email ? (
               <Button
                 variant="ghost"
