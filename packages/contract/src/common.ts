@@ -18,4 +18,4 @@ export const TimestampSchema = z.string();
 export const MoneySchema = z.string().regex(/^-?\d+\.\d{2}$/).nullable();
 
 /** A CSS hex colour such as "#2aa21d". */
-export const HexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+export const HexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'The colour must be a hex code such as #0f766e.');

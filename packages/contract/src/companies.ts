@@ -1,18 +1,7 @@
 import { z } from 'zod';
 import { HexColorSchema, TimestampSchema } from './common';
+import { COMPANY_SWITCHES, type CompanySwitch } from './company-side';
 
-/** The per-company switches, in the order docs/requirements.md 4.6 lists them. */
-export const COMPANY_SWITCHES = [
-  'is_portal_album_sharing_enabled',
-  'is_portal_file_sharing_enabled',
-  'is_portal_invoicing_enabled',
-  'is_portal_project_calendar_enabled',
-  'is_portal_project_info_enabled',
-  'is_portal_project_notes_enabled',
-  'is_portal_proposals_enabled',
-  'is_portal_user_profile_pics_enabled',
-] as const;
-export type CompanySwitch = (typeof COMPANY_SWITCHES)[number];
 
 export const PortalThemeSchema = z.object({
   id: z.number().int(),

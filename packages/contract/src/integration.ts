@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common';
 import { paginatedSchema } from './pagination';
+import { ALL_SCOPES } from './company-side';
 import { INT4_MAX } from './constants';
 import { NoteAttachmentSchema, NoteAuthorSchema, noteBodySchema } from './notes';
 
@@ -37,26 +38,6 @@ export const IntegrationNoteSchema = z
 export const IntegrationNotePageSchema = paginatedSchema(IntegrationNoteSchema).meta({ id: 'IntegrationNotePage' });
 export type IntegrationNote = z.infer<typeof IntegrationNoteSchema>;
 
-/**
- * What an API key may do (docs/requirements.md 18): `read` and `write` per area, each granted on its own
- * (a key that may post notes does not thereby read the thread). A route names the one scope it needs.
- */
-export const SCOPE_AREAS = [
-  'company',
-  'staff',
-  'projects',
-  'portal_users',
-  'sharing',
-  'notes',
-  'photos',
-  'documents',
-  'invoices',
-  'messages',
-  'webhooks',
-  'api_keys',
-] as const;
-export type ScopeArea = (typeof SCOPE_AREAS)[number];
-export const ALL_SCOPES = SCOPE_AREAS.flatMap((area) => [`${area}:read`, `${area}:write`] as const);
 /**
  * What a staff member signed in to the console may do through the same routes: owners everything; staff the daily work,
  * never branding and switches, staff, API keys or webhooks (docs/staff-console.md).

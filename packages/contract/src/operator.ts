@@ -34,6 +34,7 @@ export const OperatorApiKeyCreateSchema = z
 export const CreatedApiKeySchema = z
   .object({ id: z.number().int(), name: z.string(), scopes: z.array(ScopeSchema), key: z.string().describe('Shown this once; keep it secret.') })
   .meta({ id: 'CreatedApiKey' });
+export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
 
 export const OperatorCompanySchema = z
   .object({
@@ -85,3 +86,4 @@ export const ApiKeyCreateSchema = z
   })
   .strict()
   .meta({ id: 'ApiKeyCreate' });
+export type ApiKeyCreate = z.input<typeof ApiKeyCreateSchema>;

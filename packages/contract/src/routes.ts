@@ -37,6 +37,11 @@ export const APP_ROUTES = [
   '/staff/projects/$projectId/invoices/new',
   '/staff/projects/$projectId/invoices/$invoiceId',
   '/staff/projects/$projectId/invoices/$invoiceId/edit',
+  '/staff/settings',
+  '/staff/settings/areas',
+  '/staff/settings/staff',
+  '/staff/settings/api-keys',
+  '/staff/settings/webhooks',
 ] as const;
 export type AppRoute = (typeof APP_ROUTES)[number];
 

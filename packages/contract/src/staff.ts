@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common';
+import { STAFF_ROLES } from './company-side';
 import { paginatedSchema } from './pagination';
 
 /**
  * A company's staff on its integration API (docs/company-api.md, "Staff"): the people who sign notes and are
  * projects' reps. Owners manage staff, keys, webhooks, branding and switches; staff do the daily work.
  */
-export const STAFF_ROLES = ['owner', 'staff'] as const;
 export const StaffRoleSchema = z.enum(STAFF_ROLES);
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
@@ -32,6 +32,7 @@ export const IntegrationStaffUpdateSchema = IntegrationStaffCreateSchema.partial
   .extend({ name: z.string().trim().min(1, 'The name field is required.').max(200).optional(), role: StaffRoleSchema.optional() })
   .strict()
   .meta({ id: 'IntegrationStaffUpdate' });
+export type IntegrationStaffUpdate = z.input<typeof IntegrationStaffUpdateSchema>;
 
 export const IntegrationStaffSchema = z
   .object({
@@ -57,3 +58,4 @@ export const IntegrationStaffPageSchema = paginatedSchema(IntegrationStaffSchema
 export const StaffInvitationSentSchema = z
   .object({ staff: IntegrationStaffSchema, expires_at: z.string() })
   .meta({ id: 'StaffInvitationSent' });
+export type StaffInvitationSent = z.infer<typeof StaffInvitationSentSchema>;

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common';
+import { WEBHOOK_EVENTS } from './company-side';
 import { paginatedSchema } from './pagination';
 
-/** Webhooks on the integration API (docs/company-api.md, "Webhooks"). */
-export const WEBHOOK_EVENTS = ['note.created', 'document.uploaded', 'contact_message.created', 'invoice.viewed', 'portal_user.activated'] as const;
 export const WebhookEventSchema = z.enum(WEBHOOK_EVENTS);
 
 export const WebhookEndpointInputSchema = z
@@ -14,6 +13,7 @@ export const WebhookEndpointInputSchema = z
   })
   .strict()
   .meta({ id: 'WebhookEndpointCreate' });
+export type WebhookEndpointInput = z.input<typeof WebhookEndpointInputSchema>;
 export const WebhookEndpointUpdateSchema = WebhookEndpointInputSchema.partial().strict().meta({ id: 'WebhookEndpointUpdate' });
 
 export const WebhookEndpointSchema = z
@@ -26,9 +26,11 @@ export const WebhookEndpointSchema = z
     updated_at: TimestampSchema,
   })
   .meta({ id: 'WebhookEndpoint' });
+export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
 export const WebhookEndpointCreatedSchema = WebhookEndpointSchema.extend({
   secret: z.string().describe('whsec_…: verify signatures with it. Shown only here.'),
 }).meta({ id: 'WebhookEndpointCreated' });
+export type WebhookEndpointCreated = z.infer<typeof WebhookEndpointCreatedSchema>;
 
 export const WebhookDeliverySchema = z
   .object({
@@ -46,4 +48,5 @@ export const WebhookDeliverySchema = z
     updated_at: TimestampSchema,
   })
   .meta({ id: 'WebhookDelivery' });
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 export const WebhookDeliveryPageSchema = paginatedSchema(WebhookDeliverySchema).meta({ id: 'WebhookDeliveryPage' });

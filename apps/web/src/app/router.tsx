@@ -35,6 +35,12 @@ import {
   staffProjectPhotosRoute,
   staffProjectRoute,
   staffProjectsRoute,
+  staffSettingsApiKeysRoute,
+  staffSettingsAreasRoute,
+  staffSettingsBrandingRoute,
+  staffSettingsRoute,
+  staffSettingsStaffRoute,
+  staffSettingsWebhooksRoute,
 } from './routes/staff';
 import { notificationsRoute, unsubscribeRoute } from './routes/notifications';
 
@@ -54,7 +60,7 @@ export const routeTree = rootRoute.addChildren([
   ]),
   defaultLayoutRoute.addChildren([indexRoute, photosRoute, contactRoute, invoicesRoute, documentsRoute, sessionsRoute, accountRoute, notificationsRoute]),
   fullscreenLayoutRoute.addChildren([notesRoute]),
-  staffLayoutRoute.addChildren([staffHomeRoute, staffProjectsRoute, staffNewProjectRoute, staffProjectRoute.addChildren([staffProjectOverviewRoute, staffProjectPhotosRoute, staffProjectAlbumRoute, staffProjectCustomersRoute, staffProjectNotesRoute, staffProjectDocumentsRoute, staffProjectInvoicesRoute, staffProjectNewInvoiceRoute, staffProjectInvoiceRoute, staffProjectEditInvoiceRoute]), staffInboxRoute, staffAuditLogRoute]),
+  staffLayoutRoute.addChildren([staffHomeRoute, staffProjectsRoute, staffNewProjectRoute, staffProjectRoute.addChildren([staffProjectOverviewRoute, staffProjectPhotosRoute, staffProjectAlbumRoute, staffProjectCustomersRoute, staffProjectNotesRoute, staffProjectDocumentsRoute, staffProjectInvoicesRoute, staffProjectNewInvoiceRoute, staffProjectInvoiceRoute, staffProjectEditInvoiceRoute]), staffInboxRoute, staffAuditLogRoute, staffSettingsRoute.addChildren([staffSettingsBrandingRoute, staffSettingsAreasRoute, staffSettingsStaffRoute, staffSettingsApiKeysRoute, staffSettingsWebhooksRoute])]),
 ]);
 
 export function createPortalRouter(dataLayer: DataLayer) {

@@ -67,6 +67,8 @@ describe('the company', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors).sort()).toEqual(['color', 'contact_email', 'name', 'theme_code', 'url']);
+    // Said so an office manager in the console can fix it beside the field.
+    expect(response.json().errors.color).toEqual(['The colour must be a hex code such as #0f766e.']);
     expect((await call('PATCH', '/api/integration/company', { payload: { is_portal_everything_enabled: true } })).statusCode).toBe(422);
     const [company] = await t.app.database.db.select().from(companies).where(eq(companies.id, t.ids.acme.id));
     expect(company!.name).toBe('Acme Builders Co');

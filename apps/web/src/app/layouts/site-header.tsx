@@ -1,5 +1,6 @@
 import type { Company } from '@portal/contract';
 import { Link } from '@tanstack/react-router';
+import { BrandMark } from '../../components/brand-mark';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import type { PortalBrand } from '../../lib/portal';
 import { PhoneMenu, SiteNav } from './site-nav';
@@ -10,8 +11,7 @@ export function SiteHeader({ entity, brand, company }: { entity?: number | undef
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center gap-x-4 gap-y-2 px-4 py-2.5 sm:flex-wrap sm:gap-x-8 sm:py-3">
         <Link to="/" search={{ entity }} className="flex min-w-0 items-center gap-3 text-base font-semibold text-slate-900 sm:text-lg">
-          {brand.logoUrl ? <img src={brand.logoUrl} alt="" width={32} height={32} className="size-8 shrink-0 rounded-lg" /> : null}
-          <span className="line-clamp-2 leading-5 sm:leading-7">{brand.name ?? 'Project portal'}</span>
+          <BrandMark name={brand.name} logoUrl={brand.logoUrl} />
         </Link>
         <SiteNav entity={entity} company={company} />
         <div className="ml-auto hidden items-center gap-1 sm:flex">

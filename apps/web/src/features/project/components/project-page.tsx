@@ -1,5 +1,6 @@
 import { getRouteApi, Navigate } from '@tanstack/react-router';
 import { FolderKanban } from 'lucide-react';
+import { CompanyWelcome } from '../../../components/company-welcome';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { PageSpinner } from '../../../components/ui/page-spinner';
@@ -10,7 +11,6 @@ import { AreaLinks } from './area-links';
 import { ProjectCards } from './project-cards';
 import { ProjectOverview } from './project-overview';
 import { ProjectPicker } from './project-picker';
-import { Welcome } from './welcome';
 
 const route = getRouteApi('/default/');
 
@@ -51,7 +51,7 @@ export function ProjectPage() {
   const project = entity.data.model;
   return (
     <div className="flex flex-col gap-8">
-      {company ? <Welcome company={company} /> : null}
+      {company ? <CompanyWelcome company={company} /> : null}
       <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <PageHeading title={project?.name || project?.address_street || 'Your project'} />
         {list.length > 1 ? <ProjectPicker entities={list} current={entityId} /> : null}

@@ -36,6 +36,7 @@ export const STAFF_NAV: StaffNavItem[] = [
   { to: '/staff/projects', label: 'Projects' },
   { to: '/staff/inbox', label: 'Inbox', Badge: InboxUnreadBadge },
   { to: '/staff/audit-log', label: 'Audit log', ownerOnly: true },
+  { to: '/staff/settings', label: 'Settings', ownerOnly: true },
 ];
 
 function StaffNav({ member }: { member: StaffMember }) {
