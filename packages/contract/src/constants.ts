@@ -57,6 +57,8 @@ export const IMAGE_VARIANTS = {
   'photo-full': { w: 1600, h: 1200, fit: 'inside' },
   /** A project card's cover photo on the portal's home page (16:9). */
   'project-cover': { w: 384, h: 216, fit: 'cover' },
+  /** The cover photo beside a project's details on its page (16:10). */
+  'project-overview-cover': { w: 320, h: 200, fit: 'cover' },
   /** An image attached to a note. */
   'note-attachment': { w: 224, h: 168, fit: 'cover' },
   /** A photo's card in the console's album page. */
