@@ -45,7 +45,7 @@ describe('photos', () => {
     expect(await first.getAttribute('loading')).toBe('lazy');
     expect(await first.getAttribute('width')).toBe('280');
     expect(await first.getAttribute('height')).toBe('210');
-    expect(await first.getAttribute('srcset')).toMatch(/f=webp.* 1x, .*w=560.* 2x$/);
+    expect(await first.getAttribute('srcset')).toMatch(/v=photo-thumbnail&d=1&f=webp 1x, .*v=photo-thumbnail&d=2&f=webp 2x$/);
     await expectNoAxeViolations(page);
     await settledScreenshot(page, { path: path.join(screenshots, 'photos-album-1280.png'), fullPage: true });
     expect(consoleErrors).toEqual([]);
@@ -212,7 +212,7 @@ describe('photos', () => {
     await context.close();
   });
 
-  it('refuses a tampered signed image URL with 403', async () => {
+  it('refuses a tampered signed image URL with 403, and an unlisted variant with 400', async () => {
     const { context, page } = await signedIn();
     await page.goto(`/photos?entity=${KITCHEN}`);
     const cover = page.getByRole('link', { name: /Demolition/ }).locator('img');
@@ -223,6 +223,11 @@ describe('photos', () => {
     const refused = await page.request.get(tampered);
     expect(refused.status()).toBe(403);
     expect(await refused.json()).toEqual({ message: 'This link is invalid or has expired.' });
+    // A valid signature still renders only the listed variants: any other size, quality or format is 400.
+    const base = src.replace(/&v=.*$/, '');
+    for (const query of ['w=4000&h=3000&f=webp&q=100', 'v=photo-thumbnail&f=avif', 'v=photo-full&d=3']) {
+      expect((await page.request.get(`${base}&${query}`)).status(), query).toBe(400);
+    }
     await context.close();
   });
 

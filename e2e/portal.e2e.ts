@@ -112,7 +112,7 @@ describe('the landing page: your projects', () => {
     const kitchen = acme.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Kitchen remodel', exact: true }) });
     const cover = kitchen.locator('img');
     await expect.poll(() => cover.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)).toBe(true);
-    expect(await cover.getAttribute('srcset')).toMatch(/f=webp.* 1x, .* 2x$/);
+    expect(await cover.getAttribute('srcset')).toMatch(/v=project-cover&d=1&f=webp 1x, .*v=project-cover&d=2&f=webp 2x$/);
     const text = await kitchen.innerText();
     expect(text).toContain('In progress');
     expect(text).toMatch(/Balance\s+\$47,050\.52/);

@@ -49,6 +49,46 @@ export const MAX_PER_PAGE = 100;
 /** docs/requirements.md 11.6: a document upload may be at most 25 MB. */
 export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
 
+// Images
+
+/**
+ * The image proxy renders only these variants (decision 061): each is one place the web app draws an
+ * image, at its CSS size; the browser picks density 1 or 2 from the srcset (docs/requirements.md 10.8).
+ * A URL names a variant, a density and a format, so one signed image URL reaches at most
+ * variants × densities × formats renders. A new place that draws an image adds its variant here.
+ */
+export const IMAGE_VARIANTS = {
+  /** A photo's thumbnail in an album of the portal. */
+  'photo-thumbnail': { w: 280, h: 210, fit: 'cover' },
+  /** An album's cover in the portal's list of albums. */
+  'album-cover': { w: 384, h: 288, fit: 'cover' },
+  /** The photo viewer: the whole photo, letterboxed, never cropped. */
+  'photo-full': { w: 1600, h: 1200, fit: 'inside' },
+  /** A project card's cover photo on the portal's home page (16:9). */
+  'project-cover': { w: 384, h: 216, fit: 'cover' },
+  /** The cover photo beside a project's details on its page (16:10). */
+  'project-overview-cover': { w: 320, h: 200, fit: 'cover' },
+  /** An image attached to a note. */
+  'note-attachment': { w: 224, h: 168, fit: 'cover' },
+  /** A photo's card in the console's album page. */
+  'console-photo': { w: 320, h: 240, fit: 'cover' },
+  /** An album's small cover in the console's list of albums. */
+  'console-album-cover': { w: 96, h: 72, fit: 'cover' },
+  /** The cover photo on a project's overview in the console (3:2). */
+  'console-cover': { w: 480, h: 320, fit: 'cover' },
+  /** A photo to choose as the cover, in the console's cover picker. */
+  'console-cover-choice': { w: 120, h: 90, fit: 'cover' },
+} as const satisfies Record<string, { w: number; h: number; fit: 'cover' | 'inside' }>;
+export type ImageVariant = keyof typeof IMAGE_VARIANTS;
+export const IMAGE_VARIANT_NAMES = Object.keys(IMAGE_VARIANTS) as [ImageVariant, ...ImageVariant[]];
+/** docs/requirements.md 10.8: 1x and 2x. */
+export const IMAGE_DENSITIES = [1, 2] as const;
+export type ImageDensity = (typeof IMAGE_DENSITIES)[number];
+/** What the proxy encodes to: only what the web app asks for. */
+export const IMAGE_FORMATS = ['webp'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+export const DEFAULT_IMAGE_FORMAT: ImageFormat = 'webp';
+
 // Documents
 
 export const DOCUMENT_SORTS = ['name', 'created_at', 'size', 'type'] as const;

@@ -10,7 +10,7 @@ export type FileKind = z.infer<typeof FileKindSchema>;
  * A stored file as an answer carries it. The URLs are signed (valid up to an hour, stable within
  * half an hour so browsers cache them): `url` shows PDFs and images in the browser, `download_url`
  * always downloads under the real name, `image_url` (images only) is the image proxy's base, to
- * which the web adds w, h, f, q and fit.
+ * which the web adds a listed variant, density and format (IMAGE_VARIANTS, decision 061).
  */
 export const StoredFileSchema = z
   .object({

@@ -1,36 +1,25 @@
-/** docs/requirements.md 13.5 and 10.8: images go through the proxy with these modifiers; densities 1 and 2, webp. */
-export type ImageFormat = 'webp' | 'avif' | 'jpeg' | 'png';
-export type ImageFit = 'cover' | 'contain' | 'fill' | 'inside' | 'outside';
-
-export interface ImageModifiers {
-  width?: number;
-  height?: number;
-  format?: ImageFormat;
-  quality?: number;
-  fit?: ImageFit;
-}
-
-export const IMAGE_DENSITIES = [1, 2] as const;
-export const DEFAULT_IMAGE_FORMAT: ImageFormat = 'webp';
+import { DEFAULT_IMAGE_FORMAT, IMAGE_DENSITIES, IMAGE_VARIANTS, type ImageDensity, type ImageFormat, type ImageVariant } from '@portal/contract/constants';
 
 /**
- * A proxy URL for an image: the signed URL the API handed out, with the modifiers added. The
- * signature covers the file, not the modifiers, which the server validates and clamps.
+ * A proxy URL for an image: the signed URL the API handed out, with a listed variant, density and
+ * format added. The server renders nothing else (decision 061): a new place that draws an image adds
+ * its variant to IMAGE_VARIANTS in the contract.
  */
-export function imageUrl(signedUrl: string, modifiers: ImageModifiers = {}): string {
-  const { width, height, format = DEFAULT_IMAGE_FORMAT, quality, fit } = modifiers;
-  const params = new URLSearchParams();
-  if (width) params.set('w', String(Math.round(width)));
-  if (height) params.set('h', String(Math.round(height)));
-  params.set('f', format);
-  if (quality) params.set('q', String(Math.round(quality)));
-  if (fit) params.set('fit', fit);
+export function imageUrl(signedUrl: string, variant: ImageVariant, { density = 1, format = DEFAULT_IMAGE_FORMAT }: { density?: ImageDensity; format?: ImageFormat } = {}): string {
+  const params = new URLSearchParams({ v: variant, d: String(density), f: format });
   return `${signedUrl}${signedUrl.includes('?') ? '&' : '?'}${params.toString()}`;
 }
 
-/** `src` at 1x and a `srcSet` with 1x and 2x, for an image shown at width × height CSS pixels. */
-export function responsiveImage(signedUrl: string, modifiers: ImageModifiers & { width: number; height?: number }) {
-  const at = (density: number) =>
-    imageUrl(signedUrl, { ...modifiers, width: modifiers.width * density, ...(modifiers.height ? { height: modifiers.height * density } : {}) });
-  return { src: at(1), srcSet: IMAGE_DENSITIES.map((density) => `${at(density)} ${density}x`).join(', ') };
+/**
+ * What an `<img>` needs for a variant (docs/requirements.md 10.8): `src` at 1x, a `srcSet` with every
+ * density, and the variant's CSS size as `width` and `height` so nothing jumps while it loads.
+ */
+export function responsiveImage(signedUrl: string, variant: ImageVariant) {
+  const { w, h } = IMAGE_VARIANTS[variant];
+  return {
+    src: imageUrl(signedUrl, variant),
+    srcSet: IMAGE_DENSITIES.map((density) => `${imageUrl(signedUrl, variant, { density })} ${density}x`).join(', '),
+    width: w,
+    height: h,
+  };
 }

@@ -3,6 +3,16 @@ import { mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/pro
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import {
+  DEFAULT_IMAGE_FORMAT,
+  IMAGE_DENSITIES,
+  IMAGE_FORMATS,
+  IMAGE_VARIANT_NAMES,
+  IMAGE_VARIANTS,
+  type ImageDensity,
+  type ImageFormat,
+  type ImageVariant,
+} from '@portal/contract/constants';
 import { z } from 'zod';
 import type { BlobStore } from './blob-store/types';
 import { concurrencyLimit } from '../../lib/concurrency';
@@ -11,24 +21,63 @@ import { diskLru } from './disk-lru';
 import { MAX_IMAGE_PIXELS } from './store';
 import type { FileRow } from '../../db/rows';
 
-/** docs/requirements.md 13.5: no side of a proxied image may be asked for above this. */
+const DENSITY_PARAMS = IMAGE_DENSITIES.map(String) as [`${ImageDensity}`, ...`${ImageDensity}`[]];
+
+/** docs/requirements.md 13.5: no side of a proxied image is ever rendered above this (the variants keep to it). */
 export const MAX_IMAGE_SIDE = 4096;
-export const IMAGE_FORMATS = ['webp', 'avif', 'jpeg', 'png'] as const;
-export const IMAGE_FITS = ['cover', 'contain', 'fill', 'inside', 'outside'] as const;
-export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
-/** The modifiers, named as apps/web/src/lib/image-url.ts sends them. */
-export const ImageModifiersSchema = z.object({
-  w: z.coerce.number().int().min(1).max(MAX_IMAGE_SIDE).optional().describe(`Width in pixels, at most ${MAX_IMAGE_SIDE}`),
-  h: z.coerce.number().int().min(1).max(MAX_IMAGE_SIDE).optional().describe(`Height in pixels, at most ${MAX_IMAGE_SIDE}`),
-  f: z.enum(IMAGE_FORMATS).default('webp').describe('Output format (default webp)'),
-  q: z.coerce.number().int().min(1).max(100).optional().describe('Quality 1-100 (default 75; ignored for png)'),
-  fit: z.enum(IMAGE_FITS).optional().describe('How the image fits w × h (default cover with both, inside with one)'),
+/**
+ * What a client adds to a signed image URL: a listed variant by name, a density and a format
+ * (apps/web/src/lib/image-url.ts). `w`, `h` and `fit` are what the web sent before variants had
+ * names; they are taken only when they are exactly a listed variant at a listed density (decision 061).
+ * Anything else, `q` included, is refused with 400.
+ */
+export const ImageQuerySchema = z.object({
+  v: z.enum(IMAGE_VARIANT_NAMES).optional().describe(`The variant: ${IMAGE_VARIANT_NAMES.join(', ')}`),
+  d: z.enum(DENSITY_PARAMS).optional().describe('Density: 1 (default) or 2, for a srcset'),
+  f: z.enum(IMAGE_FORMATS).default(DEFAULT_IMAGE_FORMAT).describe(`Output format: ${IMAGE_FORMATS.join(', ')} (the default)`),
+  w: z.coerce.number().int().min(1).max(MAX_IMAGE_SIDE).optional().describe('Deprecated: width of a listed variant at a listed density'),
+  h: z.coerce.number().int().min(1).max(MAX_IMAGE_SIDE).optional().describe('Deprecated: height, with w'),
+  fit: z.enum(['cover', 'inside']).optional().describe("Deprecated: the variant's fit, with w and h"),
 });
-export type ImageModifiers = z.infer<typeof ImageModifiersSchema>;
+export type ImageQuery = z.infer<typeof ImageQuerySchema>;
 
-const CONTENT_TYPES: Record<ImageFormat, string> = { webp: 'image/webp', avif: 'image/avif', jpeg: 'image/jpeg', png: 'image/png' };
-const DEFAULT_QUALITY = 75;
+/** A listed variant at a listed density and format: the only thing the proxy renders. */
+export interface ImageRequest {
+  variant: ImageVariant;
+  density: ImageDensity;
+  format: ImageFormat;
+}
+
+/** The variant a query asks for, or 400 in the one error shape. */
+export function imageRequestOf(query: ImageQuery): ImageRequest {
+  const { v, d, f: format, w, h, fit } = query;
+  const legacy = w !== undefined || h !== undefined || fit !== undefined;
+  if (v !== undefined) {
+    if (legacy) throw invalid({ v: ['Name a variant or give its width, height and fit, not both.'] }, 400);
+    return { variant: v, density: d === undefined ? 1 : (Number(d) as ImageDensity), format };
+  }
+  if (!legacy) throw invalid({ v: ['Name an image variant.'] }, 400);
+  if (d !== undefined) throw invalid({ d: ['A density goes with a variant name.'] }, 400);
+  for (const variant of IMAGE_VARIANT_NAMES) {
+    const listed = IMAGE_VARIANTS[variant];
+    for (const density of IMAGE_DENSITIES) {
+      if (w === listed.w * density && h === listed.h * density && fit === listed.fit) return { variant, density, format };
+    }
+  }
+  throw invalid({ w: ['Not a listed image variant: name one with v.'] }, 400);
+}
+
+const CONTENT_TYPES: Record<ImageFormat, string> = { webp: 'image/webp' };
+/** What the proxy answers with, for the route's OpenAPI entry. */
+export const IMAGE_PROXY_MEDIA_TYPES = Object.values(CONTENT_TYPES);
+const QUALITY = 75;
+
+/** The pixels a request renders to, at most: a variant's box times its density. */
+export function imageBox(request: ImageRequest) {
+  const listed = IMAGE_VARIANTS[request.variant];
+  return { width: listed.w * request.density, height: listed.h * request.density, fit: listed.fit };
+}
 
 export interface RenderedImage {
   /** The bytes: an open file of the disk cache (a file evicted meanwhile still reads whole), or those just rendered. */
@@ -51,23 +100,24 @@ export function imageProxy(options: { store: BlobStore; cacheDir: string; maxCac
   const encodes = concurrencyLimit(options.maxConcurrentEncodes ?? Math.max(1, availableParallelism() - 1));
   const cache = diskLru({ dir: options.cacheDir, maxBytes: options.maxCacheBytes });
 
-  function cacheKey(file: Pick<FileRow, 'sha256'>, modifiers: ImageModifiers): string {
-    const normal = [modifiers.w ?? '', modifiers.h ?? '', modifiers.f, modifiers.f === 'png' ? '' : (modifiers.q ?? DEFAULT_QUALITY), modifiers.fit ?? ''].join(',');
+  // Keyed by the pixels asked for, not the variant's name: two names with one box share their renders.
+  function cacheKey(file: Pick<FileRow, 'sha256'>, request: ImageRequest): string {
+    const { width, height, fit } = imageBox(request);
+    const normal = [width, height, fit, request.format, QUALITY].join(',');
     return createHash('sha256').update(`${file.sha256}\n${normal}`).digest('base64url');
   }
 
-  const targetOf = (key: string, modifiers: ImageModifiers) => path.join(options.cacheDir, key.slice(0, 2), `${key}.${modifiers.f}`);
+  const targetOf = (key: string, request: ImageRequest) => path.join(options.cacheDir, key.slice(0, 2), `${key}.${request.format}`);
 
   /** Renders the image and leaves a copy in the disk cache. */
-  async function render(file: FileRow, modifiers: ImageModifiers, target: string): Promise<Buffer> {
+  async function render(file: FileRow, request: ImageRequest, target: string): Promise<Buffer> {
     const input = await options.store.get(file.blob_key);
     if (!input) throw new HttpError(404, 'Not found.');
-    const fit = modifiers.fit ?? (modifiers.w && modifiers.h ? 'cover' : 'inside');
-    const quality = modifiers.q ?? DEFAULT_QUALITY;
+    const { width, height, fit } = imageBox(request);
     const pipeline = sharp({ limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true })
       .rotate()
-      .resize({ width: modifiers.w, height: modifiers.h, fit, withoutEnlargement: true })
-      .toFormat(modifiers.f, modifiers.f === 'png' ? { compressionLevel: 7 } : { quality, ...(modifiers.f === 'avif' ? { effort: 2 } : {}) });
+      .resize({ width, height, fit, withoutEnlargement: true })
+      .toFormat(request.format, { quality: QUALITY });
     input.on('error', (error) => pipeline.destroy(error));
     let output: Buffer;
     try {
@@ -102,13 +152,13 @@ export function imageProxy(options: { store: BlobStore; cacheDir: string; maxCac
     /** Bytes of resized images on disk (metrics). */
     cacheBytes: () => cache.bytes(),
     /**
-     * The image at these modifiers: a file of the disk cache, opened for this answer alone, or rendered
+     * The image as a listed variant: a file of the disk cache, opened for this answer alone, or rendered
      * once (concurrent asks share one render).
      */
-    async get(file: FileRow, modifiers: ImageModifiers): Promise<RenderedImage> {
-      const key = cacheKey(file, modifiers);
-      const target = targetOf(key, modifiers);
-      const meta = { contentType: CONTENT_TYPES[modifiers.f], etag: `"${key}"` };
+    async get(file: FileRow, request: ImageRequest): Promise<RenderedImage> {
+      const key = cacheKey(file, request);
+      const target = targetOf(key, request);
+      const meta = { contentType: CONTENT_TYPES[request.format], etag: `"${key}"` };
       const handle = await open(target, 'r').catch(() => null);
       if (handle) {
         try {
@@ -122,7 +172,7 @@ export function imageProxy(options: { store: BlobStore; cacheDir: string; maxCac
       }
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = encodes.run(() => render(file, modifiers, target)).finally(() => inFlight.delete(key));
+        pending = encodes.run(() => render(file, request, target)).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
       const body = await pending;

@@ -11,7 +11,7 @@ export interface FileLinks {
   view(fileId: number): string;
   /** Downloaded under the file's real name (`Content-Disposition: attachment`). */
   download(fileId: number): string;
-  /** The image proxy: the web adds w, h, f, q and fit (apps/web/src/lib/image-url.ts); the signature covers the file only. */
+  /** The image proxy: the web adds a listed variant, density and format (apps/web/src/lib/image-url.ts, decision 061). */
   image(fileId: number): string;
 }
 

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors';
-import { binaryReply, emptyReply, IMAGE_MEDIA_TYPES } from '../../lib/reply-media';
+import { binaryReply, emptyReply } from '../../lib/reply-media';
 import { isImageKind } from '../../lib/file-types';
 import { filesRepository } from '../../core/files/files.repository';
-import { ImageModifiersSchema, imageProxy } from '../../core/files/image-proxy';
+import { IMAGE_PROXY_MEDIA_TYPES, ImageQuerySchema, imageProxy, imageRequestOf } from '../../core/files/image-proxy';
 import { filePaths, SignatureQuerySchema } from '../../core/files/links';
 import { FILE_CONTENT_SECURITY_POLICY, contentDisposition, invalidSignature, previewable, sendFile } from '../../core/files/serve';
 
@@ -103,29 +103,32 @@ export async function filesRoutes(fastify: FastifyInstance, options: FilesRoutes
         tags: ['files'],
         operationId: 'getResizedImage', summary: 'An image, resized (the image proxy)',
         description:
-          'Width (w), height (h), format (f: webp, avif, jpeg, png), quality (q) and fit, added by the client to a signed URL the API handed out; ' +
-          `the signature covers the image, not the modifiers. Never enlarges; a side above ${4096} px is refused with 400; ` +
-          'an image above 50 megapixels is refused with 422. Results are cached on disk.',
+          'A listed variant (v) at a density (d: 1 or 2) and format (f: webp), added by the client to a signed URL the API handed out; ' +
+          'the signature covers the image, and the list bounds what one URL can render. Any other parameter, or a width, height, quality ' +
+          'or fit that is not exactly a listed variant, is refused with 400. Never enlarges; an image above 50 megapixels is refused ' +
+          'with 422. Results are cached on disk.',
         params: z.object({ id: IdSchema }),
-        querystring: SignatureQuerySchema.extend(ImageModifiersSchema.shape),
-        response: { 200: binaryReply('The image', IMAGE_MEDIA_TYPES), 304: emptyReply('Not modified'), 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema },
+        // Strict: an unknown parameter (q, or a typo) is a 400, not silently ignored.
+        querystring: SignatureQuerySchema.extend(ImageQuerySchema.shape).strict(),
+        response: { 200: binaryReply('The image', IMAGE_PROXY_MEDIA_TYPES), 304: emptyReply('Not modified'), 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { exp, sig, ...modifiers } = request.query;
+      const { exp, sig, ...query } = request.query;
+      const asked = imageRequestOf(query);
       const now = app.now();
       if (!app.urls.verify(filePaths.image(id), exp, sig, now)) throw invalidSignature();
       const file = await files.find(id);
       if (!file || !isImageKind(file.kind)) throw new HttpError(404, ERROR_MESSAGES.notFound);
-      const image = await images.get(file, modifiers);
+      const image = await images.get(file, asked);
       const maxAge = Math.max(0, Number(exp) - Math.floor(now.getTime() / 1000));
       void reply.headers({
         'content-type': image.contentType,
         'content-length': String(image.size),
         'x-content-type-options': 'nosniff',
         'content-security-policy': FILE_CONTENT_SECURITY_POLICY,
-        'content-disposition': contentDisposition('inline', `${file.original_name.replace(/\.[^.]*$/, '')}.${modifiers.f}`),
+        'content-disposition': contentDisposition('inline', `${file.original_name.replace(/\.[^.]*$/, '')}.${asked.format}`),
         etag: image.etag,
         'cache-control': `private, max-age=${maxAge}, immutable`,
         'cross-origin-resource-policy': 'same-origin',

@@ -1,15 +1,17 @@
 import { readdir } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { AlbumDetail, Album, Paginated, PortalEntity } from '@portal/contract';
+import { IMAGE_DENSITIES, IMAGE_VARIANT_NAMES, IMAGE_VARIANTS } from '@portal/contract/constants';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import yauzl from 'yauzl';
 import { useDemoApp } from '../../../test/suite';
 import { albums, companies, files } from '../../db/schema';
 import { bearer } from '../../../test/portal-users';
 import { filesRepository } from '../../core/files/files.repository';
-import { pixelBombPng } from '../../../test/fixtures';
+import { imageBytes, pixelBombPng } from '../../../test/fixtures';
 
 const t = useDemoApp();
 let kitchen: number;
@@ -131,40 +133,91 @@ describe('isolation and the switch', () => {
 
 describe('the image proxy', () => {
   let base: string;
+  const cacheFiles = async () =>
+    (await readdir(path.join(t.dataDir, 'cache', 'images'), { recursive: true, withFileTypes: true }).catch(() => [])).filter((entry) => entry.isFile()).length;
   beforeAll(async () => {
     base = (await albumsOf(kitchen)).data[0]!.cover!.file.image_url!;
   });
 
-  it('resizes to the asked width and format, keeping the aspect ratio, and caches the result on disk', async () => {
-    const response = await get(`${base}&w=300&f=webp&q=70`);
+  it('renders a listed variant as webp at its box and density, and caches the result on disk', async () => {
+    const response = await get(`${base}&v=photo-thumbnail&d=2&f=webp`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/webp');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cache-control']).toMatch(/^private, max-age=\d+, immutable$/);
     const meta = await sharp(response.rawPayload).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 300, 225]);
-    for (const format of ['avif', 'jpeg', 'png'] as const) {
-      const other = await get(`${base}&w=120&h=120&fit=cover&f=${format}`);
-      expect(other.headers['content-type']).toBe(`image/${format}`);
-      expect(await sharp(other.rawPayload).metadata()).toMatchObject({ width: 120, height: 120 });
-    }
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 560, 420]);
     const cached = await readdir(path.join(t.dataDir, 'cache', 'images'), { recursive: true });
     expect(cached.filter((name) => name.endsWith('.webp')).length).toBeGreaterThan(0);
-    const again = await get(`${base}&w=300&f=webp&q=70`);
+    const again = await get(`${base}&v=photo-thumbnail&d=2`);
     expect(again.rawPayload.equals(response.rawPayload)).toBe(true);
+    // The parameters the web sent before variants had names, when they are exactly this variant: the same render.
+    const old = await get(`${base}&w=560&h=420&fit=cover&f=webp`);
+    expect([old.statusCode, old.headers.etag]).toEqual([200, response.headers.etag]);
   });
 
-  it('never enlarges: asking for more than the original gives the original size (a 2x srcset entry)', async () => {
-    const response = await get(`${base}&w=2400&f=jpeg`);
-    expect(await sharp(response.rawPayload).metadata()).toMatchObject({ width: 1200, height: 900 });
+  it('renders every listed variant at every density', async () => {
+    for (const variant of IMAGE_VARIANT_NAMES) {
+      for (const density of IMAGE_DENSITIES) {
+        const response = await get(`${base}&v=${variant}&d=${density}`);
+        expect(response.statusCode, `${variant} ${density}x`).toBe(200);
+        const meta = await sharp(response.rawPayload).metadata();
+        const { w, h } = IMAGE_VARIANTS[variant];
+        // Never enlarged: the photo is 1200 × 900, so a 2x variant above that is the photo itself.
+        expect(meta.width, `${variant} ${density}x`).toBe(Math.min(w * density, 1200));
+        expect(meta.height, `${variant} ${density}x`).toBe(Math.min(h * density, 900));
+      }
+    }
   });
 
-  it('refuses oversized or unknown modifiers with 400', async () => {
-    for (const query of ['w=4097', 'h=5000', 'w=0', 'f=gif', 'f=svg', 'q=101', 'fit=stretch', 'w=abc']) {
+  it('refuses anything but a listed variant with 400 in the one error shape, and writes no cache file', async () => {
+    const before = await cacheFiles();
+    const refused = [
+      '', 'v=poster', 'v=photo-thumbnail&d=3', 'v=photo-thumbnail&f=avif', 'v=photo-thumbnail&f=jpeg', 'v=photo-thumbnail&q=100',
+      'v=photo-thumbnail&fit=contain', 'w=300&f=webp&q=70', 'w=120&h=120&fit=cover', 'w=281&h=210&fit=cover', 'w=280&h=210&fit=inside',
+      'w=4096', 'w=4097', 'w=abc', 'f=gif', 'v=photo-full&w=1600&h=1200&fit=inside',
+    ];
+    for (const query of refused) {
       const response = await get(`${base}&${query}`);
       expect(response.statusCode, query).toBe(400);
+      expect(response.json(), query).toMatchObject({ message: expect.any(String), errors: expect.any(Object) });
     }
-    expect((await get(`${base}&w=4096`)).statusCode).toBe(200);
+    expect(await cacheFiles()).toBe(before);
+  });
+
+  it('queues a flood of encodes of many images while the JSON routes still answer', async () => {
+    const [photo] = await t.database.db.select().from(files).where(eq(files.id, Number(/\/api\/images\/(\d+)/.exec(base)![1]))).limit(1);
+    const rows = await filesRepository(t.database.db).insert(
+      await Promise.all(
+        Array.from({ length: 30 }, async (_, index) => {
+          const blob = await t.app.blobs.put(await imageBytes('png', 100 + index, 75), { contentType: 'image/png' });
+          return { company_id: photo!.company_id, blob_key: blob.key, original_name: `flood-${index}.png`, content_type: 'image/png', kind: 'png' as const, size: blob.size, sha256: blob.sha256, width: 100 + index, height: 75 };
+        }),
+      ),
+    );
+    // Every encode waits on its bytes until the test lets them through.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const read = t.app.blobs.get.bind(t.app.blobs);
+    const reads = vi.spyOn(t.app.blobs, 'get').mockImplementation(async (key, range) => {
+      await held;
+      return read(key, range);
+    });
+    try {
+      const asks = rows.map((row) => get(`${t.app.fileLinks.image(row.id)}&v=photo-full&d=2`));
+      const running = Math.min(rows.length, Math.max(1, availableParallelism() - 1));
+      await vi.waitFor(() => expect(reads).toHaveBeenCalledTimes(running));
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      // The rest wait their turn without reading their files; none has answered yet.
+      expect(reads).toHaveBeenCalledTimes(running);
+      release();
+      expect((await Promise.all(asks)).map((response) => response.statusCode)).toEqual(rows.map(() => 200));
+    } finally {
+      release();
+      reads.mockRestore();
+      for (const row of rows) await t.database.db.delete(files).where(eq(files.id, row.id));
+    }
   });
 
   it('refuses a pixel bomb with 422 without decoding it', async () => {
@@ -172,7 +225,7 @@ describe('the image proxy', () => {
     const [bomb] = await filesRepository(t.database.db).insert([
       { company_id: t.ids.acme.id, blob_key: blob.key, original_name: 'bomb.png', content_type: 'image/png', kind: 'png', size: blob.size, sha256: blob.sha256, width: 30_000, height: 30_000 },
     ]);
-    const response = await get(`${t.app.fileLinks.image(bomb!.id)}&w=100`);
+    const response = await get(`${t.app.fileLinks.image(bomb!.id)}&v=photo-thumbnail`);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.image[0]).toMatch(/50 megapixels/);
     await t.database.db.delete(files).where(eq(files.id, bomb!.id));
@@ -181,8 +234,8 @@ describe('the image proxy', () => {
   it('refuses with 403 a URL signed for another image, and 404 for a file that is not an image', async () => {
     const other = (await albumsOf(kitchen)).data[1]!.cover!.file;
     const forged = base.replace(/\/api\/images\/\d+/, `/api/images/${other.id}`);
-    expect((await get(`${forged}&w=100`)).statusCode).toBe(403);
+    expect((await get(`${forged}&v=photo-thumbnail`)).statusCode).toBe(403);
     const [pdf] = await t.database.db.select().from(files).where(eq(files.kind, 'pdf')).limit(1);
-    expect((await get(`${t.app.fileLinks.image(pdf!.id)}&w=100`)).statusCode).toBe(404);
+    expect((await get(`${t.app.fileLinks.image(pdf!.id)}&v=photo-thumbnail`)).statusCode).toBe(404);
   });
 });

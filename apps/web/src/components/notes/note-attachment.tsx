@@ -6,10 +6,10 @@ import { responsiveImage } from '../../lib/image-url';
 /** A note's file: a thumbnail of an image, the name and size of a PDF; either opens in a new tab. */
 export function NoteAttachmentLink({ file }: { file: NoteAttachment }) {
   if (file.image_url) {
-    const image = responsiveImage(file.image_url, { width: 224, height: 168, fit: 'cover' });
+    const image = responsiveImage(file.image_url, 'note-attachment');
     return (
       <a href={file.url} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-xl ring-1 ring-slate-200">
-        <img src={image.src} srcSet={image.srcSet} width={224} height={168} alt={file.name} loading="lazy" decoding="async" className="h-[168px] w-[224px] max-w-full bg-slate-100 object-cover" />
+        <img {...image} alt={file.name} loading="lazy" decoding="async" className="h-[168px] w-[224px] max-w-full bg-slate-100 object-cover" />
       </a>
     );
   }

@@ -2,7 +2,7 @@ import type { Photo } from '@portal/contract';
 import { ChevronLeft, ChevronRight, Download, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useRef, type KeyboardEvent, type TouchEvent } from 'react';
-import { imageUrl } from '../../../lib/image-url';
+import { responsiveImage } from '../../../lib/image-url';
 
 /** A horizontal swipe longer than this (CSS pixels) moves to the next or previous photo. */
 const SWIPE_PX = 50;
@@ -59,9 +59,8 @@ function Viewer({ photos, index, onIndexChange }: { photos: Photo[]; index: numb
     else if (start - end > SWIPE_PX) next();
   };
 
-  // Sized for the screen: 1x and 2x of at most 1600 × 1200 (the proxy never enlarges).
-  const src = imageUrl(photo.file.image_url!, { width: 1600, height: 1200, fit: 'inside' });
-  const srcSet = `${src} 1x, ${imageUrl(photo.file.image_url!, { width: 3200, height: 2400, fit: 'inside' })} 2x`;
+  // Sized for the screen: 1x and 2x of at most 1600 × 1200 (the proxy never enlarges); the photo's own shape, not the box's.
+  const { src, srcSet } = responsiveImage(photo.file.image_url!, 'photo-full');
   const label = `Photo ${index + 1} of ${photos.length}`;
 
   return (

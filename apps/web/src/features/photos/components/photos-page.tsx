@@ -20,9 +20,9 @@ export function PhotosPage({ entity }: ProjectPageProps) {
 }
 
 /** A square-ish thumbnail through the image proxy: webp, 1x and 2x, lazy, with its size so nothing jumps. */
-function Thumbnail({ photo, width, height, alt }: { photo: Photo; width: number; height: number; alt: string }) {
-  const image = responsiveImage(photo.file.image_url!, { width, height, fit: 'cover' });
-  return <img {...image} alt={alt} width={width} height={height} loading="lazy" decoding="async" className="aspect-[4/3] h-auto w-full object-cover" />;
+function Thumbnail({ photo, variant, alt }: { photo: Photo; variant: 'album-cover' | 'photo-thumbnail'; alt: string }) {
+  const image = responsiveImage(photo.file.image_url!, variant);
+  return <img {...image} alt={alt} loading="lazy" decoding="async" className="aspect-[4/3] h-auto w-full object-cover" />;
 }
 
 function Albums({ entity }: { entity: number }) {
@@ -52,7 +52,7 @@ function Albums({ entity }: { entity: number }) {
                 className="group block w-full overflow-hidden rounded-2xl bg-white text-left ring-1 ring-slate-200 transition hover:ring-slate-400"
               >
                 {album.cover ? (
-                  <Thumbnail photo={album.cover} width={384} height={288} alt="" />
+                  <Thumbnail photo={album.cover} variant="album-cover" alt="" />
                 ) : (
                   <div className="flex aspect-[4/3] items-center justify-center bg-slate-100">
                     <Images aria-hidden="true" className="size-10 text-slate-400" />
@@ -150,7 +150,7 @@ function AlbumView({ entity, albumId, photoId }: { entity: number; albumId: numb
               className="block w-full overflow-hidden rounded-xl ring-1 ring-slate-200 hover:ring-slate-400"
               aria-label={`Open photo ${position + 1} of ${photos.length}${photo.caption ? `: ${photo.caption}` : ''}`}
             >
-              <Thumbnail photo={photo} width={280} height={210} alt={photo.caption ?? ''} />
+              <Thumbnail photo={photo} variant="photo-thumbnail" alt={photo.caption ?? ''} />
             </button>
           </li>
         ))}

@@ -69,8 +69,6 @@ function CompanySection({ group }: { group: CompanyGroup }) {
   );
 }
 
-const COVER = { width: 384, height: 216 };
-
 function ProjectCard({ entity, company }: { entity: PortalEntity; company: Company | null }) {
   const project = entity.model ?? null;
   // The project's details are part of the project info area: a company that switched it off shows only where the project is.
@@ -84,10 +82,8 @@ function ProjectCard({ entity, company }: { entity: PortalEntity; company: Compa
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-xs ring-1 ring-slate-200 transition focus-within:ring-2 focus-within:ring-blue-700 hover:shadow-md hover:ring-slate-300">
       {cover ? (
         <img
-          {...responsiveImage(cover.url, { ...COVER, fit: 'cover' })}
+          {...responsiveImage(cover.url, 'project-cover')}
           alt=""
-          width={COVER.width}
-          height={COVER.height}
           loading="lazy"
           decoding="async"
           className="aspect-video h-auto w-full bg-slate-100 object-cover"

@@ -1,6 +1,7 @@
 import type { Project } from '@portal/contract';
 import { ExternalLink, MapPin, UserRound } from 'lucide-react';
 import { addressLines, formatMoney, mapsLink, telHref } from '../../../lib/format';
+import { responsiveImage } from '../../../lib/image-url';
 import { StatusBadge } from './status-badge';
 
 function Money({ label, value }: { label: string; value: string | null }) {
@@ -21,10 +22,8 @@ export function ProjectOverview({ project }: { project: Project }) {
       <div className="flex flex-col gap-6 rounded-2xl bg-white p-6 ring-1 ring-slate-200 md:flex-row">
         {project.cover_photo ? (
           <img
-            src={project.cover_photo.url}
+            {...responsiveImage(project.cover_photo.url, 'project-overview-cover')}
             alt={project.cover_photo.caption ?? ''}
-            width={project.cover_photo.width ?? 320}
-            height={project.cover_photo.height ?? 200}
             className="aspect-[16/10] w-full rounded-xl object-cover md:w-80"
           />
         ) : null}

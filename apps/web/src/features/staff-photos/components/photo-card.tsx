@@ -32,7 +32,7 @@ export function PhotoCard({ albumId, photo, place, count, moving, onMove }: Phot
   const remove = useDeletePhoto(albumId);
   const errors = formErrors(update.error);
   const label = photo.caption || photo.file.name;
-  const image = photo.file.image_url ? responsiveImage(photo.file.image_url, { width: 320, height: 240, fit: 'cover' }) : null;
+  const image = photo.file.image_url ? responsiveImage(photo.file.image_url, 'console-photo') : null;
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +42,7 @@ export function PhotoCard({ albumId, photo, place, count, moving, onMove }: Phot
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" aria-label={`Photo ${place} of ${count}: ${label}`}>
       {image ? (
-        <img {...image} alt={label} width={320} height={240} loading="lazy" decoding="async" className="aspect-[4/3] h-auto w-full bg-slate-100 object-cover" />
+        <img {...image} alt={label} loading="lazy" decoding="async" className="aspect-[4/3] h-auto w-full bg-slate-100 object-cover" />
       ) : (
         <div className="aspect-[4/3] bg-slate-100" />
       )}

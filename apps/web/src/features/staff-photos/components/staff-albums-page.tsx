@@ -18,9 +18,9 @@ const photoCount = (count: number) => (count === 1 ? '1 photo' : `${count} photo
 /** The album's first photo, small, or an empty frame for an empty album. */
 function AlbumThumbnail({ albumId }: { albumId: number }) {
   const first = useFirstPhoto(albumId).data?.data[0];
-  const image = first?.file.image_url ? responsiveImage(first.file.image_url, { width: 96, height: 72, fit: 'cover' }) : null;
+  const image = first?.file.image_url ? responsiveImage(first.file.image_url, 'console-album-cover') : null;
   return image ? (
-    <img {...image} alt="" width={96} height={72} loading="lazy" decoding="async" className="h-18 w-24 shrink-0 rounded-lg bg-slate-100 object-cover" />
+    <img {...image} alt="" loading="lazy" decoding="async" className="h-18 w-24 shrink-0 rounded-lg bg-slate-100 object-cover" />
   ) : (
     <div className="flex h-18 w-24 shrink-0 items-center justify-center rounded-lg bg-slate-100">
       <Images aria-hidden="true" className="size-6 text-slate-400" />

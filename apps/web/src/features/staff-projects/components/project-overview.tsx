@@ -196,10 +196,8 @@ function CoverCard({ project }: { project: IntegrationProject }) {
       </h2>
       {cover ? (
         <img
-          {...responsiveImage(cover.url, { width: 480, height: 320, fit: 'cover' })}
+          {...responsiveImage(cover.url, 'console-cover')}
           alt={cover.caption ?? 'The project’s cover photo'}
-          width={480}
-          height={320}
           className="aspect-[3/2] w-full rounded-xl bg-slate-100 object-cover"
         />
       ) : (
@@ -264,7 +262,7 @@ function CoverChoices({
                       className={`relative block w-full overflow-hidden rounded-lg ring-offset-2 focus-visible:ring-2 focus-visible:ring-blue-600 disabled:opacity-60 ${chosen ? 'ring-4 ring-portal' : 'ring-1 ring-slate-200'}`}
                     >
                       {photo.file.image_url ? (
-                        <img {...responsiveImage(photo.file.image_url, { width: 120, height: 90, fit: 'cover' })} alt="" width={120} height={90} className="aspect-[4/3] w-full object-cover" />
+                        <img {...responsiveImage(photo.file.image_url, 'console-cover-choice')} alt="" className="aspect-[4/3] w-full object-cover" />
                       ) : (
                         <span className="block aspect-[4/3] w-full bg-slate-100" />
                       )}
