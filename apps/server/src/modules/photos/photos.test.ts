@@ -53,7 +53,7 @@ describe('albums', () => {
     ]);
     expect(page.data[0]!.cover).toMatchObject({ caption: 'The old kitchen before we started', width: 1200, height: 900 });
     expect(page.data[1]!.cover?.caption).toBe('Quartz countertops installed');
-    expect(page.data[0]!.cover?.file.image_url).toMatch(/^http:\/\/portal\.test\/api\/images\/\d+\?exp=\d+&sig=/);
+    expect(page.data[0]!.cover?.file.image_url).toMatch(/^http:\/\/portal\.test\/api\/images\/\d+\?aud=p\d+&exp=\d+&sig=/);
   });
 
   it('opens an album: every photo in order with its caption, size and signed URLs', async () => {
@@ -172,7 +172,7 @@ describe('the image proxy', () => {
     const [bomb] = await filesRepository(t.database.db).insert([
       { company_id: t.ids.acme.id, blob_key: blob.key, original_name: 'bomb.png', content_type: 'image/png', kind: 'png', size: blob.size, sha256: blob.sha256, width: 30_000, height: 30_000 },
     ]);
-    const response = await get(`${t.app.fileLinks.image(bomb!.id)}&w=100`);
+    const response = await get(`${t.app.fileLinks.for({ kind: 'company', companyId: t.ids.acme.id }).image(bomb!.id)}&w=100`);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.image[0]).toMatch(/50 megapixels/);
     await t.database.db.delete(files).where(eq(files.id, bomb!.id));
@@ -183,6 +183,6 @@ describe('the image proxy', () => {
     const forged = base.replace(/\/api\/images\/\d+/, `/api/images/${other.id}`);
     expect((await get(`${forged}&w=100`)).statusCode).toBe(403);
     const [pdf] = await t.database.db.select().from(files).where(eq(files.kind, 'pdf')).limit(1);
-    expect((await get(`${t.app.fileLinks.image(pdf!.id)}&w=100`)).statusCode).toBe(404);
+    expect((await get(`${t.app.fileLinks.for({ kind: 'company', companyId: t.ids.acme.id }).image(pdf!.id)}&w=100`)).statusCode).toBe(404);
   });
 });
