@@ -1,9 +1,9 @@
-import type { Album, AlbumDetail, Document, Paginated } from '@portal/contract';
+import type { Album, AlbumDetail, Document, Note, Paginated } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signInDemo } from '../../../test/portal-users';
 import { useDemoApp } from '../../../test/suite';
-import { albums, companies, documents, portalEntities, projects } from '../../db/schema';
+import { albums, companies, documents, notes, portalEntities, projects } from '../../db/schema';
 import { apiKeysRepository } from '../integration/api-keys.repository';
 
 /**
@@ -109,6 +109,26 @@ describe('a portal link, checked each time it is used', () => {
     );
     expect(await open(image)).toBe(200);
     expect(await open(album.zip_url)).toBe(200);
+  });
+
+  it('answers 404 for a note attachment once notes are switched off, or the note is no longer shared', async () => {
+    const thread = await read<Paginated<Note>>(`/api/notes?entity=${kitchenEntity}&page[size]=100`);
+    const note = thread.data.find((candidate) => candidate.attachments.length > 0)!;
+    const attachment = note.attachments[0]!;
+    expect(await open(attachment.url)).toBe(200);
+    const notesArea = (on: boolean) => t.app.database.db.update(companies).set({ is_portal_project_notes_enabled: on }).where(eq(companies.id, t.ids.acme.id));
+    await whileChanged(
+      () => notesArea(false),
+      () => notesArea(true),
+      async () => expect(await open(attachment.url)).toBe(404),
+    );
+    const shared = (on: boolean) => t.app.database.db.update(notes).set({ shared_with_portal: on }).where(eq(notes.id, note.id));
+    await whileChanged(
+      () => shared(false),
+      () => shared(true),
+      async () => expect(await open(attachment.url)).toBe(404),
+    );
+    expect(await open(attachment.url)).toBe(200);
   });
 
   it('answers 404 once the project is no longer shared with the user', async () => {
