@@ -1,6 +1,6 @@
 import type { CoverPhoto } from '@portal/contract';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { WithFileLinks } from './files/links';
 import type { Db, Executor } from '../db/client';
 import type { AlbumRow, FileRow, PhotoRow } from '../db/rows';
 import { albums, files, photos } from '../db/schema';
@@ -74,7 +74,7 @@ export function coversRepository(db: Db) {
 }
 
 /** A project's cover photo (docs/requirements.md 13.6): the image proxy's signed base URL, which the web sizes. */
-export function serializeCoverPhoto(app: Pick<FastifyInstance, 'fileLinks'>, { photo, file }: PhotoWithFile): CoverPhoto {
+export function serializeCoverPhoto(app: WithFileLinks, { photo, file }: PhotoWithFile): CoverPhoto {
   return { id: photo.id, url: app.fileLinks.image(file.id), width: file.width, height: file.height, caption: photo.caption };
 }
 

@@ -4,7 +4,7 @@ import { createBlobStore, type BlobStoreConfig } from '../core/files/blob-store'
 import type { BlobStore } from '../core/files/blob-store/types';
 import { loadSecret } from '../lib/secret-file';
 import { urlSigner, type UrlSigner } from '../lib/signed-urls';
-import { fileLinks, type FileLinks } from '../core/files/links';
+import { fileLinker, type FileLinker } from '../core/files/links';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,8 +12,8 @@ declare module 'fastify' {
     blobs: BlobStore;
     /** Signs and checks the short-lived URLs that files and images are served under. */
     urls: UrlSigner;
-    /** Signed, absolute URLs of a stored file: view, download, image proxy. */
-    fileLinks: FileLinks;
+    /** Signed, absolute URLs of a stored file (view, download, image proxy) for one audience: `linksOf(app, request)`. */
+    fileLinks: FileLinker;
   }
 }
 
@@ -35,7 +35,7 @@ export const filesPlugin = fp(
     app.decorate('blobs', options.store ?? createBlobStore({ ...options.blobStore, DATA_DIR: options.dataDir }));
     app.decorate('urls', urls);
     // Read at each call: tests move the app's clock.
-    app.decorate('fileLinks', fileLinks(urls, options.publicUrl ?? '', () => app.now()));
+    app.decorate('fileLinks', fileLinker(urls, options.publicUrl ?? '', () => app.now()));
   },
   { name: 'files', dependencies: ['clock'] },
 );

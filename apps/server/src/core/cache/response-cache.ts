@@ -30,7 +30,8 @@ interface Entry {
 
 /**
  * Answers of hot, per-user reads kept as the bytes sent (docs/decisions/025-response-and-session-caches.md).
- * The key is the signed-in user and the URL as sent, so a hit skips validation, the database and
+ * The key is the signed-in session (its answers carry file links signed for it, docs/decisions/062-file-links-checked-at-use.md)
+ * and the URL as sent, so a hit skips validation, the database and
  * serialization alike; only a URL that once answered 200 is ever a key. An entry serves only while
  * the change feed is live, until the database says a row of one of the scopes it shows changed,
  * and never past `expiresAt`.
@@ -73,7 +74,7 @@ export function responseCache(options: ResponseCacheOptions) {
   });
 
   const keyOf = (request: FastifyRequest) =>
-    request.portalUser && request.url.length <= MAX_KEY_LENGTH ? `${request.portalUser.id} ${request.url}` : null;
+    request.portalUser && request.url.length <= MAX_KEY_LENGTH ? `${request.portalUser.sessionId} ${request.url}` : null;
 
   return {
     stats,

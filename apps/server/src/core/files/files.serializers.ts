@@ -1,11 +1,11 @@
 import type { StoredFile } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
 import { isImageKind } from '../../lib/file-types';
 import { apiTimestamp } from '../../lib/timestamps';
 import type { FileRow } from '../../db/rows';
+import type { WithFileLinks } from './links';
 
-/** A file with its signed URLs. Call only for a file the caller may see. */
-export function serializeFile(app: Pick<FastifyInstance, 'fileLinks'>, file: FileRow): StoredFile {
+/** A file with its signed URLs (`linksOf(app, request)`). Call only for a file the caller may see. */
+export function serializeFile(app: WithFileLinks, file: FileRow): StoredFile {
   return {
     id: file.id,
     name: file.original_name,

@@ -57,7 +57,7 @@ export async function documentsIntegrationRoutes(fastify: FastifyInstance, optio
       uploaded_by: uploadedBy,
       created_at: apiTimestamp(document.created_at),
       updated_at: apiTimestamp(document.updated_at),
-      file: serializeFile(app, file),
+      file: serializeFile({ fileLinks: app.fileLinks.for({ kind: 'company', companyId: file.company_id }) }, file),
     };
   };
   const projectOf = async (companyId: number, id: number) => {

@@ -23,6 +23,7 @@ import { deleteFiles } from '../../core/files/store';
 import { receiveUpload } from '../../core/files/uploads';
 import { documentsRepository } from './documents.repository';
 import { serializeDocument } from './documents.serializers';
+import { linksOf } from '../../core/files/links';
 
 export const documentsListQuery = defineListQuery({
   filters: { name: { kind: 'string', description: 'Part of the name, any case; a comma means any of' } },
@@ -66,7 +67,7 @@ export async function documentsRoutes(fastify: FastifyInstance, options: Documen
       const { scope } = await requireProject(app, user, request.params.entity, 'documents');
       const { rows, total } = await repository.list(scope, { search: filters.name, sort, page });
       return paginate(
-        rows.map((row) => serializeDocument(app, row, user.id)),
+        rows.map((row) => serializeDocument(linksOf(app, request), row, user.id)),
         total,
         page,
         pageUrls(options.publicUrl, request.url),
@@ -90,7 +91,7 @@ export async function documentsRoutes(fastify: FastifyInstance, options: Documen
       const { scope } = await requireProject(app, user, request.params.entity, 'documents');
       const found = await repository.find(scope, request.params.document);
       if (!found) throw notFound();
-      return serializeDocument(app, found, user.id);
+      return serializeDocument(linksOf(app, request), found, user.id);
     },
   );
 
@@ -149,7 +150,7 @@ export async function documentsRoutes(fastify: FastifyInstance, options: Documen
           request.log,
         );
       }
-      return reply.status(201).send(serializeDocument(app, created!, user.id));
+      return reply.status(201).send(serializeDocument(linksOf(app, request), created!, user.id));
     },
   );
 }

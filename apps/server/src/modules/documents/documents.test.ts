@@ -47,7 +47,7 @@ describe("a project's documents", () => {
     const contract = page.data.find((document) => document.name === 'Signed contract.pdf')!;
     expect(contract).toMatchObject({ is_mine: false, shared_by: { kind: 'staff', name: expect.any(String) }, type: 'pdf' });
     expect(contract.size).toBeGreaterThan(500);
-    expect(contract.file.url).toMatch(/^http:\/\/portal\.test\/api\/files\/\d+\?exp=\d+&sig=/);
+    expect(contract.file.url).toMatch(/^http:\/\/portal\.test\/api\/files\/\d+\?aud=p\d+&exp=\d+&sig=/);
   });
 
   it('searches by name, sorts, and pages in the Laravel shape', async () => {

@@ -151,7 +151,7 @@ describe('GET /api/entities: the Laravel page', () => {
       address_latitude: '30.3098100',
       address_longitude: '-97.7255300',
       status: { name: 'In progress', color: '#d97706' },
-      cover_photo: { caption: 'The old kitchen before we started', width: 1200, height: 900, url: expect.stringMatching(/\/api\/images\/\d+\?exp=\d+&sig=/) },
+      cover_photo: { caption: 'The old kitchen before we started', width: 1200, height: 900, url: expect.stringMatching(/\/api\/images\/\d+\?aud=p\d+&exp=\d+&sig=/) },
       account: { name: 'Casey Morgan', billing_address_latitude: '30.3098100' },
       company: { id: t.ids.acme.id, logo_url: `${PUBLIC_URL}/brand/acme.svg` },
     });
@@ -291,7 +291,7 @@ describe('GET /api/entities/{id}', () => {
         name: 'Kitchen remodel',
         rep_primary_name: 'Dana Whitfield',
         status: { name: 'In progress' },
-        cover_photo: { caption: 'The old kitchen before we started', width: 1200, height: 900, url: expect.stringMatching(/\/api\/images\/\d+\?exp=\d+&sig=/) },
+        cover_photo: { caption: 'The old kitchen before we started', width: 1200, height: 900, url: expect.stringMatching(/\/api\/images\/\d+\?aud=p\d+&exp=\d+&sig=/) },
         account: { name: 'Casey Morgan' },
         company: { id: t.ids.acme.id, name: 'Acme Builders' },
       },

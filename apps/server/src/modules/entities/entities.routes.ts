@@ -17,6 +17,7 @@ import { notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
 import { requireUser } from '../../core/access/request';
+import { linksOf, type WithFileLinks } from '../../core/files/links';
 import { serializeCompany } from '../../core/companies';
 import { scopeTag } from '../../core/cache/tables';
 import { coversRepository, serializeCoverPhoto } from '../../core/covers';
@@ -97,21 +98,21 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
    * Cover photos of the projects in an answer (one query for all), only where the company shares
    * albums: a photo of a switched-off area is never handed out.
    */
-  async function coversOf(rows: readonly EntityWithRelations[], wanted: ReturnType<typeof plan>): Promise<Map<number, CoverPhoto>> {
+  async function coversOf(rows: readonly EntityWithRelations[], wanted: ReturnType<typeof plan>, links: WithFileLinks): Promise<Map<number, CoverPhoto>> {
     const covers = new Map<number, CoverPhoto>();
     if (!wanted.model || !wanted.relations.cover_photo) return covers;
     const projectIds = projectsOf(rows).filter((project) => isAreaEnabled(project.company, 'photos')).map((project) => project.id);
     if (projectIds.length === 0) return covers;
-    for (const [projectId, photo] of await coverPhotos.projectCovers(projectIds)) covers.set(projectId, serializeCoverPhoto(app, photo));
+    for (const [projectId, photo] of await coverPhotos.projectCovers(projectIds)) covers.set(projectId, serializeCoverPhoto(links, photo));
     return covers;
   }
 
 
   /** What the projects' money and latest activity need beyond the entity rows, read together. */
-  async function extrasOf(rows: readonly EntityWithRelations[], wanted: ReturnType<typeof plan>) {
+  async function extrasOf(rows: readonly EntityWithRelations[], wanted: ReturnType<typeof plan>, links: WithFileLinks) {
     const projects = wanted.model ? projectsOf(rows) : [];
     const [covers, money, activity] = await Promise.all([
-      coversOf(rows, wanted),
+      coversOf(rows, wanted, links),
       invoicedMoney(app.database.db, projects.filter((project) => isAreaEnabled(project.company, 'invoices'))),
       wanted.relations.latest_activity ? latestActivity(app.database.db, projects) : null,
     ]);
@@ -173,7 +174,7 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
       const { filters, sort, includes, page } = entitiesListQuery.from(request);
       const wanted = plan(includes);
       const { rows, total } = await entities.listForUser(user.id, { filters, sort, page, with: wanted.read });
-      return answer.send(reply, paginate(serialize(rows, wanted, await extrasOf(rows, wanted)), total, page, pageUrls(publicUrl, request.url)), scopesOf(user, rows));
+      return answer.send(reply, paginate(serialize(rows, wanted, await extrasOf(rows, wanted, linksOf(app, request))), total, page, pageUrls(publicUrl, request.url)), scopesOf(user, rows));
     },
   );
 
@@ -203,7 +204,7 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
       const found = await entities.findWithRelations(user.id, request.params.id);
       if (!found) throw notFound();
       const wanted = plan(expanded);
-      return answer.send(reply, serialize([found], wanted, await extrasOf([found], wanted))[0]!, scopesOf(user, [found]));
+      return answer.send(reply, serialize([found], wanted, await extrasOf([found], wanted, linksOf(app, request)))[0]!, scopesOf(user, [found]));
     },
   );
 }

@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors';
 import { binaryReply, emptyReply } from '../../lib/reply-media';
 import { isImageKind } from '../../lib/file-types';
-import { filesRepository } from '../../core/files/files.repository';
+import { linkAccess, verifyLink } from '../../core/files/access';
 import { IMAGE_PROXY_MEDIA_TYPES, ImageQuerySchema, imageProxy, imageRequestOf } from '../../core/files/image-proxy';
 import { filePaths, SignatureQuerySchema } from '../../core/files/links';
-import { FILE_CONTENT_SECURITY_POLICY, contentDisposition, invalidSignature, previewable, sendFile } from '../../core/files/serve';
+import { FILE_CONTENT_SECURITY_POLICY, contentDisposition, previewable, sendFile } from '../../core/files/serve';
 
 
 const responses = {
@@ -22,8 +22,10 @@ const responses = {
 };
 
 /**
- * Stored files, reached only through signed URLs (app.fileLinks): the signature is the credential,
- * so these routes are public. A URL that is altered, expired or signed for another file is 403.
+ * Stored files, reached only through signed URLs (app.fileLinks): the signature names who the URL was
+ * handed to, so these routes are public. A URL that is altered, expired or signed for another file is 403;
+ * one whose audience may no longer see the file (signed out, unshared, area off) is 404
+ * (docs/decisions/062-file-links-checked-at-use.md).
  */
 export interface FilesRoutesOptions {
   /** DATA_DIR: resized images are cached in DATA_DIR/cache/images. */
@@ -34,7 +36,7 @@ export interface FilesRoutesOptions {
 
 export async function filesRoutes(fastify: FastifyInstance, options: FilesRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const files = filesRepository(app.database.db);
+  const access = linkAccess(app.database.db);
   const images = imageProxy({
     store: app.blobs,
     cacheDir: path.join(options.dataDir, 'cache', 'images'),
@@ -49,13 +51,12 @@ export async function filesRoutes(fastify: FastifyInstance, options: FilesRoutes
       reply: Parameters<typeof sendFile>[2],
     ) {
       const { id } = request.params;
-      const { exp, sig } = request.query;
       const now = app.now();
-      if (!app.urls.verify(filePaths[disposition](id), exp, sig, now)) throw invalidSignature();
-      const file = await files.find(id);
+      const audience = verifyLink(app.urls, filePaths[disposition](id), request.query, now);
+      const file = await access.file(id, audience);
       if (!file) throw new HttpError(404, ERROR_MESSAGES.notFound);
       const inline = disposition === 'view' && previewable(file);
-      return sendFile(app.blobs, request, reply, file, { disposition: inline ? 'inline' : 'attachment', expires: Number(exp), now });
+      return sendFile(app.blobs, request, reply, file, { disposition: inline ? 'inline' : 'attachment', expires: Number(request.query.exp), now });
     };
 
   app.get(
@@ -67,7 +68,7 @@ export async function filesRoutes(fastify: FastifyInstance, options: FilesRoutes
         tags: ['files'],
         operationId: 'viewFile', summary: 'A stored file, to view',
         description:
-          'Reached through a signed URL the API handed out (valid up to an hour). PDFs and images are served inline, ' +
+          'Reached through a signed URL the API handed out (valid up to an hour, and only while whoever it was handed to may still see the file: else 404). PDFs and images are served inline, ' +
           'anything else as an attachment; byte ranges are supported. 403 when the signature is altered, expired or for another file.',
         params: z.object({ id: IdSchema }),
         querystring: SignatureQuerySchema,
@@ -115,11 +116,11 @@ export async function filesRoutes(fastify: FastifyInstance, options: FilesRoutes
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { exp, sig, ...query } = request.query;
+      const { aud, exp, sig, ...query } = request.query;
       const asked = imageRequestOf(query);
       const now = app.now();
-      if (!app.urls.verify(filePaths.image(id), exp, sig, now)) throw invalidSignature();
-      const file = await files.find(id);
+      const audience = verifyLink(app.urls, filePaths.image(id), { aud, exp, sig }, now);
+      const file = await access.file(id, audience);
       if (!file || !isImageKind(file.kind)) throw new HttpError(404, ERROR_MESSAGES.notFound);
       const image = await images.get(file, asked);
       const maxAge = Math.max(0, Number(exp) - Math.floor(now.getTime() / 1000));

@@ -15,6 +15,8 @@ import type { FileRow } from '../../db/rows';
 let t: TestApp;
 let clock = new Date('2026-04-01T12:00:00.000Z');
 const MAX = 64 * 1024;
+/** Links as the company's console gets them: these files are held by no record a portal user could see. */
+const companyLinks = () => t.app.fileLinks.for({ kind: 'company', companyId: 1 });
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => clock });
@@ -101,7 +103,7 @@ describe('serving a stored file through its signed URL', () => {
   const relative = (url: string) => url.replace('http://portal.test', '');
 
   it('shows a PDF inline and downloads it under its real name', async () => {
-    const view = await t.app.inject({ method: 'GET', url: relative(t.app.fileLinks.view(pdf.id)) });
+    const view = await t.app.inject({ method: 'GET', url: relative(companyLinks().view(pdf.id)) });
     expect(view.statusCode).toBe(200);
     expect(view.headers['content-type']).toBe('application/pdf');
     expect(view.headers['content-disposition']).toMatch(/^inline; /);
@@ -109,7 +111,7 @@ describe('serving a stored file through its signed URL', () => {
     expect(view.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(view.rawPayload.length).toBe(pdf.size);
 
-    const download = await t.app.inject({ method: 'GET', url: relative(t.app.fileLinks.download(pdf.id)) });
+    const download = await t.app.inject({ method: 'GET', url: relative(companyLinks().download(pdf.id)) });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toBe(
       `attachment; filename="Plan fur Kuche _A_.pdf"; filename*=UTF-8''Plan%20f%C3%BCr%20K%C3%BCche%20%22A%22.pdf`,
@@ -118,27 +120,27 @@ describe('serving a stored file through its signed URL', () => {
   });
 
   it('always downloads what a browser cannot preview, and serves text as text/plain in a sandbox', async () => {
-    const word = await t.app.inject({ method: 'GET', url: relative(t.app.fileLinks.view(docx.id)) });
+    const word = await t.app.inject({ method: 'GET', url: relative(companyLinks().view(docx.id)) });
     expect(word.headers['content-disposition']).toMatch(/^attachment; /);
-    const plain = await t.app.inject({ method: 'GET', url: relative(t.app.fileLinks.view(text.id)) });
+    const plain = await t.app.inject({ method: 'GET', url: relative(companyLinks().view(text.id)) });
     expect(plain.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(plain.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(plain.body).toBe('gate code 1234');
   });
 
   it('may be cached until its URL expires, and revalidates by ETag', async () => {
-    const url = relative(t.app.fileLinks.view(pdf.id));
+    const url = relative(companyLinks().view(pdf.id));
     const exp = Number(new URL(url, 'http://x').searchParams.get('exp'));
     const first = await t.app.inject({ method: 'GET', url });
     expect(first.headers['cache-control']).toBe(`private, max-age=${exp - clock.getTime() / 1000}, immutable`);
     expect(exp - clock.getTime() / 1000).toBeLessThanOrEqual(2 * SIGNED_URL_WINDOW_SECONDS);
     const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(first.headers.etag) } });
     expect(again.statusCode).toBe(304);
-    expect(t.app.fileLinks.view(pdf.id)).toBe(t.app.fileLinks.view(pdf.id));
+    expect(companyLinks().view(pdf.id)).toBe(companyLinks().view(pdf.id));
   });
 
   it('answers a byte range with 206, and an impossible one with 416', async () => {
-    const url = relative(t.app.fileLinks.view(pdf.id));
+    const url = relative(companyLinks().view(pdf.id));
     const part = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-4' } });
     expect(part.statusCode).toBe(206);
     expect(part.body).toBe('%PDF-');
@@ -152,7 +154,7 @@ describe('serving a stored file through its signed URL', () => {
   });
 
   it('refuses with 403 a URL that is altered, expired, signed for another file or not signed', async () => {
-    const url = relative(t.app.fileLinks.view(pdf.id));
+    const url = relative(companyLinks().view(pdf.id));
     const { searchParams } = new URL(url, 'http://x');
     const sig = searchParams.get('sig')!;
     const exp = searchParams.get('exp')!;
@@ -161,6 +163,8 @@ describe('serving a stored file through its signed URL', () => {
       url.replace(`exp=${exp}`, `exp=${Number(exp) + 1800}`),
       url.replace(`/api/files/${pdf.id}?`, `/api/files/${docx.id}?`),
       url.replace(`/api/files/${pdf.id}?`, `/api/files/${pdf.id}/download?`),
+      url.replace('aud=c1&', 'aud=c2&'),
+      url.replace('aud=c1&', ''),
       `/api/files/${pdf.id}`,
     ];
     for (const attempt of tampered) {

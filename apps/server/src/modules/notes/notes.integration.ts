@@ -85,7 +85,7 @@ export async function notesIntegrationRoutes(fastify: FastifyInstance, options: 
         sharedWithPortal: shared === undefined ? undefined : shared === 'true',
         page,
       });
-      const context = { company, publicUrl: options.publicUrl, links: app.fileLinks };
+      const context = { company, publicUrl: options.publicUrl, links: app.fileLinks.for({ kind: 'company', companyId: company.id }) };
       return paginate(
         rows.map((row) => serializeIntegrationNote(row, context)),
         total,
@@ -111,7 +111,7 @@ export async function notesIntegrationRoutes(fastify: FastifyInstance, options: 
       const company = requireApiCompany(request);
       const row = await notes.findOfCompany(company.id, request.params.id);
       if (!row) throw notFound();
-      return serializeIntegrationNote(row, { company, publicUrl: options.publicUrl, links: app.fileLinks });
+      return serializeIntegrationNote(row, { company, publicUrl: options.publicUrl, links: app.fileLinks.for({ kind: 'company', companyId: company.id }) });
     },
   );
 
@@ -192,7 +192,7 @@ export async function notesIntegrationRoutes(fastify: FastifyInstance, options: 
             }),
         });
       }
-      return reply.status(201).send(serializeIntegrationNote(note, { company, publicUrl: options.publicUrl, links: app.fileLinks }));
+      return reply.status(201).send(serializeIntegrationNote(note, { company, publicUrl: options.publicUrl, links: app.fileLinks.for({ kind: 'company', companyId: company.id }) }));
     },
   );
 }

@@ -32,6 +32,7 @@ import { portalUserName } from '../../lib/names';
 import { serializeNote, type NoteSerializeContext } from './notes.serializers';
 import type { CompanyRow, EntityRow } from '../../db/rows';
 import { emitWebhookEvent } from '../../core/webhooks/outbox';
+import { linksOf } from '../../core/files/links';
 
 export interface NotesRoutesOptions {
   publicUrl: string;
@@ -89,7 +90,7 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
   }
   const guardOf = (request: FastifyRequest) => guarded.get(request)!;
 
-  const contextOf = (company: CompanyRow): NoteSerializeContext => ({ company, publicUrl: options.publicUrl, links: app.fileLinks });
+  const contextOf = (company: CompanyRow, request: FastifyRequest): NoteSerializeContext => ({ company, publicUrl: options.publicUrl, links: linksOf(app, request).fileLinks });
 
   async function readStateOf({ user, entity }: Pick<Guarded, 'user' | 'entity'>) {
     const state = await repository.readState(user.id, entity.model_id);
@@ -147,7 +148,7 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
       if (before === undefined && since === undefined && page.number === 1 && rows.length > 0) {
         url += `${url.includes('?') ? '&' : '?'}before=${rows[0]!.note.id + 1}`;
       }
-      const context = contextOf(company);
+      const context = contextOf(company, request);
       return paginate(
         rows.map((row) => serializeNote(row, user.id, context)),
         total,
@@ -210,7 +211,7 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
       const { entity, company, user } = guardOf(request);
       const row = await repository.findShared(entity.model_id, request.params.id);
       if (!row) throw notFound();
-      return serializeNote(row, user.id, contextOf(company));
+      return serializeNote(row, user.id, contextOf(company, request));
     },
   );
 
@@ -292,10 +293,10 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
       if (!result.created) {
         // A retry: the files sent again are not needed, the note already has its own.
         await deleteFiles(app.database.db, app.blobs, uploaded);
-        return reply.status(200).send(serializeNote(result.note, user.id, contextOf(company)));
+        return reply.status(200).send(serializeNote(result.note, user.id, contextOf(company, request)));
       }
       await tellRep(request, guardedRequest, result.note);
-      return reply.status(201).send(serializeNote(result.note, user.id, contextOf(company)));
+      return reply.status(201).send(serializeNote(result.note, user.id, contextOf(company, request)));
     },
   );
 }

@@ -67,7 +67,7 @@ export async function photosIntegrationRoutes(fastify: FastifyInstance, options:
     height: file.height,
     created_at: apiTimestamp(photo.created_at),
     updated_at: apiTimestamp(photo.updated_at),
-    file: serializeFile(app, file),
+    file: serializeFile({ fileLinks: app.fileLinks.for({ kind: 'company', companyId: file.company_id }) }, file),
   });
   const album = async (companyId: number, id: number) => {
     const found = await repository.find(companyId, id);

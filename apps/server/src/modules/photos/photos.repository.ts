@@ -4,7 +4,6 @@ import { albums, photos } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
 
-import type { AlbumRow } from '../../db/rows';
 import { coversRepository, type AlbumWithCover, type PhotoWithFile } from '../../core/covers';
 export type AlbumSort = 'position' | 'name' | 'created_at';
 
@@ -32,12 +31,6 @@ export function photosRepository(db: Db) {
     async find(scope: ProjectScope, albumId: number): Promise<AlbumWithCover | null> {
       const [row] = await db.select().from(albums).where(and(visible(scope), eq(albums.id, albumId))).limit(1);
       return row ? ((await covers.albumCovers([row]))[0] ?? null) : null;
-    },
-
-    /** An album by id alone, shared or not: for the signed zip URL, whose signature is the access check. */
-    async findById(albumId: number): Promise<AlbumRow | null> {
-      const [row] = await db.select().from(albums).where(eq(albums.id, albumId)).limit(1);
-      return row ?? null;
     },
 
     async photosOf(albumId: number): Promise<PhotoWithFile[]> {

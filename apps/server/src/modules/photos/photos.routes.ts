@@ -8,10 +8,11 @@ import { HttpError, notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
 import { binaryReply } from '../../lib/reply-media';
-import { SignatureQuerySchema } from '../../core/files/links';
+import { linksOf, SignatureQuerySchema } from '../../core/files/links';
+import { linkAccess, verifyLink } from '../../core/files/access';
 import { requireProject } from '../../core/access/projects';
 import { requireUser } from '../../core/access/request';
-import { FILE_CONTENT_SECURITY_POLICY, contentDisposition, invalidSignature } from '../../core/files/serve';
+import { FILE_CONTENT_SECURITY_POLICY, contentDisposition } from '../../core/files/serve';
 import type { PhotoWithFile } from '../../core/covers';
 import { photosRepository } from './photos.repository';
 import { albumZipPath, serializeAlbum, serializePhoto } from './photos.serializers';
@@ -40,7 +41,7 @@ export function zipEntryNames(items: PhotoWithFile[]): string[] {
 export async function photosRoutes(fastify: FastifyInstance, options: { publicUrl: string }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repository = photosRepository(app.database.db);
-  const links = Object.assign(Object.create(app) as FastifyInstance, { publicUrl: options.publicUrl.replace(/\/+$/, '') });
+  const access = linkAccess(app.database.db);
 
   app.get(
     '/entities/:entity/albums',
@@ -60,7 +61,7 @@ export async function photosRoutes(fastify: FastifyInstance, options: { publicUr
       const { scope } = await requireProject(app, requireUser(request), request.params.entity, 'photos');
       const { rows, total } = await repository.list(scope, { sort, page });
       return paginate(
-        rows.map((row) => serializeAlbum(links, row)),
+        rows.map((row) => serializeAlbum(linksOf(app, request), row)),
         total,
         page,
         pageUrls(options.publicUrl, request.url),
@@ -84,6 +85,7 @@ export async function photosRoutes(fastify: FastifyInstance, options: { publicUr
       const found = await repository.find(scope, request.params.album);
       if (!found) throw notFound();
       const items = await repository.photosOf(found.album.id);
+      const links = linksOf(app, request);
       return { ...serializeAlbum(links, found), photos: items.map((item) => serializePhoto(links, item)) };
     },
   );
@@ -98,7 +100,7 @@ export async function photosRoutes(fastify: FastifyInstance, options: { publicUr
         operationId: 'downloadAlbumZip', summary: 'A whole album as a zip',
         description:
           'Reached through the zip_url of an album (signed, valid up to an hour). The originals are streamed one after another ' +
-          'into the zip as it is sent, so memory stays flat however large the album. 403 when the signature is altered or expired.',
+          'into the zip as it is sent, so memory stays flat however large the album. 403 when the signature is altered or expired; 404 once the album is no longer shared with whoever the link was handed to.',
         params: z.object({ id: IdSchema }),
         querystring: SignatureQuerySchema,
         response: { 200: binaryReply('The zip of the album', ['application/zip']), 403: ApiErrorSchema, 404: ApiErrorSchema },
@@ -106,10 +108,8 @@ export async function photosRoutes(fastify: FastifyInstance, options: { publicUr
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { exp, sig } = request.query;
-      const now = app.now();
-      if (!app.urls.verify(albumZipPath(id), exp, sig, now)) throw invalidSignature();
-      const album = await repository.findById(id);
+      const audience = verifyLink(app.urls, albumZipPath(id), request.query, app.now());
+      const album = await access.album(id, audience);
       if (!album) throw new HttpError(404, ERROR_MESSAGES.notFound);
       const items = await repository.photosOf(album.id);
       const names = zipEntryNames(items);

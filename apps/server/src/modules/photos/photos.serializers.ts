@@ -1,12 +1,12 @@
 import type { Album, Photo } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
 import { apiTimestamp } from '../../lib/timestamps';
 import { serializeFile } from '../../core/files/files.serializers';
 import type { AlbumWithCover, PhotoWithFile } from '../../core/covers';
+import type { WithFileLinks } from '../../core/files/links';
 
 export const albumZipPath = (albumId: number) => `/api/albums/${albumId}/zip`;
 
-type Links = Pick<FastifyInstance, 'fileLinks' | 'urls' | 'now'> & { publicUrl: string };
+type Links = WithFileLinks;
 
 export function serializePhoto(app: Links, { photo, file }: PhotoWithFile): Photo {
   return {
@@ -27,7 +27,7 @@ export function serializeAlbum(app: Links, item: AlbumWithCover): Album {
     name: item.album.name,
     photo_count: item.photo_count,
     cover: item.cover ? serializePhoto(app, item.cover) : null,
-    zip_url: `${app.publicUrl}${app.urls.sign(albumZipPath(item.album.id), app.now())}`,
+    zip_url: app.fileLinks.sign(albumZipPath(item.album.id)),
     created_at: apiTimestamp(item.album.created_at),
     updated_at: apiTimestamp(item.album.updated_at),
   };

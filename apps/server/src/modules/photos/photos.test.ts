@@ -55,7 +55,7 @@ describe('albums', () => {
     ]);
     expect(page.data[0]!.cover).toMatchObject({ caption: 'The old kitchen before we started', width: 1200, height: 900 });
     expect(page.data[1]!.cover?.caption).toBe('Quartz countertops installed');
-    expect(page.data[0]!.cover?.file.image_url).toMatch(/^http:\/\/portal\.test\/api\/images\/\d+\?exp=\d+&sig=/);
+    expect(page.data[0]!.cover?.file.image_url).toMatch(/^http:\/\/portal\.test\/api\/images\/\d+\?aud=p\d+&exp=\d+&sig=/);
   });
 
   it('opens an album: every photo in order with its caption, size and signed URLs', async () => {
@@ -204,7 +204,8 @@ describe('the image proxy', () => {
       return read(key, range);
     });
     try {
-      const asks = rows.map((row) => get(`${t.app.fileLinks.image(row.id)}&v=photo-full&d=2`));
+      const links = t.app.fileLinks.for({ kind: 'company', companyId: photo!.company_id });
+      const asks = rows.map((row) => get(`${links.image(row.id)}&v=photo-full&d=2`));
       const running = Math.min(rows.length, Math.max(1, availableParallelism() - 1));
       await vi.waitFor(() => expect(reads).toHaveBeenCalledTimes(running));
       const health = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -225,7 +226,7 @@ describe('the image proxy', () => {
     const [bomb] = await filesRepository(t.database.db).insert([
       { company_id: t.ids.acme.id, blob_key: blob.key, original_name: 'bomb.png', content_type: 'image/png', kind: 'png', size: blob.size, sha256: blob.sha256, width: 30_000, height: 30_000 },
     ]);
-    const response = await get(`${t.app.fileLinks.image(bomb!.id)}&v=photo-thumbnail`);
+    const response = await get(`${t.app.fileLinks.for({ kind: 'company', companyId: t.ids.acme.id }).image(bomb!.id)}&v=photo-thumbnail`);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.image[0]).toMatch(/50 megapixels/);
     await t.database.db.delete(files).where(eq(files.id, bomb!.id));
@@ -236,6 +237,6 @@ describe('the image proxy', () => {
     const forged = base.replace(/\/api\/images\/\d+/, `/api/images/${other.id}`);
     expect((await get(`${forged}&v=photo-thumbnail`)).statusCode).toBe(403);
     const [pdf] = await t.database.db.select().from(files).where(eq(files.kind, 'pdf')).limit(1);
-    expect((await get(`${t.app.fileLinks.image(pdf!.id)}&v=photo-thumbnail`)).statusCode).toBe(404);
+    expect((await get(`${t.app.fileLinks.for({ kind: 'company', companyId: t.ids.acme.id }).image(pdf!.id)}&v=photo-thumbnail`)).statusCode).toBe(404);
   });
 });

@@ -102,7 +102,7 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
       if (wanted.includes.has('status')) project.status = row.status ? { id: row.status.id, name: row.status.name, color: hexColorOrNull(row.status.color) } : null;
       if (coverOf) {
         const cover = coverOf.get(row.project.id);
-        project.cover_photo = cover ? serializeCoverPhoto(app, cover) : null;
+        project.cover_photo = cover ? serializeCoverPhoto({ fileLinks: app.fileLinks.for({ kind: 'company', companyId: row.project.company_id }) }, cover) : null;
       }
       if (wanted.appends.has('last_activity_at')) project.last_activity_at = apiTimestamp(row.last_activity_at);
       return project;
