@@ -118,18 +118,18 @@ async function main() {
   bare.set('show', jsonBody(show.body));
 
   announceReady([app, uncached], database, {
-      url: `http://127.0.0.1:${port}`,
-      uncachedUrl: `http://127.0.0.1:${uncachedPort}`,
-      kind: database.kind,
-      seedMs,
-      tenant: TENANT,
-      bigToken,
-      smallToken,
-      listUrl,
-      showUrl,
-      listBytes: Buffer.byteLength(list.body),
-      showBytes: Buffer.byteLength(show.body),
-    });
+    url: `http://127.0.0.1:${port}`,
+    uncachedUrl: `http://127.0.0.1:${uncachedPort}`,
+    kind: database.kind,
+    seedMs,
+    tenant: TENANT,
+    bigToken,
+    smallToken,
+    listUrl,
+    showUrl,
+    listBytes: Buffer.byteLength(list.body),
+    showBytes: Buffer.byteLength(show.body),
+  });
 }
 
 main().catch((error: unknown) => {

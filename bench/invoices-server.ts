@@ -81,9 +81,9 @@ async function seedTenant(db: Db) {
         { company_id: company!.id, number: 'B-2', name: 'Small project' },
       ])
       .returning({ id: projects.id });
-    await tx.insert(portalEntities).values(
-      [big!, small!].map((project) => ({ portal_user_id: user!.id, company_id: company!.id, model_type: 'project', model_id: project.id })),
-    );
+    await tx
+      .insert(portalEntities)
+      .values([big!, small!].map((project) => ({ portal_user_id: user!.id, company_id: company!.id, model_type: 'project', model_id: project.id })));
     await invoicesRepository(tx).insert(invoicesFor(company!.id, big!.id, 'BIG', TENANT.bigProjectInvoices));
     await invoicesRepository(tx).insert(invoicesFor(company!.id, small!.id, 'SMALL', TENANT.smallProjectInvoices));
   });
@@ -111,18 +111,18 @@ async function main() {
   bare.set('pdf', { type: 'application/pdf', body: pdf.rawPayload });
 
   announceReady(app, database, {
-      url: `http://127.0.0.1:${port}`,
-      kind: database.kind,
-      seedMs,
-      tenant: TENANT,
-      token,
-      listUrl,
-      smallListUrl: `/api/entities/${smallEntity}/invoices`,
-      summaryUrl: `/api/entities/${bigEntity}/invoices/summary`,
-      pdfUrl,
-      listBytes: list.rawPayload.length,
-      pdfBytes: pdf.rawPayload.length,
-    });
+    url: `http://127.0.0.1:${port}`,
+    kind: database.kind,
+    seedMs,
+    tenant: TENANT,
+    token,
+    listUrl,
+    smallListUrl: `/api/entities/${smallEntity}/invoices`,
+    summaryUrl: `/api/entities/${bigEntity}/invoices/summary`,
+    pdfUrl,
+    listBytes: list.rawPayload.length,
+    pdfBytes: pdf.rawPayload.length,
+  });
 }
 
 main().catch((error: unknown) => {

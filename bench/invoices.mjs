@@ -12,10 +12,17 @@ export async function benchInvoices({ option, run, measureScenarios, startServer
   const duration = Number(option('duration', 10));
   const connections = Number(option('connections', 10));
   const startedAt = new Date();
-  const report = { bench: 'invoices', startedAt: startedAt.toISOString(), duration, connections, machine: machine(), loadBefore: os.loadavg()[0], databases: {} };
+  const report = {
+    bench: 'invoices',
+    startedAt: startedAt.toISOString(),
+    duration,
+    connections,
+    machine: machine(),
+    loadBefore: os.loadavg()[0],
+    databases: {},
+  };
 
   for (const { kind, env } of await benchDatabases('pglite-invoices-data')) {
-
     console.log(`\n[${kind}] seeding 5,000 invoices and starting the server…`);
     const server = await startServer(env, 'bench/invoices-server.ts');
     const { ready } = server;

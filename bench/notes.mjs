@@ -33,10 +33,18 @@ export async function benchNotes({ option, run, summary, measureScenarios, start
   const connections = Number(option('connections', 10));
   const writers = Number(option('writers', 20));
   const startedAt = new Date();
-  const report = { bench: 'notes', startedAt: startedAt.toISOString(), duration, connections, writers, machine: machine(), loadBefore: os.loadavg()[0], databases: {} };
+  const report = {
+    bench: 'notes',
+    startedAt: startedAt.toISOString(),
+    duration,
+    connections,
+    writers,
+    machine: machine(),
+    loadBefore: os.loadavg()[0],
+    databases: {},
+  };
 
   for (const { kind, env } of await benchDatabases('pglite-notes-data')) {
-
     console.log(`\n[${kind}] seeding a 10,000-note and a 50-note thread and starting the server…`);
     const server = await startServer(env, 'bench/notes.ts');
     const { ready } = server;
@@ -57,7 +65,9 @@ export async function benchNotes({ option, run, summary, measureScenarios, start
       results = await measureScenarios(kind, server, scenarios, { duration, connections });
       const written = summary(await post(`${ready.url}${ready.writeUrl}`, { headers: auth, duration, connections: writers }));
       results['post-20-writers'] = written;
-      console.log(`[${kind}] post (${writers} writers) ${String(written.rps).padStart(6)} notes/s  p50 ${written.p50} ms  p99 ${written.p99} ms  non-2xx ${written.non2xx}`);
+      console.log(
+        `[${kind}] post (${writers} writers) ${String(written.rps).padStart(6)} notes/s  p50 ${written.p50} ms  p99 ${written.p99} ms  non-2xx ${written.non2xx}`,
+      );
       if (written.non2xx > 0 || written.errors > 0) throw new Error(`post: ${written.non2xx} non-2xx answers, ${written.errors} errors`);
       check = await (await fetch(`${ready.url}/__bench/check`)).json();
       for (const row of check) {
@@ -78,7 +88,9 @@ export async function benchNotes({ option, run, summary, measureScenarios, start
         newestVsBareRps: ratio(results['newest-10000'].rps, results['bare-page'].rps),
       },
     };
-    console.log(`[${kind}] newest page, 10,000 vs 50 notes: mean ${report.databases[kind].ratios.bigVsSmallMean}×, p99 ${report.databases[kind].ratios.bigVsSmallP99}×`);
+    console.log(
+      `[${kind}] newest page, 10,000 vs 50 notes: mean ${report.databases[kind].ratios.bigVsSmallMean}×, p99 ${report.databases[kind].ratios.bigVsSmallP99}×`,
+    );
   }
 
   await saveReport('notes', report, notesMarkdown);
@@ -102,7 +114,7 @@ function notesMarkdown(report) {
       '',
       '| request | req/s | p50 ms | p99 ms | mean ms |',
       '|---|---:|---:|---:|---:|',
-      row('bare-page', 'bare route, the newest page\'s bytes from memory'),
+      row('bare-page', "bare route, the newest page's bytes from memory"),
       row('newest-10000', '`GET /api/notes?entity=…`, newest page of a 10,000-note thread'),
       row('newest-50', 'the same, 50-note thread'),
       row('older-page-10000', 'page 2 of the 10,000-note thread (its `next_page_url`, anchored by `before`)'),

@@ -43,7 +43,10 @@ async function seed(db: Db) {
       INSERT INTO portal_entities (portal_user_id, company_id, model_type, model_id, scope)
       SELECT u.id, p.company_id, 'project', p.id, 'customer' FROM projects p, portal_users u
       WHERE u.email = ${USER} ORDER BY p.id`);
-    for (const [name, size] of [['Big thread', THREADS.big], ['Small thread', THREADS.small]] as const) {
+    for (const [name, size] of [
+      ['Big thread', THREADS.big],
+      ['Small thread', THREADS.small],
+    ] as const) {
       await tx.execute(sql`
         INSERT INTO notes (project_id, author_staff_id, author_portal_user_id, body, shared_with_portal, created_at, updated_at)
         SELECT p.id,
@@ -92,19 +95,19 @@ async function main() {
   bare.set('page', jsonBody(big.body));
 
   announceReady(app, database, {
-      url: `http://127.0.0.1:${port}`,
-      kind: database.kind,
-      seedMs,
-      threads: THREADS,
-      token,
-      bigUrl,
-      smallUrl,
-      bigTotal: page.total,
-      page2Url: page.next_page_url.replace('http://127.0.0.1', ''),
-      sinceUrl: `${bigUrl}&since=${page.data[0]!.id}`,
-      writeUrl: `/api/notes?entity=${entityOf('Write here')}`,
-      pageBytes: Buffer.byteLength(big.body),
-    });
+    url: `http://127.0.0.1:${port}`,
+    kind: database.kind,
+    seedMs,
+    threads: THREADS,
+    token,
+    bigUrl,
+    smallUrl,
+    bigTotal: page.total,
+    page2Url: page.next_page_url.replace('http://127.0.0.1', ''),
+    sinceUrl: `${bigUrl}&since=${page.data[0]!.id}`,
+    writeUrl: `/api/notes?entity=${entityOf('Write here')}`,
+    pageBytes: Buffer.byteLength(big.body),
+  });
 }
 
 main().catch((error: unknown) => {

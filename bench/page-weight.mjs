@@ -44,7 +44,10 @@ async function initialJs(dist) {
 /** An empty React page built by the same Vite and React the portal uses. */
 async function buildEmptyPage() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-empty-react-'));
-  await writeFile(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Empty</title></head><body><div id="root"></div><script type="module" src="/main.jsx"></script></body></html>');
+  await writeFile(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Empty</title></head><body><div id="root"></div><script type="module" src="/main.jsx"></script></body></html>',
+  );
   await writeFile(
     path.join(dir, 'main.jsx'),
     "import { StrictMode } from 'react';\nimport { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(<StrictMode><main><h1>Empty page</h1></main></StrictMode>);\n",
@@ -93,7 +96,14 @@ async function startPortal() {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { url, stop: async () => { child.kill('SIGTERM'); await new Promise((r) => child.once('exit', r)); await rm(dataDir, { recursive: true, force: true }); } };
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function lighthouseScores(targets) {
@@ -104,7 +114,15 @@ async function lighthouseScores(targets) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     userDataDir,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const results = [];
   try {
@@ -125,7 +143,13 @@ async function lighthouseScores(targets) {
         for (let attempt = 1; ; attempt++) {
           runner = await lighthouse(
             target.url,
-            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(target.token) },
+            {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance', 'accessibility'],
+              disableStorageReset: Boolean(target.token),
+            },
             config,
           );
           if (!runner.lhr.runtimeError || attempt === 3) break;
@@ -153,7 +177,10 @@ async function lighthouseScores(targets) {
 
 console.log('Building the portal and an empty React page…');
 await new Promise((resolve, reject) => {
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'inherit',
+  });
   child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited ${code}`))));
 });
 const empty = await buildEmptyPage();

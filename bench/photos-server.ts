@@ -40,13 +40,18 @@ async function generatedPhoto(seed: number): Promise<Buffer> {
   const base = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 70 } } })
     .raw()
     .toBuffer();
-  const pixels = await sharp(base, { raw: { width: 64, height: 48, channels: 3 } }).resize(width, height, { kernel: 'cubic' }).raw().toBuffer();
+  const pixels = await sharp(base, { raw: { width: 64, height: 48, channels: 3 } })
+    .resize(width, height, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
   let state = (seed * 7919 + 1) >>> 0;
   for (let index = 0; index < pixels.length; index++) {
     state = (Math.imul(state, 1103515245) + 12345) >>> 0;
     pixels[index] = Math.max(0, Math.min(255, pixels[index]! + ((state >>> 24) & 31) - 16));
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 82 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 82 })
+    .toBuffer();
 }
 
 async function seedAlbum(db: Db, blobs: BlobStore) {
@@ -125,10 +130,7 @@ async function main() {
   const thumbnailUrls = album.photos.flatMap((photo) => THUMBNAIL_WIDTHS.map((width) => `${local(photo.file.image_url)}&w=${width}&f=webp`));
 
   // One thumbnail's bytes for the bare route; rendered outside the proxy so the cache stays cold.
-  const sample = await sharp(first)
-    .resize({ width: THUMBNAIL_WIDTHS[0] })
-    .webp({ quality: 75 })
-    .toBuffer();
+  const sample = await sharp(first).resize({ width: THUMBNAIL_WIDTHS[0] }).webp({ quality: 75 }).toBuffer();
   bare.set('thumbnail', { type: 'image/webp', body: sample });
 
   announceReady(app, database, {

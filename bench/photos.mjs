@@ -93,8 +93,11 @@ export async function benchPhotos({ option, summary, startServer, benchDatabases
     const record = (label, raw, extra = {}) => {
       const result = { ...summary(raw), ...extra };
       results[label] = result;
-      console.log(`[${kind}] ${label.padEnd(14)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  requests ${result.requests}  non-2xx ${result.non2xx}`);
-      if (result.non2xx > 0 || result.errors > 0) throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors. Server output:\n${server.output().slice(-4000)}`);
+      console.log(
+        `[${kind}] ${label.padEnd(14)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  requests ${result.requests}  non-2xx ${result.non2xx}`,
+      );
+      if (result.non2xx > 0 || result.errors > 0)
+        throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors. Server output:\n${server.output().slice(-4000)}`);
       return result;
     };
     let zip;

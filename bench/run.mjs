@@ -172,8 +172,6 @@ async function postgresUrl(database = `portal_bench_${name.replace(/[^a-z0-9_]/g
   return url.toString();
 }
 
-
-
 /**
  * The databases a bench runs on (`--db=pglite,postgres` by default), each as the environment its
  * server process needs; PostgreSQL is skipped when none is reachable.
@@ -208,10 +206,17 @@ async function benchEntities() {
   const duration = Number(option('duration', 10));
   const connections = Number(option('connections', 10));
   const startedAt = new Date();
-  const report = { bench: 'entities', startedAt: startedAt.toISOString(), duration, connections, machine: machine(), loadBefore: os.loadavg()[0], databases: {} };
+  const report = {
+    bench: 'entities',
+    startedAt: startedAt.toISOString(),
+    duration,
+    connections,
+    machine: machine(),
+    loadBefore: os.loadavg()[0],
+    databases: {},
+  };
 
   for (const { kind, env } of await benchDatabases('pglite-data')) {
-
     console.log(`\n[${kind}] seeding the tenant and starting the server…`);
     const server = await startServer(env);
     const { ready } = server;
@@ -331,9 +336,10 @@ async function writeSection(section, markdown) {
   const end = `<!-- bench:${section}:end -->`;
   const readme = await readFile(readmePath, 'utf8').catch(() => '# Benchmarks\n');
   const block = `${start}\n${markdown}\n${end}`;
-  const next = readme.includes(start) && readme.includes(end)
-    ? readme.slice(0, readme.indexOf(start)) + block + readme.slice(readme.indexOf(end) + end.length)
-    : `${readme.trimEnd()}\n\n${block}\n`;
+  const next =
+    readme.includes(start) && readme.includes(end)
+      ? readme.slice(0, readme.indexOf(start)) + block + readme.slice(readme.indexOf(end) + end.length)
+      : `${readme.trimEnd()}\n\n${block}\n`;
   await writeFile(readmePath, next);
   console.log(`bench/README.md: figures of "${section}" rewritten.`);
 }

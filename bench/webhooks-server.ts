@@ -36,7 +36,11 @@ async function main() {
   const fresh = process.env.BENCH_FRESH === '1';
   const opened = fresh
     ? await openBenchDatabase(seed)
-    : { database: await openDatabase({ url: process.env.BENCH_DATABASE_URL, dataDir: process.env.BENCH_DATA_DIR, maxConnections: 10 }), dataDir: process.env.BENCH_DATA_DIR, seedMs: 0 };
+    : {
+        database: await openDatabase({ url: process.env.BENCH_DATABASE_URL, dataDir: process.env.BENCH_DATA_DIR, maxConnections: 10 }),
+        dataDir: process.env.BENCH_DATA_DIR,
+        seedMs: 0,
+      };
   const { database, dataDir } = opened;
   // Not production: the receiver is an http:// endpoint on the loopback. Retries are scaled down so a run takes minutes.
   const env = benchEnv(dataDir ?? '/tmp/portal-bench-webhooks', { NODE_ENV: 'development', WEBHOOK_RETRY_SCALE: process.env.WEBHOOK_RETRY_SCALE ?? '0.01' });
@@ -46,7 +50,9 @@ async function main() {
   const [company] = await database.db.select({ id: companies.id }).from(companies).where(eq(companies.name, 'Bench Webhooks'));
   const key = fresh ? (await apiKeysRepository(database.db).create(company!.id, 'bench')).key : null;
   const token = await benchSignIn(app, USER, PASSWORD);
-  const entities = (await app.inject({ method: 'GET', url: '/api/entities', headers: { authorization: `Bearer ${token}` } })).json() as { data: { id: number }[] };
+  const entities = (await app.inject({ method: 'GET', url: '/api/entities', headers: { authorization: `Bearer ${token}` } })).json() as {
+    data: { id: number }[];
+  };
   announceReady(app, database, { url, kind: database.kind, seedMs: opened.seedMs, key, token, notesUrl: `/api/notes?entity=${entities.data[0]!.id}` });
 }
 

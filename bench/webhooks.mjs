@@ -18,7 +18,17 @@ export async function benchWebhooks({ option, startServer, benchDatabases, machi
   const failRate = 0.2;
   const retryScale = String(option('retry-scale', '0.01'));
   const startedAt = new Date();
-  const report = { bench: 'webhooks', startedAt: startedAt.toISOString(), events: total, writers, failRate, retryScale, machine: machine(), loadBefore: os.loadavg()[0], databases: {} };
+  const report = {
+    bench: 'webhooks',
+    startedAt: startedAt.toISOString(),
+    events: total,
+    writers,
+    failRate,
+    retryScale,
+    machine: machine(),
+    loadBefore: os.loadavg()[0],
+    databases: {},
+  };
 
   for (const { kind, env } of await benchDatabases('webhooks-pglite')) {
     // The receiver: remembers every arrival; the first attempt of an event fails one time in five.
@@ -86,7 +96,11 @@ export async function benchWebhooks({ option, startServer, benchDatabases, machi
           if (restarting && backAt === null) await restarting;
           const sentAt = Date.now();
           try {
-            const response = await fetch(`${ready.url}${notesUrl}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+            const response = await fetch(`${ready.url}${notesUrl}`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              body,
+            });
             if (response.status !== 200 && response.status !== 201) throw new Error(`POST note: ${response.status} ${await response.text()}`);
             createdAt.set((await response.json()).id, sentAt);
             break;
@@ -123,7 +137,10 @@ export async function benchWebhooks({ option, startServer, benchDatabases, machi
       .filter(([, event]) => event.acks.length > 0 && createdAt.has(event.note))
       .map(([, event]) => event.acks[0] - createdAt.get(event.note))
       .sort((a, b) => a - b);
-    const firstAcks = events.filter(([, event]) => event.acks.length > 0).map(([, event]) => event.acks[0]).sort((a, b) => a - b);
+    const firstAcks = events
+      .filter(([, event]) => event.acks.length > 0)
+      .map(([, event]) => event.acks[0])
+      .sort((a, b) => a - b);
     const at99 = percentile(firstAcks, 99);
     const lastAck = firstAcks.at(-1);
     const result = {

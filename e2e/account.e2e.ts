@@ -156,7 +156,10 @@ describe('account settings', () => {
     await confirm.page.getByRole('heading', { level: 1, name: 'Confirm your new email address' }).waitFor();
     await expectNoAxeViolations(confirm.page);
     await confirm.page.getByRole('button', { name: 'Confirm' }).click();
-    await confirm.page.getByRole('status').filter({ hasText: `Your email address is now ${newEmail}` }).waitFor();
+    await confirm.page
+      .getByRole('status')
+      .filter({ hasText: `Your email address is now ${newEmail}` })
+      .waitFor();
     await expectNoAxeViolations(confirm.page);
     await confirm.context.close();
 

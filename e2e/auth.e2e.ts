@@ -67,7 +67,7 @@ describe('signing in with a password', () => {
     await context.close();
   });
 
-  it('says one clear thing, beside the field, when the password is too short to be anyone\'s', async () => {
+  it("says one clear thing, beside the field, when the password is too short to be anyone's", async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/login');
     await page.getByLabel('Email').fill(DEMO.customer.email);
@@ -89,9 +89,7 @@ describe('signing in with a password', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/login?theme=acme');
     await expect.poll(() => page.getByText('Acme Builders', { exact: true }).isVisible()).toBe(true);
-    await expect
-      .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--portal-color').trim()))
-      .toBe('#c2410c');
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--portal-color').trim())).toBe('#c2410c');
     await expect.poll(() => page.title()).toBe('Project portal | Acme Builders');
     await expectNoAxeViolations(page);
     await context.close();

@@ -58,7 +58,7 @@ describe('the API called from a page of another origin', () => {
     expect(await callFrom(listed.origin)).toEqual({ status: 200, projects: 4 });
   });
 
-  it("is refused by the browser to a page of any other origin", async () => {
+  it('is refused by the browser to a page of any other origin', async () => {
     expect(await callFrom(unlisted.origin)).toEqual({ refused: expect.stringMatching(/Failed to fetch/) });
   });
 });

@@ -109,7 +109,9 @@ describe('documents', () => {
     const { context, page } = await signedIn(375);
     await page.goto(`/documents?entity=${LAKE_HOUSE}`);
     await page.getByRole('list', { name: /^Documents, sorted by/ }).waitFor();
-    await page.getByLabel('Choose a file').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html><script>alert(1)</script></html>') });
+    await page
+      .getByLabel('Choose a file')
+      .setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html><script>alert(1)</script></html>') });
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toMatch(/invoice\.pdf: The file must be a PDF/);
@@ -127,7 +129,11 @@ describe('the documents table in the URL (decision 026)', () => {
     for (const name of roofNames) {
       const form = new FormData();
       form.append('file', new Blob([`Roof note ${name}\n`], { type: 'text/plain' }), name);
-      const response = await fetch(`${baseURL()}/api/entities/${ROOF}/documents`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      const response = await fetch(`${baseURL()}/api/entities/${ROOF}/documents`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
       expect(response.status, await response.text()).toBe(201);
     }
   });

@@ -79,7 +79,10 @@ describe('the invoices table', () => {
     const summary = await api<{ outstanding_balance: string; overdue_balance: string }>(`/entities/${kitchen}/invoices/summary`);
     await page.goto(`/invoices?entity=${kitchen}`);
     await page.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();
-    await waitForRows(page, invoices.slice(0, 10).map((invoice) => invoice.number));
+    await waitForRows(
+      page,
+      invoices.slice(0, 10).map((invoice) => invoice.number),
+    );
     const balances = page.getByRole('region', { name: 'Balance summary' });
     await expect.poll(() => balances.innerText()).toContain(money(summary.outstanding_balance));
     expect(await balances.innerText()).toContain(money(summary.overdue_balance));
@@ -96,11 +99,17 @@ describe('the invoices table', () => {
     const { context, page } = await signedIn();
     const invoices = await allInvoices();
     await page.goto(`/invoices?entity=${kitchen}`);
-    await waitForRows(page, invoices.slice(0, 10).map((invoice) => invoice.number));
+    await waitForRows(
+      page,
+      invoices.slice(0, 10).map((invoice) => invoice.number),
+    );
 
     const byBalance = [...invoices].sort((a, b) => Number(a.balance) - Number(b.balance) || a.id - b.id);
     await header(page, 'Balance').getByRole('button').click();
-    await waitForRows(page, byBalance.slice(0, 10).map((invoice) => invoice.number));
+    await waitForRows(
+      page,
+      byBalance.slice(0, 10).map((invoice) => invoice.number),
+    );
     expect(search(page).sort).toBe('balance');
     expect(await header(page, 'Balance').getAttribute('aria-sort')).toBe('ascending');
     expect(await header(page, 'Issue date').getAttribute('aria-sort')).toBe('none');
@@ -108,19 +117,35 @@ describe('the invoices table', () => {
     await header(page, 'Balance').getByRole('button').click();
     // Ties (every paid invoice owes 0.00) break on id in the same direction.
     const byBalanceDesc = [...invoices].sort((a, b) => Number(b.balance) - Number(a.balance) || b.id - a.id);
-    await waitForRows(page, byBalanceDesc.slice(0, 10).map((invoice) => invoice.number));
+    await waitForRows(
+      page,
+      byBalanceDesc.slice(0, 10).map((invoice) => invoice.number),
+    );
     expect(search(page).sort).toBe('-balance');
     expect(await header(page, 'Balance').getAttribute('aria-sort')).toBe('descending');
 
     await header(page, 'Number').getByRole('button').click();
-    await waitForRows(page, Array.from({ length: 10 }, (_, index) => `INV-${1001 + index}`));
+    await waitForRows(
+      page,
+      Array.from({ length: 10 }, (_, index) => `INV-${1001 + index}`),
+    );
     await page.reload();
-    await waitForRows(page, Array.from({ length: 10 }, (_, index) => `INV-${1001 + index}`));
+    await waitForRows(
+      page,
+      Array.from({ length: 10 }, (_, index) => `INV-${1001 + index}`),
+    );
     expect(await header(page, 'Number').getAttribute('aria-sort')).toBe('ascending');
     await page.goBack();
-    await waitForRows(page, byBalanceDesc.slice(0, 10).map((invoice) => invoice.number));
+    await waitForRows(
+      page,
+      byBalanceDesc.slice(0, 10).map((invoice) => invoice.number),
+    );
 
-    for (const [label, field] of [['Status', 'status'], ['Due date', 'due_date'], ['Total', 'total']] as const) {
+    for (const [label, field] of [
+      ['Status', 'status'],
+      ['Due date', 'due_date'],
+      ['Total', 'total'],
+    ] as const) {
       await header(page, label).getByRole('button').click();
       const expected = (await allInvoices(`&sort=${field}`)).slice(0, 10).map((invoice) => invoice.number);
       await waitForRows(page, expected);
@@ -136,15 +161,24 @@ describe('the invoices table', () => {
     await page.goto(`/invoices?entity=${kitchen}`);
     await table(page).locator('tbody tr').first().waitFor();
     await page.getByLabel('Status').selectOption({ label: 'Paid' });
-    await waitForRows(page, paid.slice(0, 10).map((invoice) => invoice.number));
+    await waitForRows(
+      page,
+      paid.slice(0, 10).map((invoice) => invoice.number),
+    );
     expect(search(page).status).toBe('paid');
     const statuses = await table(page).locator('tbody tr td:nth-child(4)').allInnerTexts();
     expect(new Set(statuses)).toEqual(new Set(['Paid']));
     await page.getByRole('button', { name: 'Page 2' }).click();
-    await waitForRows(page, paid.slice(10, 20).map((invoice) => invoice.number));
+    await waitForRows(
+      page,
+      paid.slice(10, 20).map((invoice) => invoice.number),
+    );
     expect(search(page)).toMatchObject({ status: 'paid', page: '2' });
     await page.getByLabel('Status').selectOption({ label: 'All statuses' });
-    await waitForRows(page, (await allInvoices()).slice(0, 10).map((invoice) => invoice.number));
+    await waitForRows(
+      page,
+      (await allInvoices()).slice(0, 10).map((invoice) => invoice.number),
+    );
     expect(search(page).page).toBeUndefined();
     await context.close();
   });
@@ -154,25 +188,43 @@ describe('the invoices table', () => {
     const invoices = await allInvoices();
     expect(invoices.length).toBe(26);
     await page.goto(`/invoices?entity=${kitchen}`);
-    await waitForRows(page, invoices.slice(0, 10).map((invoice) => invoice.number));
+    await waitForRows(
+      page,
+      invoices.slice(0, 10).map((invoice) => invoice.number),
+    );
     const pages = page.getByRole('navigation', { name: 'Invoice pages' });
     expect(await pages.getByRole('button', { name: /^Page \d+$/ }).allInnerTexts()).toEqual(['1', '2', '3']);
 
     await page.getByRole('button', { name: 'Next page' }).click();
-    await waitForRows(page, invoices.slice(10, 20).map((invoice) => invoice.number));
+    await waitForRows(
+      page,
+      invoices.slice(10, 20).map((invoice) => invoice.number),
+    );
     await page.getByRole('button', { name: 'Page 3' }).click();
-    await waitForRows(page, invoices.slice(20).map((invoice) => invoice.number));
+    await waitForRows(
+      page,
+      invoices.slice(20).map((invoice) => invoice.number),
+    );
     expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
     expect(await page.getByText('21-26 of 26').count()).toBe(1);
     await page.getByRole('button', { name: 'Previous page' }).click();
-    await waitForRows(page, invoices.slice(10, 20).map((invoice) => invoice.number));
+    await waitForRows(
+      page,
+      invoices.slice(10, 20).map((invoice) => invoice.number),
+    );
     await page.goBack();
-    await waitForRows(page, invoices.slice(20).map((invoice) => invoice.number));
+    await waitForRows(
+      page,
+      invoices.slice(20).map((invoice) => invoice.number),
+    );
 
     const sizes = await page.getByLabel('Rows per page').locator('option').allInnerTexts();
     expect(sizes).toEqual(['10', '15', '20', '25', '30', '50', '100']);
     await page.getByLabel('Rows per page').selectOption('25');
-    await waitForRows(page, invoices.slice(0, 25).map((invoice) => invoice.number));
+    await waitForRows(
+      page,
+      invoices.slice(0, 25).map((invoice) => invoice.number),
+    );
     expect(search(page)).toMatchObject({ size: '25' });
     expect(search(page).page).toBeUndefined();
     await context.close();
@@ -182,10 +234,16 @@ describe('the invoices table', () => {
     const { context, page, consoleErrors } = await signedIn();
     const invoices = await allInvoices();
     await page.goto(`/invoices?entity=${kitchen}&page=9`);
-    await waitForRows(page, invoices.slice(20).map((invoice) => invoice.number));
+    await waitForRows(
+      page,
+      invoices.slice(20).map((invoice) => invoice.number),
+    );
     expect(search(page).page).toBe('3');
     await page.goto(`/invoices?entity=${kitchen}&sort=colour&page=abc&size=7&status=draft`);
-    await waitForRows(page, invoices.slice(0, 10).map((invoice) => invoice.number));
+    await waitForRows(
+      page,
+      invoices.slice(0, 10).map((invoice) => invoice.number),
+    );
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -232,7 +290,10 @@ describe('one invoice', () => {
     await page.getByRole('status').filter({ hasText: 'Download started' }).or(page.getByText('Download started')).first().waitFor();
 
     await page.getByRole('link', { name: 'Back to invoices' }).click();
-    await waitForRows(page, Array.from({ length: 10 }, (_, index) => `INV-${1001 + index}`));
+    await waitForRows(
+      page,
+      Array.from({ length: 10 }, (_, index) => `INV-${1001 + index}`),
+    );
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -255,7 +316,9 @@ describe('the statement of account', () => {
     expect(search(page).view).toBe('statement');
     const activity = page.getByRole('table', { name: /Invoices and payments in date order/ });
     expect(await activity.locator('tbody tr').count()).toBe(statement.entries.length);
-    const aging = page.getByRole('region', { name: 'Balance by age' }).or(page.locator('section', { has: page.getByRole('heading', { name: 'Balance by age' }) }));
+    const aging = page
+      .getByRole('region', { name: 'Balance by age' })
+      .or(page.locator('section', { has: page.getByRole('heading', { name: 'Balance by age' }) }));
     const agingText = await aging.first().innerText();
     for (const amount of Object.values(statement.aging)) expect(agingText).toContain(money(amount));
     expect(agingText).toContain(money(statement.balance));
@@ -273,7 +336,9 @@ describe('the statement of account', () => {
       expect(text).toContain(entry.description);
       expect(text).toContain(money(entry.balance));
     }
-    expect(text).toContain(`Total invoiced ${money(statement.total_invoiced)} Total paid ${money(statement.total_paid)} Balance due ${money(statement.balance)}`);
+    expect(text).toContain(
+      `Total invoiced ${money(statement.total_invoiced)} Total paid ${money(statement.total_paid)} Balance due ${money(statement.balance)}`,
+    );
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -283,7 +348,11 @@ describe('on a phone (375 px)', () => {
   it('shows the invoices, the invoice and the statement as cards (e2e/phone.e2e.ts checks them), and passes axe', async () => {
     const { context, page } = await signedIn(375);
     await page.goto(`/invoices?entity=${kitchen}`);
-    await page.getByRole('list', { name: /^Invoices, sorted by/ }).getByRole('listitem').first().waitFor();
+    await page
+      .getByRole('list', { name: /^Invoices, sorted by/ })
+      .getByRole('listitem')
+      .first()
+      .waitFor();
     await expectNoAxeViolations(page);
     await settledScreenshot(page, { path: path.join(screenshots, 'invoices-375.png'), fullPage: true });
     await page.getByRole('link', { name: 'INV-1026' }).click();

@@ -109,7 +109,11 @@ describe('the notes thread', () => {
     expect(await own.count()).toBeGreaterThan(3);
     // Set apart: the customer's bubbles sit on the right, the company's on the left.
     const ownBox = (await own.first().locator('p').boundingBox())!;
-    const staffBox = (await log.getByRole('article', { name: /^Dana Whitfield/ }).first().locator('p').boundingBox())!;
+    const staffBox = (await log
+      .getByRole('article', { name: /^Dana Whitfield/ })
+      .first()
+      .locator('p')
+      .boundingBox())!;
     expect(ownBox.x).toBeGreaterThan(staffBox.x + 100);
     // Links become links, and nothing else.
     const link = log.getByRole('link', { name: 'https://acme-builders.example.com/finishes/countertop-edges' });
@@ -137,7 +141,9 @@ describe('the notes thread', () => {
     const { context, page } = await open(`/notes?entity=${entities.kitchen}`);
     const composer = page.getByRole('textbox', { name: 'Note' });
     await composer.waitFor();
-    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+      .png()
+      .toBuffer();
     await page.getByLabel('Attach images or PDFs', { exact: true }).setInputFiles({ name: 'backsplash.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('list', { name: 'Files to attach' }).getByText('backsplash.png').waitFor();
     // Shift+Enter breaks the line; Enter sends.
@@ -245,7 +251,12 @@ describe('the contact page', () => {
     const { context, page, errors } = await open(`/contact?entity=${entities.kitchen}`);
     await page.getByRole('heading', { level: 2, name: 'Acme Builders' }).waitFor();
     expect(await page.getByRole('link', { name: '(512) 555-0134' }).getAttribute('href')).toBe('tel:5125550134');
-    expect(await page.getByRole('link', { name: /acme-builders\.example\.com/ }).first().getAttribute('href')).toBe('https://acme-builders.example.com');
+    expect(
+      await page
+        .getByRole('link', { name: /acme-builders\.example\.com/ })
+        .first()
+        .getAttribute('href'),
+    ).toBe('https://acme-builders.example.com');
     await page.getByText('Dana Whitfield').waitFor();
     await page.getByText('Project Manager').waitFor();
     expect(await page.getByRole('link', { name: 'dana@acme-builders.example.com' }).getAttribute('href')).toBe('mailto:dana@acme-builders.example.com');

@@ -160,7 +160,11 @@ describe('the unsubscribe link of a notice', () => {
     expect((await companyNote('Paint colours are in')).status).toBe(201);
     const mail = await smtp.waitFor((message) => message.to.includes(DEMO.customer.email) && smtp.messages.indexOf(message) >= sentAfter);
     const address = /^<([^>]+)>$/.exec(mail.headers['list-unsubscribe']!)![1]!;
-    const response = await fetch(address, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const response = await fetch(address, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(response.status).toBe(200);
     expect((await settings()).note).toBe(false);
   });

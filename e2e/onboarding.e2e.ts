@@ -41,7 +41,9 @@ const secrets = new Map<string, string>();
 const company = (args: string[]) => companyCommand(server, args, key);
 
 const image = (width: number, height: number, color: { r: number; g: number; b: number }) =>
-  sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
@@ -73,12 +75,27 @@ afterAll(async () => {
 
 describe('onboarding a real customer from an empty portal', () => {
   it('sets the company up from the terminal: brand, customer, project, photos, document, invoice and a payment', async () => {
-    const created = await company(['create-company', '--name', 'Harbor Roofing', '--owner-email', 'owner@harbor.example', '--theme-code', 'harbor', '--color', '#0f766e']);
+    const created = await company([
+      'create-company',
+      '--name',
+      'Harbor Roofing',
+      '--owner-email',
+      'owner@harbor.example',
+      '--theme-code',
+      'harbor',
+      '--color',
+      '#0f766e',
+    ]);
     key = /ppk_\S+/.exec(created)![0];
     secrets.set('API key', key);
     secrets.set("owner's invitation token", /invitation\?token=(\S+)/.exec(created)![1]!);
     const logo = path.join(work, 'logo.png');
-    await writeFile(logo, await sharp({ create: { width: 160, height: 160, channels: 3, background: { r: 15, g: 118, b: 110 } } }).png().toBuffer());
+    await writeFile(
+      logo,
+      await sharp({ create: { width: 160, height: 160, channels: 3, background: { r: 15, g: 118, b: 110 } } })
+        .png()
+        .toBuffer(),
+    );
     expect(await company(['set-logo', '--file', logo])).toMatch(/^Logo of Harbor Roofing set: /);
     await company([
       'switch',
@@ -93,23 +110,49 @@ describe('onboarding a real customer from an empty portal', () => {
     ]);
     await company(['update-company', '--welcome', 'Welcome to Harbor Roofing. Your roof, start to finish.', '--contact-email', 'office@harbor.example']);
 
-    const account = /^Account (\d+)/.exec(await company(['create-account', '--name', 'The Smiths', '--email', 'ann@smith.example', '--street', '12 Oak St']))![1]!;
-    ids.project = /^Project (\d+)/.exec(await company(['create-project', '--name', 'Roof replacement', '--number', 'HR-1001', '--account', account, '--street', '12 Oak St']))![1]!;
+    const account = /^Account (\d+)/.exec(
+      await company(['create-account', '--name', 'The Smiths', '--email', 'ann@smith.example', '--street', '12 Oak St']),
+    )![1]!;
+    ids.project = /^Project (\d+)/.exec(
+      await company(['create-project', '--name', 'Roof replacement', '--number', 'HR-1001', '--account', account, '--street', '12 Oak St']),
+    )![1]!;
 
     const folder = path.join(work, 'Tear-off');
     await mkdir(folder);
     await writeFile(path.join(folder, '1.jpg'), await image(640, 480, { r: 180, g: 60, b: 40 }));
     await writeFile(path.join(folder, '2.jpg'), await image(640, 480, { r: 40, g: 120, b: 180 }));
     await writeFile(path.join(folder, '3.jpg'), await image(480, 640, { r: 60, g: 160, b: 80 }));
-    expect((await company(['upload-photos', '--project', ids.project, '--folder', folder, '--share'])).split('\n').at(-1)).toMatch(/"Tear-off": 3 photos, shared\.$/);
+    expect((await company(['upload-photos', '--project', ids.project, '--folder', folder, '--share'])).split('\n').at(-1)).toMatch(
+      /"Tear-off": 3 photos, shared\.$/,
+    );
     const pdf = path.join(work, 'Roof contract.pdf');
-    await writeFile(pdf, Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 300]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'));
+    await writeFile(
+      pdf,
+      Buffer.from(
+        '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 300]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+      ),
+    );
     expect(await company(['upload-document', '--project', ids.project, '--file', pdf, '--share'])).toMatch(/Roof contract\.pdf, shared\.$/);
 
-    const invoice = await company(['create-invoice', '--project', ids.project, '--number', 'HR-INV-1', '--line', 'Tear-off and disposal|1|4000.00', '--line', 'Architectural shingles|20|150.00', '--tax-rate', '8.25', '--send']);
+    const invoice = await company([
+      'create-invoice',
+      '--project',
+      ids.project,
+      '--number',
+      'HR-INV-1',
+      '--line',
+      'Tear-off and disposal|1|4000.00',
+      '--line',
+      'Architectural shingles|20|150.00',
+      '--tax-rate',
+      '8.25',
+      '--send',
+    ]);
     ids.invoice = /^Invoice (\d+)/.exec(invoice)![1]!;
     expect(invoice).toMatch(/sent, total \$7577\.50, balance \$7577\.50\.$/);
-    expect(await company(['record-payment', '--invoice', ids.invoice, '--amount', '2000.00', '--method', 'Check', '--reference', '1042'])).toMatch(/partially_paid, total \$7577\.50, balance \$5577\.50\.$/);
+    expect(await company(['record-payment', '--invoice', ids.invoice, '--amount', '2000.00', '--method', 'Check', '--reference', '1042'])).toMatch(
+      /partially_paid, total \$7577\.50, balance \$5577\.50\.$/,
+    );
 
     const invited = await company(['invite-customer', '--email', 'ann@smith.example', '--first-name', 'Ann', '--last-name', 'Smith', '--project', ids.project]);
     ids.customer = /^Customer (\d+)/.exec(invited)![1]!;
@@ -118,7 +161,9 @@ describe('onboarding a real customer from an empty portal', () => {
   }, 180_000);
 
   it('lets the customer follow the invitation, choose a password, and find the branded portal with everything in it', async () => {
-    const mail = await smtp.waitFor((message) => message.to.includes('ann@smith.example') && message.subject === 'Harbor Roofing invites you to your project portal');
+    const mail = await smtp.waitFor(
+      (message) => message.to.includes('ann@smith.example') && message.subject === 'Harbor Roofing invites you to your project portal',
+    );
     const link = /(https?:\/\/\S+\/invitation\?\S+)/.exec(mail.text ?? '')![1]!;
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();

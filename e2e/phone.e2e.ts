@@ -76,10 +76,30 @@ interface PortalPage {
 
 const SIGNED_OUT: PortalPage[] = [
   { name: 'sign-in', url: () => '/login?theme=acme', ready: (page) => page.getByRole('heading', { level: 1, name: 'Sign in' }), header: false },
-  { name: 'sign-in by email', url: () => '/auth/passwordless/login?theme=acme', ready: (page) => page.getByRole('heading', { level: 1, name: 'Sign in by email' }), header: false },
-  { name: 'forgot password', url: () => '/forgot-password?theme=acme', ready: (page) => page.getByRole('heading', { level: 1, name: 'Forgot your password?' }), header: false },
-  { name: 'new password', url: () => `/reset-password?theme=acme&token=1.${'a'.repeat(43)}`, ready: (page) => page.getByRole('heading', { level: 1, name: 'Choose a new password' }), header: false },
-  { name: 'confirm email', url: () => `/confirm-email?theme=acme&token=1.${'a'.repeat(43)}`, ready: (page) => page.getByRole('heading', { level: 1, name: 'Confirm your new email address' }), header: false },
+  {
+    name: 'sign-in by email',
+    url: () => '/auth/passwordless/login?theme=acme',
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Sign in by email' }),
+    header: false,
+  },
+  {
+    name: 'forgot password',
+    url: () => '/forgot-password?theme=acme',
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Forgot your password?' }),
+    header: false,
+  },
+  {
+    name: 'new password',
+    url: () => `/reset-password?theme=acme&token=1.${'a'.repeat(43)}`,
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Choose a new password' }),
+    header: false,
+  },
+  {
+    name: 'confirm email',
+    url: () => `/confirm-email?theme=acme&token=1.${'a'.repeat(43)}`,
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Confirm your new email address' }),
+    header: false,
+  },
 ];
 
 const SIGNED_IN: PortalPage[] = [
@@ -87,12 +107,32 @@ const SIGNED_IN: PortalPage[] = [
   { name: 'notes', url: () => `/notes?entity=${KITCHEN}`, ready: (page) => page.getByRole('heading', { level: 1, name: /^Notes/ }), header: true },
   { name: 'photos', url: () => `/photos?entity=${KITCHEN}`, ready: (page) => page.getByRole('link', { name: /Demolition/ }), header: true },
   { name: 'invoices', url: () => `/invoices?entity=${KITCHEN}`, ready: (page) => page.getByRole('link', { name: 'INV-1026' }), header: true },
-  { name: 'one invoice', url: () => `/invoices?entity=${KITCHEN}&invoice=${paid.id}`, ready: (page) => page.getByRole('heading', { name: /Invoice INV-1005/ }), header: true },
-  { name: 'statement', url: () => `/invoices?entity=${KITCHEN}&view=statement`, ready: (page) => page.getByRole('heading', { level: 2, name: 'Statement of account' }), header: true },
+  {
+    name: 'one invoice',
+    url: () => `/invoices?entity=${KITCHEN}&invoice=${paid.id}`,
+    ready: (page) => page.getByRole('heading', { name: /Invoice INV-1005/ }),
+    header: true,
+  },
+  {
+    name: 'statement',
+    url: () => `/invoices?entity=${KITCHEN}&view=statement`,
+    ready: (page) => page.getByRole('heading', { level: 2, name: 'Statement of account' }),
+    header: true,
+  },
   { name: 'documents', url: () => `/documents?entity=${LAKE_HOUSE}`, ready: (page) => page.getByRole('link', { name: `Download ${LONG_NAME}` }), header: true },
   { name: 'contact', url: () => `/contact?entity=${KITCHEN}`, ready: (page) => page.getByRole('heading', { level: 1, name: 'Contact' }), header: true },
-  { name: 'devices', url: () => `/account/sessions?entity=${KITCHEN}`, ready: (page) => page.getByRole('heading', { level: 1, name: 'Signed-in devices' }), header: true },
-  { name: 'account settings', url: () => `/account?entity=${KITCHEN}`, ready: (page) => page.getByRole('heading', { level: 1, name: 'Account settings' }), header: true },
+  {
+    name: 'devices',
+    url: () => `/account/sessions?entity=${KITCHEN}`,
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Signed-in devices' }),
+    header: true,
+  },
+  {
+    name: 'account settings',
+    url: () => `/account?entity=${KITCHEN}`,
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Account settings' }),
+    header: true,
+  },
   { name: 'projects', url: () => '/', ready: (page) => page.getByRole('heading', { level: 2, name: 'Acme Builders' }), header: true },
   { name: 'not found', url: () => '/no-such-page', ready: (page) => page.getByRole('heading', { level: 1, name: 'Page Not Found' }), header: true },
 ];
@@ -181,8 +221,20 @@ describe.each(PHONES)('on a %i px phone', (width) => {
       const card = cards.filter({ has: page.getByRole('link', { name: invoice.number, exact: true }) });
       await expectOnScreen(card.getByRole('link', { name: invoice.number, exact: true }), width);
       await expectOnScreen(card.getByText(INVOICE_STATUS_LABELS[invoice.status], { exact: true }), width);
-      await expectOnScreen(card.getByRole('definition').filter({ hasText: day(invoice.due_date) }).first(), width);
-      await expectOnScreen(card.getByRole('definition').filter({ hasText: money(invoice.balance) }).first(), width);
+      await expectOnScreen(
+        card
+          .getByRole('definition')
+          .filter({ hasText: day(invoice.due_date) })
+          .first(),
+        width,
+      );
+      await expectOnScreen(
+        card
+          .getByRole('definition')
+          .filter({ hasText: money(invoice.balance) })
+          .first(),
+        width,
+      );
     }
   });
 
@@ -230,7 +282,10 @@ describe.each(PHONES)('on a %i px phone', (width) => {
   it('shows each document as a card: the name wraps between words, the badge stays whole, the actions are named', async () => {
     const { page } = opened;
     await page.goto(`/documents?entity=${LAKE_HOUSE}`);
-    const card = page.getByRole('list', { name: /^Documents, sorted by/ }).getByRole('listitem').filter({ hasText: LONG_NAME });
+    const card = page
+      .getByRole('list', { name: /^Documents, sorted by/ })
+      .getByRole('listitem')
+      .filter({ hasText: LONG_NAME });
     const name = card.getByText(LONG_NAME, { exact: true });
     await expectOnScreen(name, width);
     // Each word is drawn on one line: a word broken letter by letter would span two.

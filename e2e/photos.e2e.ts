@@ -33,7 +33,13 @@ describe('photos', () => {
     const demolition = page.getByRole('link', { name: /Demolition\s*5 photos/ });
     await demolition.waitFor();
     await expect.poll(() => page.getByRole('link', { name: /Cabinets and counters\s*7 photos/ }).count()).toBe(1);
-    await expect.poll(() => page.locator('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .locator('img')
+          .evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toBe(true);
     await expectNoAxeViolations(page);
     await settledScreenshot(page, { path: path.join(screenshots, 'photos-1280.png'), fullPage: true });
 
@@ -130,9 +136,13 @@ describe('photos', () => {
     await expect.poll(() => viewer.getByRole('img').evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     // Nothing of the page under it shows: every corner and the middle of the screen belong to the viewer, on black.
     const covered = await page.evaluate(() =>
-      [[5, 5], [innerWidth - 5, 5], [innerWidth / 2, innerHeight / 2], [5, innerHeight - 5], [innerWidth - 5, innerHeight - 5]].every(([x, y]) =>
-        Boolean(document.elementFromPoint(x!, y!)?.closest('[role="dialog"]')),
-      ),
+      [
+        [5, 5],
+        [innerWidth - 5, 5],
+        [innerWidth / 2, innerHeight / 2],
+        [5, innerHeight - 5],
+        [innerWidth - 5, innerHeight - 5],
+      ].every(([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest('[role="dialog"]'))),
     );
     expect(covered).toBe(true);
     expect(await viewer.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(0, 0, 0)');
@@ -146,7 +156,11 @@ describe('photos', () => {
       box(viewer.getByRole('button', { name: 'Next photo' })),
     ]);
     for (const other of others) {
-      const apart = counter.x + counter.width <= other.x || other.x + other.width <= counter.x || counter.y + counter.height <= other.y || other.y + other.height <= counter.y;
+      const apart =
+        counter.x + counter.width <= other.x ||
+        other.x + other.width <= counter.x ||
+        counter.y + counter.height <= other.y ||
+        other.y + other.height <= counter.y;
       expect(apart).toBe(true);
     }
     await expectNoAxeViolations(page);

@@ -24,8 +24,7 @@ async function signedIn(user: { email: string; password: string } = DEMO.custome
   return { context, page, consoleErrors };
 }
 const where = (page: Page) => `${new URL(page.url()).pathname}${new URL(page.url()).search}`;
-const cssVar = (page: Page, name: string) =>
-  page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
+const cssVar = (page: Page, name: string) => page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
 
 describe('the portal query (docs/requirements.md 3.4-3.9)', () => {
   it('3.6: an entity that does not load (unknown, or not shared with the user) sends the user to /', async () => {
@@ -170,9 +169,14 @@ describe('the project page', () => {
     const details = page.getByRole('region', { name: 'Project details' });
     const balance = await details.getByRole('term').filter({ hasText: 'Balance' }).locator('xpath=following-sibling::dd').innerText();
     expect(balance).toMatch(/^\$[\d,]+\.\d\d$/);
-    await page.getByRole('navigation', { name: 'Project areas' }).getByRole('link', { name: /Invoices/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Project areas' })
+      .getByRole('link', { name: /Invoices/ })
+      .click();
     const summary = page.getByRole('region', { name: 'Balance summary' });
-    await expect.poll(() => summary.getByRole('term').filter({ hasText: 'Outstanding balance' }).locator('xpath=following-sibling::dd[1]').innerText()).toBe(balance);
+    await expect
+      .poll(() => summary.getByRole('term').filter({ hasText: 'Outstanding balance' }).locator('xpath=following-sibling::dd[1]').innerText())
+      .toBe(balance);
     await context.close();
   });
 
@@ -202,11 +206,7 @@ describe('the project page', () => {
     await page.goto('/?entity=4');
     await page.getByRole('heading', { level: 1, name: 'Lake house bathroom' }).waitFor();
     const areas = page.getByRole('navigation', { name: 'Project areas' }).getByRole('link');
-    expect(await areas.allTextContents()).toEqual([
-      expect.stringContaining('Notes'),
-      expect.stringContaining('Documents'),
-      expect.stringContaining('Contact'),
-    ]);
+    expect(await areas.allTextContents()).toEqual([expect.stringContaining('Notes'), expect.stringContaining('Documents'), expect.stringContaining('Contact')]);
     const header = page.getByRole('navigation', { name: 'Portal areas' });
     expect(await header.getByRole('link', { name: 'Photos' }).count()).toBe(0);
     expect(await header.getByRole('link', { name: 'Invoices' }).count()).toBe(0);

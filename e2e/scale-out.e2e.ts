@@ -83,7 +83,11 @@ async function signedInPage(baseURL: string) {
 }
 
 const imagesLoaded = (page: Page) =>
-  page.locator('img').evaluateAll((images) => images.length > 0 && images.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0));
+  page
+    .locator('img')
+    .evaluateAll(
+      (images) => images.length > 0 && images.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0),
+    );
 
 describe.skipIf(unavailable !== null)('two servers behind nginx, one database, one bucket', () => {
   beforeAll(async () => {

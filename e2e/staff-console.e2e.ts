@@ -32,7 +32,13 @@ beforeAll(async () => {
   smtp = await startTestSmtpServer();
   server = await startServer({ SMTP_URL: smtp.url, SEED_DEMO: 'false' });
   browser = await launchChromium();
-  const created = await createCompany(server, { name: 'Harbor Roofing', ownerEmail: 'owner@harbor.example', ownerName: 'Hana Harbor', themeCode: 'harbor', color: '#0f766e' });
+  const created = await createCompany(server, {
+    name: 'Harbor Roofing',
+    ownerEmail: 'owner@harbor.example',
+    ownerName: 'Hana Harbor',
+    themeCode: 'harbor',
+    color: '#0f766e',
+  });
   apiKey = created.apiKey;
   ownerInvitation = created.invitation;
 }, 120_000);
@@ -138,17 +144,30 @@ describe('the staff console, from an empty portal to a customer served', () => {
     });
     const files = [];
     for (let index = 1; index <= PHOTOS; index += 1) {
-      const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: (index * 47) % 256, g: 90, b: 160 } } }).jpeg().toBuffer();
+      const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: (index * 47) % 256, g: 90, b: 160 } } })
+        .jpeg()
+        .toBuffer();
       files.push({ name: `photo-${String(index).padStart(2, '0')}.jpg`, type: 'image/jpeg', base64: jpeg.toString('base64') });
     }
     await dropFiles(page, files);
     await expect.poll(() => page.getByRole('progressbar').count(), LOAD).toBeGreaterThan(0);
-    await page.getByRole('status').filter({ hasText: `${PHOTOS - 1} of ${PHOTOS} uploaded · 1 failed` }).waitFor(LOAD);
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${PHOTOS - 1} of ${PHOTOS} uploaded · 1 failed` })
+      .waitFor(LOAD);
     await page.getByRole('button', { name: 'Retry photo-07.jpg' }).click();
-    await page.getByRole('status').filter({ hasText: `${PHOTOS} of ${PHOTOS} uploaded` }).waitFor(LOAD);
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${PHOTOS} of ${PHOTOS} uploaded` })
+      .waitFor(LOAD);
     await page.unroute('**/api/integration/albums/*/photos');
     await page.getByRole('button', { name: 'Share Tear-off' }).click();
-    await expect.poll(async () => (await companyApi<{ data: { is_shared: boolean; photo_count: number }[] }>(server, apiKey, 'GET', `/projects/${projectId}/albums`)).data[0], LOAD).toMatchObject({ is_shared: true, photo_count: PHOTOS });
+    await expect
+      .poll(
+        async () => (await companyApi<{ data: { is_shared: boolean; photo_count: number }[] }>(server, apiKey, 'GET', `/projects/${projectId}/albums`)).data[0],
+        LOAD,
+      )
+      .toMatchObject({ is_shared: true, photo_count: PHOTOS });
 
     // A PDF for the customer, and an invoice sent.
     await project.getByRole('link', { name: 'Documents' }).click();

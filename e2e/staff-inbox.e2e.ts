@@ -91,7 +91,11 @@ describe('the inbox', () => {
     // The page polls: the note shows in the open inbox, and the menu counts it.
     await page.getByText('Can the crew park on the street side?').waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByRole('link', { name: 'Inbox 1 unread' }).isVisible(), { timeout: 20_000 }).toBe(true);
-    await asCustomer('/contact/messages', { entity, subject: 'Gutters', message: 'While you are up there, could you look at the gutters?\nThe back one leaks.' });
+    await asCustomer('/contact/messages', {
+      entity,
+      subject: 'Gutters',
+      message: 'While you are up there, could you look at the gutters?\nThe back one leaks.',
+    });
     await page.getByText('Gutters: While you are up there').waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByRole('link', { name: 'Inbox 2 unread' }).isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => page.getByText('New', { exact: true }).count()).toBe(2);
@@ -122,7 +126,9 @@ describe('the inbox', () => {
   });
 
   it('works on a phone, with mark all read', async () => {
-    await asCustomer(`/notes?entity=${entity}`, { body: 'One more thing: the skylight rattles in the wind. Could someone have a look at it when the crew is back on Thursday?' });
+    await asCustomer(`/notes?entity=${entity}`, {
+      body: 'One more thing: the skylight rattles in the wind. Could someone have a look at it when the crew is back on Thursday?',
+    });
     const { context, page } = await staffPage(browser, server, harbor.owner, { width: 375, height: 800 });
     await page.goto('/staff/inbox');
     await page.getByText('One more thing: the skylight rattles').waitFor();
@@ -137,7 +143,7 @@ describe('the inbox', () => {
     await context.close();
   });
 
-  it("shows another company none of it, not even a message by its id", async () => {
+  it('shows another company none of it, not even a message by its id', async () => {
     const { context, page } = await staffPage(browser, server, other.owner);
     await page.goto('/staff/inbox');
     await page.getByRole('heading', { level: 2, name: 'Nothing here yet' }).waitFor();

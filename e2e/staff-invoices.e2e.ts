@@ -40,7 +40,11 @@ beforeAll(async () => {
   await companyApi(server, key, 'PATCH', '/company', { is_portal_invoicing_enabled: true });
   const account = await companyApi<{ id: number }>(server, key, 'POST', '/accounts', { name: 'The Smiths', email: 'ann@smith.example' });
   projectId = (await companyApi<{ id: number }>(server, key, 'POST', '/projects', { name: 'Roof replacement', number: 'HR-1001', account_id: account.id })).id;
-  const customer = await companyApi<{ id: number }>(server, key, 'POST', '/portal-users', { email: 'ann@smith.example', first_name: 'Ann', last_name: 'Smith' });
+  const customer = await companyApi<{ id: number }>(server, key, 'POST', '/portal-users', {
+    email: 'ann@smith.example',
+    first_name: 'Ann',
+    last_name: 'Smith',
+  });
   await companyApi(server, key, 'POST', `/projects/${projectId}/shares`, { portal_user_id: customer.id });
   await companyApi(server, key, 'POST', `/portal-users/${customer.id}/invite`);
   // An older invoice, 45 days past due: what the office voids, and what the aging shows as 31-60 days.
@@ -70,7 +74,11 @@ async function aging(page: Page, bucket: string) {
 async function closeToasts(page: Page) {
   const dismiss = page.getByRole('button', { name: 'Dismiss' });
   // One at a time: each may also leave on its own while we click.
-  while ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
+  while ((await dismiss.count()) > 0)
+    await dismiss
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
 }
 
 async function noHorizontalScroll(page: Page) {
@@ -242,7 +250,9 @@ describe("a project's invoices in the staff console", () => {
   }, 120_000);
 
   it('shows the customer the sent invoice in the portal, never the draft', async () => {
-    const invitation = await smtp.waitFor((mail) => mail.to.includes('ann@smith.example') && mail.subject === 'Harbor Roofing invites you to your project portal');
+    const invitation = await smtp.waitFor(
+      (mail) => mail.to.includes('ann@smith.example') && mail.subject === 'Harbor Roofing invites you to your project portal',
+    );
     const notice = await smtp.waitFor((mail) => mail.to.includes('ann@smith.example') && mail.subject.startsWith('Invoice HR-INV-1'));
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();

@@ -62,7 +62,11 @@ beforeAll(async () => {
   projectId = (await companyApi<{ id: number }>(server, apiKey, 'POST', '/projects', { name: 'Roof replacement', number: 'HR-1001' })).id;
 
   // A customer the project is shared with, signed in through the emailed invitation.
-  const customer = await companyApi<{ id: number }>(server, apiKey, 'POST', '/portal-users', { email: 'ann@smith.example', first_name: 'Ann', last_name: 'Smith' });
+  const customer = await companyApi<{ id: number }>(server, apiKey, 'POST', '/portal-users', {
+    email: 'ann@smith.example',
+    first_name: 'Ann',
+    last_name: 'Smith',
+  });
   await companyApi(server, apiKey, 'POST', `/projects/${projectId}/shares`, { portal_user_id: customer.id });
   await companyApi(server, apiKey, 'POST', `/portal-users/${customer.id}/invite`, {});
   const mail = await smtp.waitFor((message) => message.to.includes('ann@smith.example') && /invites you/.test(message.subject));
@@ -109,7 +113,12 @@ describe('notes in the staff console', () => {
     expect(await page.getByRole('checkbox', { name: 'Internal note' }).isChecked()).toBe(false);
 
     const photo = path.join(work, 'ridge.png');
-    await writeFile(photo, await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 15, g: 118, b: 110 } } }).png().toBuffer());
+    await writeFile(
+      photo,
+      await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 15, g: 118, b: 110 } } })
+        .png()
+        .toBuffer(),
+    );
     await page.getByLabel('Attach images or PDFs', { exact: true }).setInputFiles(photo);
     await page.getByLabel('Note', { exact: true }).fill('The new ridge vent is in. Photo attached.');
     await page.getByRole('button', { name: 'Send note' }).click();

@@ -68,14 +68,24 @@ beforeAll(async () => {
   projectId = (await companyApi<{ id: number }>(server, harbor.apiKey, 'POST', '/projects', { name: 'Deck rebuild', number: 'HD-101' })).id;
 
   // The customer the project is shared with, signed in through their invitation.
-  const customer = await companyApi<{ id: number }>(server, harbor.apiKey, 'POST', '/portal-users', { email: 'ann@smith.example', first_name: 'Ann', last_name: 'Smith' });
+  const customer = await companyApi<{ id: number }>(server, harbor.apiKey, 'POST', '/portal-users', {
+    email: 'ann@smith.example',
+    first_name: 'Ann',
+    last_name: 'Smith',
+  });
   await companyApi(server, harbor.apiKey, 'POST', `/projects/${projectId}/shares`, { portal_user_id: customer.id });
   await companyApi(server, harbor.apiKey, 'POST', `/portal-users/${customer.id}/invite`);
   const mail = await smtp.waitFor((message) => message.to.includes('ann@smith.example'));
   const token = new URL(/(https?:\/\/\S+\/invitation\?\S+)/.exec(mail.text ?? '')![1]!).searchParams.get('token');
-  const signedIn = await fetch(`${server.url}/api/auth/invitation`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token }) });
+  const signedIn = await fetch(`${server.url}/api/auth/invitation`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
   customerToken = ((await signedIn.json()) as { token: string }).token;
-  const entities = (await (await fetch(`${server.url}/api/entities`, { headers: { Authorization: `Bearer ${customerToken}` } })).json()) as { data: { id: number; model_id: number }[] };
+  const entities = (await (await fetch(`${server.url}/api/entities`, { headers: { Authorization: `Bearer ${customerToken}` } })).json()) as {
+    data: { id: number; model_id: number }[];
+  };
   customerEntity = entities.data.find((entity) => entity.model_id === projectId)!.id;
 }, 180_000);
 
@@ -122,14 +132,21 @@ describe('photos in the staff console', () => {
       }
     });
     const files: Upload[] = [];
-    for (let index = 1; index <= PHOTOS; index += 1) files.push({ name: `photo-${String(index).padStart(2, '0')}.jpg`, type: 'image/jpeg', base64: await jpeg(index) });
+    for (let index = 1; index <= PHOTOS; index += 1)
+      files.push({ name: `photo-${String(index).padStart(2, '0')}.jpg`, type: 'image/jpeg', base64: await jpeg(index) });
     files.splice(10, 0, { name: 'not-a-photo.jpg', type: 'image/jpeg', base64: Buffer.from('Just some text pretending to be a photo.\n').toString('base64') });
     await dropFiles(page, files);
 
     await expect.poll(() => page.getByRole('progressbar').count()).toBeGreaterThan(0);
-    await page.getByRole('status').filter({ hasText: /3 uploading · \d+ waiting/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /3 uploading · \d+ waiting/ })
+      .waitFor();
     await page.screenshot({ path: path.join(screenshots, 'staff-photos-uploading-1280.png'), fullPage: true });
-    await page.getByRole('status').filter({ hasText: `${PHOTOS - 1} of ${PHOTOS + 1} uploaded · 2 failed` }).waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${PHOTOS - 1} of ${PHOTOS + 1} uploaded · 2 failed` })
+      .waitFor({ timeout: 60_000 });
     expect(most).toBeLessThanOrEqual(3);
     expect(most).toBeGreaterThan(1);
     // The bad file shows the server's own reason; the lost one says the network failed.
@@ -139,14 +156,20 @@ describe('photos in the staff console', () => {
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Retry photo-07.jpg' }).click();
-    await page.getByRole('status').filter({ hasText: `${PHOTOS} of ${PHOTOS + 1} uploaded · 1 failed` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${PHOTOS} of ${PHOTOS + 1} uploaded · 1 failed` })
+      .waitFor();
     // The retry carried the first try's idempotency key: had the first reached the server, this one would replay it.
     expect(lostKeys).toHaveLength(2);
     expect(lostKeys[1]).toBe(lostKeys[0]);
     expect(lostKeys[0]).toMatch(/^[0-9a-f]{32}$/);
     // Retrying the bad file gets the same refusal, and it stays the only failure.
     await page.getByRole('button', { name: 'Retry not-a-photo.jpg' }).click();
-    await page.getByRole('status').filter({ hasText: `${PHOTOS} of ${PHOTOS + 1} uploaded · 1 failed` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${PHOTOS} of ${PHOTOS + 1} uploaded · 1 failed` })
+      .waitFor();
     await page.unroute('**/api/integration/albums/*/photos');
 
     const grid = page.getByRole('region', { name: 'Photos', exact: true });
@@ -158,7 +181,9 @@ describe('photos in the staff console', () => {
     const albums = await companyApi<{ data: { id: number; photo_count: number }[] }>(server, harbor.apiKey, 'GET', `/projects/${projectId}/albums`);
     expect(albums.data[0]!.photo_count).toBe(PHOTOS);
     // The thumbnails load from their signed links.
-    await expect.poll(() => grid.getByRole('img', { name: 'photo-01.jpg' }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => grid.getByRole('img', { name: 'photo-01.jpg' }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+      .toBe(true);
 
     // Caption one in place (not the one about to move: its name is its label until then).
     const captioned = third === 'photo-01.jpg' ? 'photo-02.jpg' : 'photo-01.jpg';
@@ -176,7 +201,9 @@ describe('photos in the staff console', () => {
     await grid.getByRole('listitem', { name: `Photo 1 of ${PHOTOS}: ${third}` }).waitFor();
     // At the front, earlier is off: focus moves to its other button.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move ${third} later`);
-    expect((await companyApi<{ data: { file: { name: string } }[] }>(server, harbor.apiKey, 'GET', `/albums/${albums.data[0]!.id}/photos`)).data[0]!.file.name).toBe(third);
+    expect(
+      (await companyApi<{ data: { file: { name: string } }[] }>(server, harbor.apiKey, 'GET', `/albums/${albums.data[0]!.id}/photos`)).data[0]!.file.name,
+    ).toBe(third);
 
     // Delete one, after a confirmation.
     await grid.getByRole('button', { name: 'Delete photo-20.jpg' }).click();
@@ -196,7 +223,10 @@ describe('photos in the staff console', () => {
     await portal.context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, customerToken] as const);
     await portal.page.goto(`/photos?entity=${customerEntity}`);
     await portal.page.getByText('Deck progress').first().waitFor();
-    await portal.page.getByText(`${PHOTOS - 1} photos`).first().waitFor();
+    await portal.page
+      .getByText(`${PHOTOS - 1} photos`)
+      .first()
+      .waitFor();
     await portal.context.close();
   }, 180_000);
 
@@ -228,7 +258,10 @@ describe('photos in the staff console', () => {
     expect(chooser.isMultiple()).toBe(true);
     await chooser.setFiles({ name: 'from-phone.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(await jpeg(99), 'base64') });
     await page.getByRole('status').filter({ hasText: '1 of 1 uploaded' }).waitFor();
-    await page.getByRole('region', { name: 'Photos', exact: true }).getByRole('listitem', { name: `Photo ${PHOTOS} of ${PHOTOS}: from-phone.jpg` }).waitFor();
+    await page
+      .getByRole('region', { name: 'Photos', exact: true })
+      .getByRole('listitem', { name: `Photo ${PHOTOS} of ${PHOTOS}: from-phone.jpg` })
+      .waitFor();
     await expectNoAxeViolations(page);
     await page.getByRole('heading', { name: 'Photos', exact: true }).scrollIntoViewIfNeeded();
     await settledScreenshot(page, { path: path.join(screenshots, 'staff-photos-album-375.png') });
@@ -251,7 +284,11 @@ describe('photos in the staff console', () => {
     const ourAlbum = (await companyApi<{ data: { id: number }[] }>(server, harbor.apiKey, 'GET', `/projects/${projectId}/albums`)).data[0]!.id;
 
     const { context, page } = await staffPage(browser, server, staffToken);
-    for (const url of [`/staff/projects/${theirProject}/photos`, `/staff/projects/${projectId}/photos/${theirAlbum}`, `/staff/projects/${ourSecond}/photos/${ourAlbum}`]) {
+    for (const url of [
+      `/staff/projects/${theirProject}/photos`,
+      `/staff/projects/${projectId}/photos/${theirAlbum}`,
+      `/staff/projects/${ourSecond}/photos/${ourAlbum}`,
+    ]) {
       await page.goto(url);
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       expect(await page.getByText('Their album').count(), url).toBe(0);

@@ -45,7 +45,11 @@ beforeAll(async () => {
     address_state: 'ME',
   });
   projectId = project.id;
-  const casey = await companyApi<{ id: number }>(server, harbor.apiKey, 'POST', '/portal-users', { email: 'casey@example.com', first_name: 'Casey', last_name: 'Morgan' });
+  const casey = await companyApi<{ id: number }>(server, harbor.apiKey, 'POST', '/portal-users', {
+    email: 'casey@example.com',
+    first_name: 'Casey',
+    last_name: 'Morgan',
+  });
   const jo = await companyApi<{ id: number }>(server, harbor.apiKey, 'POST', '/portal-users', { email: 'jo@example.com', first_name: 'Jo', last_name: 'Lee' });
   for (const user of [casey, jo]) await companyApi(server, harbor.apiKey, 'POST', `/projects/${projectId}/shares`, { portal_user_id: user.id });
   await companyApi(server, harbor.apiKey, 'POST', `/projects/${projectId}/notes`, { body: 'The shingles arrive on Monday.' });

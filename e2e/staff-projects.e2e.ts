@@ -27,12 +27,20 @@ let porch = 0;
 type Created = { id: number };
 
 /** A photo of one colour, so the cover picker has something to show. */
-const photo = (color: string) => sharp({ create: { width: 640, height: 480, channels: 3, background: color } }).jpeg().toBuffer();
+const photo = (color: string) =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 
 async function uploadPhotos(albumId: number, colors: string[]) {
   const form = new FormData();
-  for (const [index, color] of colors.entries()) form.append('files', new Blob([new Uint8Array(await photo(color))], { type: 'image/jpeg' }), `site-${index + 1}.jpg`);
-  const response = await fetch(`${server.url}/api/integration/albums/${albumId}/photos`, { method: 'POST', headers: { Authorization: `Bearer ${company.apiKey}` }, body: form });
+  for (const [index, color] of colors.entries())
+    form.append('files', new Blob([new Uint8Array(await photo(color))], { type: 'image/jpeg' }), `site-${index + 1}.jpg`);
+  const response = await fetch(`${server.url}/api/integration/albums/${albumId}/photos`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${company.apiKey}` },
+    body: form,
+  });
   if (!response.ok) throw new Error(`upload: ${response.status} ${await response.text()}`);
 }
 
@@ -149,7 +157,12 @@ describe('projects in the console', () => {
     await third.click();
     await expect.poll(() => page.getByRole('button', { name: 'Choose the cover' }).isVisible()).toBe(true);
     const project = await companyApi<{ cover_photo: { id: number } }>(server, company.apiKey, 'GET', `/projects/${porch}?include=cover_photo`);
-    const photos = await companyApi<{ data: { id: number }[] }>(server, company.apiKey, 'GET', `/albums/${(await companyApi<{ data: { id: number }[] }>(server, company.apiKey, 'GET', `/projects/${porch}/albums`)).data[0]!.id}/photos`);
+    const photos = await companyApi<{ data: { id: number }[] }>(
+      server,
+      company.apiKey,
+      'GET',
+      `/albums/${(await companyApi<{ data: { id: number }[] }>(server, company.apiKey, 'GET', `/projects/${porch}/albums`)).data[0]!.id}/photos`,
+    );
     expect(project.cover_photo.id).toBe(photos.data[2]!.id);
     await expectNoAxeViolations(page);
     await settledScreenshot(page, { path: path.join(screenshots, 'staff-project-1280.png'), fullPage: true });

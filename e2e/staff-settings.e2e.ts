@@ -47,7 +47,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/portal-events`;
-  const created = await createCompany(server, { name: 'Harbor Roofing', ownerEmail: 'owner@harbor.example', ownerName: 'Hana Harbor', themeCode: 'harbor', color: '#0f766e' });
+  const created = await createCompany(server, {
+    name: 'Harbor Roofing',
+    ownerEmail: 'owner@harbor.example',
+    ownerName: 'Hana Harbor',
+    themeCode: 'harbor',
+    color: '#0f766e',
+  });
   apiKey = created.apiKey;
   ownerToken = await acceptStaffInvitation(server, created.invitation, 'harbor-owner-password');
   // Another company holds the theme code "brightside".
@@ -74,7 +80,11 @@ async function check(page: Page, name: string) {
   await expect
     .poll(async () => {
       // A toast on its way out may be gone before the click lands: try again until none is left.
-      if ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 1_000 }).catch(() => undefined);
+      if ((await dismiss.count()) > 0)
+        await dismiss
+          .first()
+          .click({ timeout: 1_000 })
+          .catch(() => undefined);
       return dismiss.count();
     })
     .toBe(0);
@@ -92,7 +102,10 @@ const previewColor = (page: Page) =>
   page.getByRole('region', { name: 'Preview of the portal' }).evaluate((preview) => {
     const button = preview.querySelector('[data-preview-button]')!;
     const bar = preview.querySelector('[data-testid="color-bar"]')!;
-    return [getComputedStyle(button).backgroundColor, getComputedStyle(bar).backgroundImage.includes('rgb(185, 28, 28)') ? 'bar' : getComputedStyle(bar).backgroundImage];
+    return [
+      getComputedStyle(button).backgroundColor,
+      getComputedStyle(bar).backgroundImage.includes('rgb(185, 28, 28)') ? 'bar' : getComputedStyle(bar).backgroundImage,
+    ];
   });
 
 describe('company settings in the staff console', () => {
@@ -134,7 +147,9 @@ describe('company settings in the staff console', () => {
     expect((await company()).portal_welcome_message).toBe('Welcome to Harbor Roofing. Your roof, start to finish.');
 
     // A logo: saved as chosen, shown in the preview, and removable.
-    const logo = await sharp({ create: { width: 160, height: 160, channels: 3, background: { r: 185, g: 28, b: 28 } } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 160, height: 160, channels: 3, background: { r: 185, g: 28, b: 28 } } })
+      .png()
+      .toBuffer();
     await page.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
     await page.getByRole('img', { name: 'Current logo' }).waitFor();
     await expect.poll(async () => (await company()).logo_url).not.toBeNull();
@@ -144,9 +159,7 @@ describe('company settings in the staff console', () => {
     const signIn = await context.newPage();
     await signIn.goto('/login?theme=harbor');
     await signIn.getByText('Harbor Roofing').first().waitFor();
-    await expect
-      .poll(() => signIn.evaluate(() => document.documentElement.style.getPropertyValue('--portal-color')))
-      .toBe('#b91c1c');
+    await expect.poll(() => signIn.evaluate(() => document.documentElement.style.getPropertyValue('--portal-color'))).toBe('#b91c1c');
     await signIn.close();
 
     await page.getByRole('button', { name: 'Remove the logo' }).click();
@@ -191,7 +204,9 @@ describe('company settings in the staff console', () => {
     const sam = page.getByRole('listitem', { name: 'Sam Shingle' });
     await sam.getByText('Project manager').waitFor();
     // A picture for them, shown in the list (and beside their notes in the portal).
-    const picture = await sharp({ create: { width: 96, height: 96, channels: 3, background: { r: 30, g: 64, b: 175 } } }).png().toBuffer();
+    const picture = await sharp({ create: { width: 96, height: 96, channels: 3, background: { r: 30, g: 64, b: 175 } } })
+      .png()
+      .toBuffer();
     await sam.locator('input[type="file"]').setInputFiles({ name: 'sam.png', mimeType: 'image/png', buffer: picture });
     await sam.getByRole('button', { name: 'Replace the picture' }).waitFor();
     expect(await sam.locator('img').count()).toBe(1);
@@ -280,7 +295,12 @@ describe('company settings in the staff console', () => {
     await form.getByText('Outside production, http:// goes to the loopback only; use https://.').waitFor();
     await form.getByLabel('URL').fill(hookUrl);
     // Only customers' notes: the other events (the customer's first sign-in below among them) stay away.
-    for (const label of ['A customer uploads a document', 'A customer sends a message', 'A customer first opens an invoice', 'A customer signs in for the first time']) {
+    for (const label of [
+      'A customer uploads a document',
+      'A customer sends a message',
+      'A customer first opens an invoice',
+      'A customer signs in for the first time',
+    ]) {
       await form.getByLabel(label).uncheck();
     }
     await form.getByRole('button', { name: 'Add the endpoint' }).click();
@@ -290,12 +310,20 @@ describe('company settings in the staff console', () => {
 
     // A customer posts a note on a project shared with them.
     const project = await companyApi<{ id: number }>(server, apiKey, 'POST', '/projects', { name: 'Roof replacement' });
-    const customer = await companyApi<{ id: number }>(server, apiKey, 'POST', '/portal-users', { email: 'ann@smith.example', first_name: 'Ann', last_name: 'Smith' });
+    const customer = await companyApi<{ id: number }>(server, apiKey, 'POST', '/portal-users', {
+      email: 'ann@smith.example',
+      first_name: 'Ann',
+      last_name: 'Smith',
+    });
     const share = await companyApi<{ id: number }>(server, apiKey, 'POST', `/projects/${project.id}/shares`, { portal_user_id: customer.id });
     await companyApi(server, apiKey, 'POST', `/portal-users/${customer.id}/invite`);
     const invitation = await smtp.waitFor((message) => message.to.includes('ann@smith.example'));
     const token = new URL(/(https?:\/\/\S+\/invitation\?\S+)/.exec(invitation.text ?? '')![1]!).searchParams.get('token');
-    const signedIn = await fetch(`${server.url}/api/auth/invitation`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token }) });
+    const signedIn = await fetch(`${server.url}/api/auth/invitation`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
     const portalToken = ((await signedIn.json()) as { token: string }).token;
     const posted = await fetch(`${server.url}/api/notes?entity=${share.id}`, {
       method: 'POST',

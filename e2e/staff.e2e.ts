@@ -23,7 +23,17 @@ let invitation = '';
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: 'false' });
   browser = await launchChromium();
-  const created = await companyCommand(server, ['create-company', '--name', 'Harbor Roofing', '--owner-email', 'owner@harbor.example', '--owner-name', 'Hana Harbor', '--color', '#0f766e']);
+  const created = await companyCommand(server, [
+    'create-company',
+    '--name',
+    'Harbor Roofing',
+    '--owner-email',
+    'owner@harbor.example',
+    '--owner-name',
+    'Hana Harbor',
+    '--color',
+    '#0f766e',
+  ]);
   invitation = /^(http\S+\/staff\/invitation\?token=\S+)$/m.exec(created)![1]!;
 }, 120_000);
 

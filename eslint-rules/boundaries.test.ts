@@ -26,10 +26,7 @@ describe('the lint rules that keep the layout honest', () => {
   });
 
   it('refuse the web app importing server code', async () => {
-    const ids = await ruleIds(
-      "import { buildApp } from '../../../server/src/app';\nexport const X = buildApp;\n",
-      'apps/web/src/lib/x.ts',
-    );
+    const ids = await ruleIds("import { buildApp } from '../../../server/src/app';\nexport const X = buildApp;\n", 'apps/web/src/lib/x.ts');
     expect(ids).toContain('local/boundaries');
   });
 
@@ -39,10 +36,7 @@ describe('the lint rules that keep the layout honest', () => {
   });
 
   it('refuse shared code depending on a feature', async () => {
-    const ids = await ruleIds(
-      "import { NotesPage } from '../features/notes/components/notes-page';\nexport const X = NotesPage;\n",
-      'apps/web/src/lib/x.ts',
-    );
+    const ids = await ruleIds("import { NotesPage } from '../features/notes/components/notes-page';\nexport const X = NotesPage;\n", 'apps/web/src/lib/x.ts');
     expect(ids).toContain('local/boundaries');
   });
 });
@@ -86,11 +80,23 @@ describe("the server's zones", () => {
 
   it('let every zone import its own zone and the ones below, and lib/ name a Fastify type', async () => {
     const allowed: [file: string, code: string][] = [
-      [`${src}/lib/x.ts`, "import type { FastifyRequest } from 'fastify';\nimport { a } from './list-query';\nexport const X = a;\nexport type Y = FastifyRequest;\n"],
+      [
+        `${src}/lib/x.ts`,
+        "import type { FastifyRequest } from 'fastify';\nimport { a } from './list-query';\nexport const X = a;\nexport type Y = FastifyRequest;\n",
+      ],
       [`${src}/db/x.ts`, "import { a } from '../lib/tokens';\nimport { b } from './client';\nexport const X = [a, b];\n"],
-      [`${src}/core/x.ts`, "import { a } from '../db/client';\nimport { b } from '../lib/tokens';\nimport { c } from './projects';\nexport const X = [a, b, c];\n"],
-      [`${src}/modules/notes/x.ts`, "import { a } from '../../core/projects';\nimport { b } from './notes.repository';\nimport { c } from '../../db/rows';\nexport const X = [a, b, c];\n"],
-      [`${src}/plugins/x.ts`, "import { a } from '../modules/auth/sessions.repository';\nimport { b } from '../core/access/projects';\nexport const X = [a, b];\n"],
+      [
+        `${src}/core/x.ts`,
+        "import { a } from '../db/client';\nimport { b } from '../lib/tokens';\nimport { c } from './projects';\nexport const X = [a, b, c];\n",
+      ],
+      [
+        `${src}/modules/notes/x.ts`,
+        "import { a } from '../../core/projects';\nimport { b } from './notes.repository';\nimport { c } from '../../db/rows';\nexport const X = [a, b, c];\n",
+      ],
+      [
+        `${src}/plugins/x.ts`,
+        "import { a } from '../modules/auth/sessions.repository';\nimport { b } from '../core/access/projects';\nexport const X = [a, b];\n",
+      ],
       [`${src}/seed/x.ts`, "import { a } from '../modules/notes/notes.repository';\nimport { b } from '../db/client';\nexport const X = [a, b];\n"],
       [`${src}/app.ts`, "import { a } from './plugins/auth';\nimport { b } from './modules/notes/notes.routes';\nexport const X = [a, b];\n"],
     ];

@@ -22,9 +22,7 @@ function newestChange(target) {
 
 const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((entry) => path.join(web, entry));
 const contract = path.join(root, 'packages/contract/src');
-const stale =
-  !existsSync(builtIndex) ||
-  Math.max(...[...sources, contract].filter(existsSync).map(newestChange)) > statSync(builtIndex).mtimeMs;
+const stale = !existsSync(builtIndex) || Math.max(...[...sources, contract].filter(existsSync).map(newestChange)) > statSync(builtIndex).mtimeMs;
 
 if (stale) {
   console.log('Building the web app…');

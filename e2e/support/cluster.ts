@@ -31,7 +31,9 @@ export function clusterUnavailable(): string | null {
 export function nginxPath(): string {
   const candidate = process.env.NGINX_PATH || '/usr/sbin/nginx';
   if (!existsSync(candidate)) {
-    throw new Error(`The scale-out suite needs nginx and found none at ${candidate}.\nInstall it with \`apt-get install -y nginx\` (Debian/Ubuntu), or set NGINX_PATH.`);
+    throw new Error(
+      `The scale-out suite needs nginx and found none at ${candidate}.\nInstall it with \`apt-get install -y nginx\` (Debian/Ubuntu), or set NGINX_PATH.`,
+    );
   }
   return candidate;
 }

@@ -87,7 +87,13 @@ describe('parseEnv', () => {
   });
 
   it('selects S3 with S3_BUCKET and wants the key id and the secret together', () => {
-    const env = parseEnv({ S3_BUCKET: 'portal-files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' });
+    const env = parseEnv({
+      S3_BUCKET: 'portal-files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
     expect(env).toMatchObject({ S3_BUCKET: 'portal-files', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true, S3_ACCESS_KEY_ID: 'id' });
     expect(parseEnv({}).S3_FORCE_PATH_STYLE).toBe(false);
     expect(() => parseEnv({ S3_BUCKET: 'portal-files', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_SECRET_ACCESS_KEY: .*set together/);

@@ -3,9 +3,7 @@ import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const booleanFromEnv = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 /**
  * Which proxies in front of the server to believe about the client's address. `false`: none, the
@@ -14,18 +12,19 @@ const booleanFromEnv = z
  * `X-Forwarded-For` itself is ignored. A comma-separated list: the proxies at those addresses or
  * networks (`10.0.0.0/8`). Never "trust everything": a client could name any address.
  */
-const trustProxyFromEnv = z
-  .string()
-  .transform((value, context): false | number | string[] => {
-    const text = value.trim().toLowerCase();
-    if (['false', '0', 'no'].includes(text)) return false;
-    if (['true', 'yes'].includes(text)) return 1;
-    if (/^[1-9][0-9]?$/.test(text)) return Number(text);
-    const addresses = text.split(',').map((part) => part.trim()).filter(Boolean);
-    if (addresses.length > 0 && addresses.every((address) => /^[0-9a-f.:]+(\/[0-9]{1,3})?$/.test(address))) return addresses;
-    context.addIssue({ code: 'custom', message: 'must be false, true, a number of proxies, or a comma-separated list of proxy addresses' });
-    return z.NEVER;
-  });
+const trustProxyFromEnv = z.string().transform((value, context): false | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (['false', '0', 'no'].includes(text)) return false;
+  if (['true', 'yes'].includes(text)) return 1;
+  if (/^[1-9][0-9]?$/.test(text)) return Number(text);
+  const addresses = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (addresses.length > 0 && addresses.every((address) => /^[0-9a-f.:]+(\/[0-9]{1,3})?$/.test(address))) return addresses;
+  context.addIssue({ code: 'custom', message: 'must be false, true, a number of proxies, or a comma-separated list of proxy addresses' });
+  return z.NEVER;
+});
 
 /**
  * Every setting the server reads, parsed once at boot. The README's configuration
@@ -51,8 +50,16 @@ export const EnvSchema = z
     BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
     CORS_ORIGINS: z
       .string()
-      .transform((value) => value.split(',').map((origin) => origin.trim().replace(/\/+$/, '')).filter(Boolean))
-      .refine((origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)), 'must be a comma-separated list of origins such as https://app.example.com')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim().replace(/\/+$/, ''))
+          .filter(Boolean),
+      )
+      .refine(
+        (origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)),
+        'must be a comma-separated list of origins such as https://app.example.com',
+      )
       .default([]),
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
@@ -84,7 +91,7 @@ export const EnvSchema = z
     S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
     S3_PREFIX: z
       .string()
-      .regex(/^[A-Za-z0-9!_.*'()/-]+$/, 'must be letters, digits and / ! - _ . * \' ( ) only')
+      .regex(/^[A-Za-z0-9!_.*'()/-]+$/, "must be letters, digits and / ! - _ . * ' ( ) only")
       .optional(),
   })
   .superRefine((env, context) => {

@@ -53,10 +53,9 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     withAdminClient(async (client) => {
       // Only our own connections: an autovacuum worker on the new database belongs to the superuser,
       // cannot be terminated by a plain role, and is stopped by DROP DATABASE itself.
-      await client.query(
-        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND usename = current_user',
-        [name],
-      );
+      await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND usename = current_user', [
+        name,
+      ]);
       for (let attempt = 1; ; attempt++) {
         try {
           await client.query(`DROP DATABASE IF EXISTS ${name}`);

@@ -36,7 +36,11 @@ beforeAll(async () => {
   const db = t.app.database.db;
   key = (await apiKeysRepository(db).create(t.ids.acme.id, 'matrix', { scopes: ALL_SCOPES })).key;
   const otherKey = (await apiKeysRepository(db).create(t.ids.brightside.id, 'matrix', { scopes: ALL_SCOPES })).key;
-  const [owner] = await db.update(staff).set({ role: 'owner' }).where(and(eq(staff.company_id, t.ids.acme.id), isNull(staff.deactivated_at))).returning({ id: staff.id });
+  const [owner] = await db
+    .update(staff)
+    .set({ role: 'owner' })
+    .where(and(eq(staff.company_id, t.ids.acme.id), isNull(staff.deactivated_at)))
+    .returning({ id: staff.id });
   ownerSession = (await t.app.staffSessions.create(owner!.id, { now: new Date() })).token;
   await prepareOtherCompany(t.app, otherKey);
   const ids = await otherCompanyIds(t.app, t.ids.brightside.id);
@@ -51,7 +55,11 @@ beforeAll(async () => {
   const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
   operations = Object.entries(document.paths)
     .filter(([path]) => path.startsWith('/api/integration/'))
-    .flatMap(([path, methods]) => Object.keys(methods).filter((method) => method !== 'parameters').map((method) => `${method.toUpperCase()} ${path}`));
+    .flatMap(([path, methods]) =>
+      Object.keys(methods)
+        .filter((method) => method !== 'parameters')
+        .map((method) => `${method.toUpperCase()} ${path}`),
+    );
 });
 
 describe('the isolation matrix', () => {

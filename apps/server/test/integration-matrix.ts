@@ -119,8 +119,18 @@ export async function otherCompanyIds(app: App, companyId: number): Promise<Reco
     album: albumIds,
     photo: await ids(db.select({ id: photos.id }).from(photos).where(inArray(photos.album_id, albumIds))),
     document: await ids(db.select({ id: documents.id }).from(documents).where(inArray(documents.project_id, projectIds))),
-    invoice: await ids(db.select({ id: invoices.id }).from(invoices).where(and(inArray(invoices.project_id, projectIds), eq(invoices.state, 'sent')))),
-    draftInvoice: await ids(db.select({ id: invoices.id }).from(invoices).where(and(inArray(invoices.project_id, projectIds), eq(invoices.state, 'draft')))),
+    invoice: await ids(
+      db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(inArray(invoices.project_id, projectIds), eq(invoices.state, 'sent'))),
+    ),
+    draftInvoice: await ids(
+      db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(inArray(invoices.project_id, projectIds), eq(invoices.state, 'draft'))),
+    ),
     payment: await ids(
       db
         .select({ id: invoicePayments.id })
@@ -147,7 +157,12 @@ export async function otherCompanyIds(app: App, companyId: number): Promise<Reco
         .where(
           and(
             eq(companyCustomers.company_id, companyId),
-            notExists(db.select({ id: others.id }).from(others).where(and(eq(others.portal_user_id, companyCustomers.portal_user_id), ne(others.company_id, companyId)))),
+            notExists(
+              db
+                .select({ id: others.id })
+                .from(others)
+                .where(and(eq(others.portal_user_id, companyCustomers.portal_user_id), ne(others.company_id, companyId))),
+            ),
           ),
         ),
     ),
@@ -186,13 +201,23 @@ export const INTEGRATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/integration/accounts': () => ({ method: 'GET', url: '/api/integration/accounts?page[size]=100', listOf: 'account' }),
   'POST /api/integration/accounts': () => ({ own: "adds to the calling company's accounts" }),
   'GET /api/integration/accounts/{id}': (other) => ({ method: 'GET', url: `/api/integration/accounts/${other.first('account')}` }),
-  'PATCH /api/integration/accounts/{id}': (other) => ({ method: 'PATCH', url: `/api/integration/accounts/${other.first('account')}`, payload: { name: 'Mine' } }),
+  'PATCH /api/integration/accounts/{id}': (other) => ({
+    method: 'PATCH',
+    url: `/api/integration/accounts/${other.first('account')}`,
+    payload: { name: 'Mine' },
+  }),
   'DELETE /api/integration/accounts/{id}': (other) => ({ method: 'DELETE', url: `/api/integration/accounts/${other.first('account')}` }),
   'GET /api/integration/projects': () => ({ method: 'GET', url: '/api/integration/projects?page[size]=100', listOf: 'project' }),
   'POST /api/integration/projects': (other) => ({
     method: 'POST',
     url: '/api/integration/projects',
-    payload: { name: 'Borrowed', account_id: other.first('account'), status_id: other.first('status'), site_type_id: other.first('siteType'), rep_primary_id: other.first('staff') },
+    payload: {
+      name: 'Borrowed',
+      account_id: other.first('account'),
+      status_id: other.first('status'),
+      site_type_id: other.first('siteType'),
+      rep_primary_id: other.first('staff'),
+    },
     expect: 422,
   }),
   'GET /api/integration/projects/{id}': (other) => ({ method: 'GET', url: `/api/integration/projects/${other.first('project')}` }),
@@ -203,20 +228,35 @@ export const INTEGRATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/integration/project-statuses': () => ({ method: 'GET', url: '/api/integration/project-statuses?page[size]=100', listOf: 'status' }),
   'POST /api/integration/project-statuses': () => ({ own: "adds to the calling company's statuses" }),
   'GET /api/integration/project-statuses/{id}': (other) => ({ method: 'GET', url: `/api/integration/project-statuses/${other.first('status')}` }),
-  'PATCH /api/integration/project-statuses/{id}': (other) => ({ method: 'PATCH', url: `/api/integration/project-statuses/${other.first('status')}`, payload: { name: 'Mine' } }),
+  'PATCH /api/integration/project-statuses/{id}': (other) => ({
+    method: 'PATCH',
+    url: `/api/integration/project-statuses/${other.first('status')}`,
+    payload: { name: 'Mine' },
+  }),
   'DELETE /api/integration/project-statuses/{id}': (other) => ({ method: 'DELETE', url: `/api/integration/project-statuses/${other.first('status')}` }),
   'GET /api/integration/site-types': () => ({ method: 'GET', url: '/api/integration/site-types?page[size]=100', listOf: 'siteType' }),
   'POST /api/integration/site-types': () => ({ own: "adds to the calling company's site types" }),
   'GET /api/integration/site-types/{id}': (other) => ({ method: 'GET', url: `/api/integration/site-types/${other.first('siteType')}` }),
-  'PATCH /api/integration/site-types/{id}': (other) => ({ method: 'PATCH', url: `/api/integration/site-types/${other.first('siteType')}`, payload: { name: 'Mine' } }),
+  'PATCH /api/integration/site-types/{id}': (other) => ({
+    method: 'PATCH',
+    url: `/api/integration/site-types/${other.first('siteType')}`,
+    payload: { name: 'Mine' },
+  }),
   'DELETE /api/integration/site-types/{id}': (other) => ({ method: 'DELETE', url: `/api/integration/site-types/${other.first('siteType')}` }),
   'GET /api/integration/portal-users': () => ({ method: 'GET', url: '/api/integration/portal-users?page[size]=100', listOf: 'portalUser' }),
   'POST /api/integration/portal-users': () => ({ own: "adds to the calling company's customers (an existing person is linked, nothing of theirs changes)" }),
   'GET /api/integration/portal-users/{id}': (other) => ({ method: 'GET', url: `/api/integration/portal-users/${other.first('portalUser')}` }),
-  'PATCH /api/integration/portal-users/{id}': (other) => ({ method: 'PATCH', url: `/api/integration/portal-users/${other.first('portalUser')}`, payload: { first_name: 'Mine' } }),
+  'PATCH /api/integration/portal-users/{id}': (other) => ({
+    method: 'PATCH',
+    url: `/api/integration/portal-users/${other.first('portalUser')}`,
+    payload: { first_name: 'Mine' },
+  }),
   'POST /api/integration/portal-users/{id}/invite': (other) => ({ method: 'POST', url: `/api/integration/portal-users/${other.first('portalUser')}/invite` }),
   'POST /api/integration/portal-users/{id}/resend': (other) => ({ method: 'POST', url: `/api/integration/portal-users/${other.first('portalUser')}/resend` }),
-  'POST /api/integration/portal-users/{id}/deactivate': (other) => ({ method: 'POST', url: `/api/integration/portal-users/${other.first('portalUser')}/deactivate` }),
+  'POST /api/integration/portal-users/{id}/deactivate': (other) => ({
+    method: 'POST',
+    url: `/api/integration/portal-users/${other.first('portalUser')}/deactivate`,
+  }),
   'POST /api/integration/portal-users/{id}/erase': (other) => ({ method: 'POST', url: `/api/integration/portal-users/${other.first('portalUser')}/erase` }),
   'GET /api/integration/projects/{id}/shares': (other) => ({ method: 'GET', url: `/api/integration/projects/${other.first('project')}/shares` }),
   'POST /api/integration/projects/{id}/shares': (other) => ({
@@ -229,7 +269,11 @@ export const INTEGRATION_MATRIX: Record<string, MatrixEntry> = {
     url: `/api/integration/projects/${other.first('project')}/shares/${other.first('portalUser')}`,
   }),
   'GET /api/integration/projects/{id}/albums': (other) => ({ method: 'GET', url: `/api/integration/projects/${other.first('project')}/albums` }),
-  'POST /api/integration/projects/{id}/albums': (other) => ({ method: 'POST', url: `/api/integration/projects/${other.first('project')}/albums`, payload: { name: 'Mine' } }),
+  'POST /api/integration/projects/{id}/albums': (other) => ({
+    method: 'POST',
+    url: `/api/integration/projects/${other.first('project')}/albums`,
+    payload: { name: 'Mine' },
+  }),
   'GET /api/integration/albums/{id}': (other) => ({ method: 'GET', url: `/api/integration/albums/${other.first('album')}` }),
   'PATCH /api/integration/albums/{id}': (other) => ({ method: 'PATCH', url: `/api/integration/albums/${other.first('album')}`, payload: { name: 'Mine' } }),
   'DELETE /api/integration/albums/{id}': (other) => ({ method: 'DELETE', url: `/api/integration/albums/${other.first('album')}` }),
@@ -264,7 +308,11 @@ export const INTEGRATION_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/integration/webhooks': () => ({ method: 'GET', url: '/api/integration/webhooks', listOf: 'webhook' }),
   'POST /api/integration/webhooks': () => ({ own: 'adds an endpoint to the calling company' }),
   'GET /api/integration/webhooks/{id}': (other) => ({ method: 'GET', url: `/api/integration/webhooks/${other.first('webhook')}` }),
-  'PATCH /api/integration/webhooks/{id}': (other) => ({ method: 'PATCH', url: `/api/integration/webhooks/${other.first('webhook')}`, payload: { enabled: false } }),
+  'PATCH /api/integration/webhooks/{id}': (other) => ({
+    method: 'PATCH',
+    url: `/api/integration/webhooks/${other.first('webhook')}`,
+    payload: { enabled: false },
+  }),
   'DELETE /api/integration/webhooks/{id}': (other) => ({ method: 'DELETE', url: `/api/integration/webhooks/${other.first('webhook')}` }),
   'GET /api/integration/webhooks/{id}/deliveries': (other) => ({ method: 'GET', url: `/api/integration/webhooks/${other.first('webhook')}/deliveries` }),
   'POST /api/integration/webhooks/{id}/deliveries/{deliveryId}/redeliver': (other) => ({

@@ -11,7 +11,9 @@ import { useTestApp } from './suite';
 const t = useTestApp();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 // @redocly/cli has no Node API of its own (its bundle exports nothing): run its command on the served document.
-const cli = createRequire(import.meta.url).resolve('@redocly/cli/package.json').replace(/package\.json$/, 'bin/cli.js');
+const cli = createRequire(import.meta.url)
+  .resolve('@redocly/cli/package.json')
+  .replace(/package\.json$/, 'bin/cli.js');
 
 let dir: string | undefined;
 afterAll(async () => {

@@ -25,7 +25,11 @@ export async function freePort(): Promise<number> {
 }
 
 export interface ProcessRunner {
-  start(script: string, args: string[], env?: Record<string, string>): {
+  start(
+    script: string,
+    args: string[],
+    env?: Record<string, string>,
+  ): {
     child: ChildProcess;
     exited: Promise<{ code: number | null; stdout: string; stderr: string }>;
     output: () => string;

@@ -56,7 +56,12 @@ export function me(app: App, token: string) {
   return app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
 }
 
-export function postJson(app: App, url: string, payload: unknown, options: { ip?: string; headers?: Record<string, string> } = {}): Promise<LightMyRequestResponse> {
+export function postJson(
+  app: App,
+  url: string,
+  payload: unknown,
+  options: { ip?: string; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url,

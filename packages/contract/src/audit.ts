@@ -15,7 +15,7 @@ export const AuditEntrySchema = z
     actor: z.object({
       kind: AuditActorKindSchema,
       id: z.number().int().nullable(),
-      label: z.string().describe('As it was at the time: the key\'s name and prefix, or the staff member\'s name.'),
+      label: z.string().describe("As it was at the time: the key's name and prefix, or the staff member's name."),
     }),
     action: z.string().describe("The route's operationId, e.g. createNote"),
     summary: z.string().describe('What the action does, in words'),

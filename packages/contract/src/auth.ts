@@ -51,8 +51,7 @@ export const SessionListSchema = z.object({ data: z.array(SessionSchema) });
 /** The messages of the sign-in routes, word for word. */
 export const AUTH_MESSAGES = {
   invalidCredentials: 'These credentials do not match our records.',
-  passwordlessSent:
-    'If an account exists for that address, we have sent it a sign-in link and a 6-digit code. Both expire in 15 minutes.',
+  passwordlessSent: 'If an account exists for that address, we have sent it a sign-in link and a 6-digit code. Both expire in 15 minutes.',
   invalidLink: 'This sign-in link is invalid, has expired or was already used. Ask for a new one.',
   invalidCode: 'The code is wrong or has expired. Check the latest email, or ask for a new code.',
 } as const;

@@ -15,7 +15,10 @@ export const IdSchema = z
 export const TimestampSchema = z.string();
 
 /** Money travels as a decimal string ("12500.00") or null, never as a float. */
-export const MoneySchema = z.string().regex(/^-?\d+\.\d{2}$/).nullable();
+export const MoneySchema = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .nullable();
 
 /** A CSS hex colour such as "#2aa21d". */
 export const HexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'The colour must be a hex code such as #0f766e.');

@@ -2,51 +2,56 @@ import { z } from 'zod';
 import { HexColorSchema, TimestampSchema } from './common';
 import { COMPANY_SWITCHES, type CompanySwitch } from './company-side';
 
-
-export const PortalThemeSchema = z.object({
-  id: z.number().int(),
-  company_id: z.number().int(),
-  code: z.string(),
-  name: z.string(),
-  color: HexColorSchema.nullable(),
-  logo_url: z.string().nullable(),
-}).meta({ id: 'PortalTheme', description: "A company's portal theme; its code brands the sign-in pages (`?theme=acme`)." });
+export const PortalThemeSchema = z
+  .object({
+    id: z.number().int(),
+    company_id: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    color: HexColorSchema.nullable(),
+    logo_url: z.string().nullable(),
+  })
+  .meta({ id: 'PortalTheme', description: "A company's portal theme; its code brands the sign-in pages (`?theme=acme`)." });
 export type PortalTheme = z.infer<typeof PortalThemeSchema>;
 
 /** What the sign-in pages read for `GET /themes/{code}/company`. */
-export const CompanyThemeSchema = z.object({
-  name: z.string(),
-  color: HexColorSchema.nullable(),
-  logo_url: z.string().nullable(),
-}).meta({ id: 'CompanyTheme', description: 'What the sign-in pages read for a theme code.' });
+export const CompanyThemeSchema = z
+  .object({
+    name: z.string(),
+    color: HexColorSchema.nullable(),
+    logo_url: z.string().nullable(),
+  })
+  .meta({ id: 'CompanyTheme', description: 'What the sign-in pages read for a theme code.' });
 export type CompanyTheme = z.infer<typeof CompanyThemeSchema>;
 
-export const CompanySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  url: z.string().nullable(),
-  phone_default: z.string().nullable(),
-  contact_email: z.string().nullable(),
-  address_street: z.string().nullable(),
-  address_city: z.string().nullable(),
-  address_state: z.string().nullable(),
-  address_zip: z.string().nullable(),
-  color: HexColorSchema.nullable(),
-  logo_url: z.string().nullable(),
-  portal_welcome_message: z.string().nullable(),
-  is_portal_album_sharing_enabled: z.boolean(),
-  is_portal_file_sharing_enabled: z.boolean(),
-  is_portal_invoicing_enabled: z.boolean(),
-  is_portal_project_calendar_enabled: z.boolean(),
-  is_portal_project_info_enabled: z.boolean(),
-  is_portal_project_notes_enabled: z.boolean(),
-  is_portal_proposals_enabled: z.boolean(),
-  is_portal_user_profile_pics_enabled: z.boolean(),
-  created_at: TimestampSchema,
-  updated_at: TimestampSchema,
-  /** Present only with `include=portal_theme`. */
-  portal_theme: PortalThemeSchema.nullable().optional(),
-}).meta({ id: 'Company', description: 'A company with every field and switch; logo_url is absolute.' });
+export const CompanySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    url: z.string().nullable(),
+    phone_default: z.string().nullable(),
+    contact_email: z.string().nullable(),
+    address_street: z.string().nullable(),
+    address_city: z.string().nullable(),
+    address_state: z.string().nullable(),
+    address_zip: z.string().nullable(),
+    color: HexColorSchema.nullable(),
+    logo_url: z.string().nullable(),
+    portal_welcome_message: z.string().nullable(),
+    is_portal_album_sharing_enabled: z.boolean(),
+    is_portal_file_sharing_enabled: z.boolean(),
+    is_portal_invoicing_enabled: z.boolean(),
+    is_portal_project_calendar_enabled: z.boolean(),
+    is_portal_project_info_enabled: z.boolean(),
+    is_portal_project_notes_enabled: z.boolean(),
+    is_portal_proposals_enabled: z.boolean(),
+    is_portal_user_profile_pics_enabled: z.boolean(),
+    created_at: TimestampSchema,
+    updated_at: TimestampSchema,
+    /** Present only with `include=portal_theme`. */
+    portal_theme: PortalThemeSchema.nullable().optional(),
+  })
+  .meta({ id: 'Company', description: 'A company with every field and switch; logo_url is absolute.' });
 export type Company = z.infer<typeof CompanySchema>;
 
 /** What `GET /companies/{id}` may include. */
@@ -80,7 +85,11 @@ const optionalText = (max: number) => z.string().trim().max(max).nullable().opti
 export const IntegrationCompanyUpdateSchema = z
   .object({
     name: z.string().trim().min(1, 'The name field is required.').max(200).optional(),
-    url: z.url({ protocol: /^https?$/, message: 'The url must be an http:// or https:// address.' }).max(500).nullable().optional(),
+    url: z
+      .url({ protocol: /^https?$/, message: 'The url must be an http:// or https:// address.' })
+      .max(500)
+      .nullable()
+      .optional(),
     phone_default: optionalText(50),
     contact_email: z.email({ message: 'The contact email must be a valid email address.' }).max(254).nullable().optional(),
     address_street: optionalText(200),

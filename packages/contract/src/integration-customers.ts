@@ -64,7 +64,10 @@ export const IntegrationShareSchema = z
 export type IntegrationShare = z.infer<typeof IntegrationShareSchema>;
 
 /** `POST /auth/invitation`: the link's token. */
-export const InvitationAcceptSchema = z.object({ token: z.string().min(1).max(200) }).strict().meta({ id: 'InvitationAccept' });
+export const InvitationAcceptSchema = z
+  .object({ token: z.string().min(1).max(200) })
+  .strict()
+  .meta({ id: 'InvitationAccept' });
 
 /** Signed in by the invitation; `password_token` (for `POST /auth/password-reset/confirm`) lets them choose a password now. */
 export const InvitationAcceptedSchema = z

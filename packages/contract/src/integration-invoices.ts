@@ -48,7 +48,11 @@ export const AmountInputSchema = decimal('amount', { places: 2, wholeDigits: MAX
 
 export const IntegrationInvoiceLineInputSchema = z
   .object({
-    description: z.string(text('description')).trim().min(1, 'The description field is required.').max(1_000, 'The description may not be longer than 1,000 characters.'),
+    description: z
+      .string(text('description'))
+      .trim()
+      .min(1, 'The description field is required.')
+      .max(1_000, 'The description may not be longer than 1,000 characters.'),
     /** Up to three decimals: "1", "2.5", "0.125". */
     quantity: decimal('quantity', { places: 3, wholeDigits: 9 }).refine((value) => !isZero(value), 'The quantity must be more than 0.'),
     /** May be negative, for a discount or a credit line. */
@@ -161,7 +165,7 @@ export const IntegrationInvoiceSchema = InvoiceSchema.extend({
 }).meta({
   id: 'IntegrationInvoice',
   description:
-    'An invoice of one of the company\'s projects. status is draft until it is sent, then what the portal shows: sent, partially_paid, paid, overdue (due date passed with a balance left) or void. A void invoice\'s balance is 0.00.',
+    "An invoice of one of the company's projects. status is draft until it is sent, then what the portal shows: sent, partially_paid, paid, overdue (due date passed with a balance left) or void. A void invoice's balance is 0.00.",
 });
 export type IntegrationInvoice = z.infer<typeof IntegrationInvoiceSchema>;
 

@@ -63,7 +63,13 @@ export const IntegrationPhotoUpdateSchema = z
 
 /** A photo's new place in its album, counted from 0 in the album's order; past the end means last. */
 export const IntegrationPhotoMoveSchema = z
-  .object({ index: z.number({ message: 'Give the place as a whole number from 0.' }).int('Give the place as a whole number from 0.').min(0, 'Give the place as a whole number from 0.').max(100_000) })
+  .object({
+    index: z
+      .number({ message: 'Give the place as a whole number from 0.' })
+      .int('Give the place as a whole number from 0.')
+      .min(0, 'Give the place as a whole number from 0.')
+      .max(100_000),
+  })
   .strict()
   .meta({ id: 'IntegrationPhotoMove' });
 

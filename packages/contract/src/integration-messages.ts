@@ -13,9 +13,7 @@ export const IntegrationContactMessageSchema = z
     /** The project the customer wrote about; null when they wrote to the company without picking one. */
     project_id: z.number().int().nullable(),
     /** Who wrote it; null once that portal user is gone. */
-    portal_user: z
-      .object({ id: z.number().int(), email: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable() })
-      .nullable(),
+    portal_user: z.object({ id: z.number().int(), email: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable() }).nullable(),
     subject: z.string(),
     message: z.string(),
     /** The address the message was mailed to; null when the company had no contact address. */

@@ -11,9 +11,18 @@ import { AccountSchema, ProjectSchema, ProjectStatusSchema } from './projects';
 
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`).nullable().optional();
 const reference = (what: string) =>
-  z.number({ error: `The ${what} must be a whole number.` }).int().positive().max(INT4_MAX).nullable().optional();
+  z
+    .number({ error: `The ${what} must be a whole number.` })
+    .int()
+    .positive()
+    .max(INT4_MAX)
+    .nullable()
+    .optional();
 const decimal = (what: string, pattern: RegExp, example: string) =>
-  z.string({ error: `The ${what} must be a decimal string such as "${example}".` }).trim().regex(pattern, `The ${what} must be a decimal such as "${example}".`);
+  z
+    .string({ error: `The ${what} must be a decimal string such as "${example}".` })
+    .trim()
+    .regex(pattern, `The ${what} must be a decimal such as "${example}".`);
 const latitude = decimal('latitude', /^-?\d{1,2}(\.\d{1,7})?$/, '30.2672')
   .refine((value) => Math.abs(Number(value)) <= 90, 'A latitude is between -90 and 90.')
   .nullable()
@@ -22,7 +31,10 @@ const longitude = decimal('longitude', /^-?\d{1,3}(\.\d{1,7})?$/, '-97.7431')
   .refine((value) => Math.abs(Number(value)) <= 180, 'A longitude is between -180 and 180.')
   .nullable()
   .optional();
-const money = (what: string) => decimal(what, /^-?\d{1,12}(\.\d{1,2})?$/, '48250.00').nullable().optional();
+const money = (what: string) =>
+  decimal(what, /^-?\d{1,12}(\.\d{1,2})?$/, '48250.00')
+    .nullable()
+    .optional();
 
 export const IntegrationAccountInputSchema = z
   .object({

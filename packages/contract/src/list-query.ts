@@ -6,10 +6,21 @@ import { z } from 'zod';
  * endpoint declares. Anything left undefined, null, '' or [] is not sent.
  */
 const Scalar = z.union([z.string(), z.number(), z.boolean()]);
-const Terms = z.union([z.string(), z.array(z.string())]).nullable().optional();
+const Terms = z
+  .union([z.string(), z.array(z.string())])
+  .nullable()
+  .optional();
 
 export const ListQuerySchema = z.object({
-  filter: z.record(z.string(), z.union([Scalar, z.array(z.union([z.string(), z.number()]))]).nullable().optional()).optional(),
+  filter: z
+    .record(
+      z.string(),
+      z
+        .union([Scalar, z.array(z.union([z.string(), z.number()]))])
+        .nullable()
+        .optional(),
+    )
+    .optional(),
   page: z
     .object({
       number: z.number().int().positive().nullable().optional(),

@@ -30,7 +30,5 @@ export const UnsubscribeBodySchema = z.object({ token: UnsubscribeTokenSchema.op
 export type UnsubscribeRequest = { token: string };
 
 /** What was turned off, in words the page can show. */
-export const UnsubscribeResponseSchema = z
-  .object({ kind: NoticeKindSchema, message: z.string() })
-  .meta({ id: 'UnsubscribeResult' });
+export const UnsubscribeResponseSchema = z.object({ kind: NoticeKindSchema, message: z.string() }).meta({ id: 'UnsubscribeResult' });
 export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponseSchema>;

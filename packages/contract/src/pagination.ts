@@ -1,10 +1,12 @@
 import { z } from 'zod';
 
-export const PaginationLinkSchema = z.object({
-  url: z.string().nullable(),
-  label: z.string(),
-  active: z.boolean(),
-}).meta({ id: 'PaginationLink', description: 'One button of the page list: previous, a page number, "..." or next.' });
+export const PaginationLinkSchema = z
+  .object({
+    url: z.string().nullable(),
+    label: z.string(),
+    active: z.boolean(),
+  })
+  .meta({ id: 'PaginationLink', description: 'One button of the page list: previous, a page number, "..." or next.' });
 
 /** The paginated list of docs/requirements.md 4.8, in the Laravel shape of 8.4. */
 export function paginatedSchema<T extends z.ZodType>(item: T) {

@@ -37,7 +37,12 @@ export const STAFF_MESSAGES = {
   passwordlessSent: `If a member of staff has that address, we have sent them a sign-in link. It works once and expires in ${LOGIN_TOKEN_TTL_MINUTES} minutes.`,
 } as const;
 
-const recordId = (field: string) => z.number({ error: `The ${field} must be a whole number.` }).int().positive().max(INT4_MAX);
+const recordId = (field: string) =>
+  z
+    .number({ error: `The ${field} must be a whole number.` })
+    .int()
+    .positive()
+    .max(INT4_MAX);
 
 /** `POST /api/staff/previews`: open the portal as this customer sees this project (docs/staff-console.md). */
 export const PreviewCreateSchema = z

@@ -55,7 +55,5 @@ export type IntegrationStaff = z.infer<typeof IntegrationStaffSchema>;
 export const IntegrationStaffPageSchema = paginatedSchema(IntegrationStaffSchema).meta({ id: 'IntegrationStaffPage' });
 
 /** `POST /api/integration/staff/{id}/invite`: the invitation is on its way; its link works once, until expires_at. */
-export const StaffInvitationSentSchema = z
-  .object({ staff: IntegrationStaffSchema, expires_at: z.string() })
-  .meta({ id: 'StaffInvitationSent' });
+export const StaffInvitationSentSchema = z.object({ staff: IntegrationStaffSchema, expires_at: z.string() }).meta({ id: 'StaffInvitationSent' });
 export type StaffInvitationSent = z.infer<typeof StaffInvitationSentSchema>;

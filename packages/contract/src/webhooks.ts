@@ -41,9 +41,7 @@ export const WebhookDeliverySchema = z
     state: z.enum(['pending', 'delivered', 'failed']),
     next_attempt_at: TimestampSchema.nullable(),
     payload: z.unknown(),
-    attempts: z.array(
-      z.object({ at: TimestampSchema, status_code: z.number().int().nullable(), error: z.string().nullable(), latency_ms: z.number().int() }),
-    ),
+    attempts: z.array(z.object({ at: TimestampSchema, status_code: z.number().int().nullable(), error: z.string().nullable(), latency_ms: z.number().int() })),
     created_at: TimestampSchema,
     updated_at: TimestampSchema,
   })

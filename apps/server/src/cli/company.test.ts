@@ -77,7 +77,11 @@ describe('the company command', () => {
       [['frobnicate'], {}, /^Unknown command "frobnicate"\.$/],
       [['add-note', '--project', 'abc', '--text', 'hi'], { PORTAL_API_KEY: 'ppk_1_x' }, /^--project must be a whole number, not "abc"\.$/],
       [['add-note', '--project', '1', '--text', 'hi'], {}, /^Set PORTAL_API_KEY/],
-      [['list-api-keys'], { PORTAL_URL: `http://127.0.0.1:${closedPort}` }, /^The portal server at http:\/\/127\.0\.0\.1:\d+ is not answering \(ECONNREFUSED\)/],
+      [
+        ['list-api-keys'],
+        { PORTAL_URL: `http://127.0.0.1:${closedPort}` },
+        /^The portal server at http:\/\/127\.0\.0\.1:\d+ is not answering \(ECONNREFUSED\)/,
+      ],
       [['list-api-keys'], { DATA_DIR: path.join(t.dataDir, 'nowhere') }, /^No operator secret in /],
     ];
     for (const [args, env, first] of cases) {
@@ -93,7 +97,10 @@ describe('the company command', () => {
 
   it("prints the server's refusal and its field errors with exit code 1, and nothing is written", async () => {
     const run = await company(['create-company', '--name', 'Taken', '--owner-email', 'x@x.example', '--theme-code', 'harbor']);
-    expect(run).toMatchObject({ code: 1, err: 'Refused (422): The given data was invalid.\n  theme_code: The theme code is already taken by another company.' });
+    expect(run).toMatchObject({
+      code: 1,
+      err: 'Refused (422): The given data was invalid.\n  theme_code: The theme code is already taken by another company.',
+    });
     expect(await t.app.database.db.select().from(companies).where(eq(companies.name, 'Taken'))).toEqual([]);
     const note = await company(['add-note', '--project', '99999', '--text', 'Lost'], { PORTAL_API_KEY: key });
     expect(note).toMatchObject({ code: 1, err: 'Refused (404): Not found.' });
@@ -119,7 +126,20 @@ describe('invoices and messages from the terminal', () => {
 
   it('creates and sends an invoice with lines and tax, then records a partial payment', async () => {
     const invoice = await company(
-      ['create-invoice', '--project', String(projectId), '--number', 'INV-1', '--line', 'Tear-off|1|4000.00', '--line', 'Shingles|20|150.00', '--tax-rate', '8.25', '--send'],
+      [
+        'create-invoice',
+        '--project',
+        String(projectId),
+        '--number',
+        'INV-1',
+        '--line',
+        'Tear-off|1|4000.00',
+        '--line',
+        'Shingles|20|150.00',
+        '--tax-rate',
+        '8.25',
+        '--send',
+      ],
       { PORTAL_API_KEY: key },
     );
     expect(invoice).toMatchObject({ code: 0, err: '' });
@@ -153,7 +173,9 @@ describe('onboarding from the terminal', () => {
     const created = (await company(['create-company', '--name', 'Onboard Co', '--owner-email', 'owner@onboard.example'])).out;
     key = /ppk_\S+/.exec(created)![0];
     // The owner's way into the staff console, printed for the operator to hand over.
-    expect(created).toMatch(/^The owner chooses a password and signs in to the staff console here \(once, until \d{4}-\d\d-\d\d\):\nhttp\S+\/staff\/invitation\?token=\d+\.[\w-]{43}$/m);
+    expect(created).toMatch(
+      /^The owner chooses a password and signs in to the staff console here \(once, until \d{4}-\d\d-\d\d\):\nhttp\S+\/staff\/invitation\?token=\d+\.[\w-]{43}$/m,
+    );
   });
 
   it('makes an account and a project, invites a customer to it, uploads a folder of photos and a document, reads the notes', async () => {
@@ -177,7 +199,17 @@ describe('onboarding from the terminal', () => {
     expect((await as(['upload-document', '--project', projectId, '--file', pdf, '--share'])).out).toMatch(/^Document \d+: Contract\.pdf, shared\.$/);
     expect((await as(['add-note', '--project', projectId, '--text', 'Crew arrives Monday.'])).code).toBe(0);
     expect((await as(['notes', '--project', projectId])).out).toMatch(/^#\d+ \S+ Onboard Co:\n {2}Crew arrives Monday\.$/);
-    const withFiles = await as(['add-note', '--project', projectId, '--text', 'The contract and the roof plan.', '--attach', pdf, '--attach', path.join(folder, '2.png')]);
+    const withFiles = await as([
+      'add-note',
+      '--project',
+      projectId,
+      '--text',
+      'The contract and the roof plan.',
+      '--attach',
+      pdf,
+      '--attach',
+      path.join(folder, '2.png'),
+    ]);
     expect(withFiles.out).toMatch(/^Note \d+ added to project \d+ with 2 files\.$/);
   });
 

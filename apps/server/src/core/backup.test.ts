@@ -22,7 +22,9 @@ async function fingerprints(folder: string): Promise<Record<string, string>> {
   for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
-    result[path.relative(folder, file)] = createHash('sha256').update(await readFile(file)).digest('hex');
+    result[path.relative(folder, file)] = createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex');
   }
   return result;
 }
@@ -55,7 +57,10 @@ describe.skipIf(TEST_DB !== 'pglite')('backup and restore of the embedded databa
     await rm(path.join(blobsDir(), Object.keys(filesAtBackup)[0]!));
 
     const { aside } = await restoreBackup({ backupDir, dbDir: dbDir(), blobsDir: blobsDir(), now: new Date('2026-11-23T11:00:00Z') });
-    expect(aside.map((folder) => path.basename(folder))).toEqual(['db.before-restore-2026-11-23T11-00-00-000Z', 'blobs.before-restore-2026-11-23T11-00-00-000Z']);
+    expect(aside.map((folder) => path.basename(folder))).toEqual([
+      'db.before-restore-2026-11-23T11-00-00-000Z',
+      'blobs.before-restore-2026-11-23T11-00-00-000Z',
+    ]);
 
     const restored = await openDatabase({ dataDir: dbDir() });
     try {

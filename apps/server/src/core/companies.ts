@@ -2,7 +2,6 @@ import type { Company, PortalTheme } from '@portal/contract';
 import type { CompanyRow, PortalThemeRow } from '../db/rows';
 import { apiTimestamp } from '../lib/timestamps';
 
-
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /** A colour the contract accepts, or null: one odd value from an integration must not break a whole list. */

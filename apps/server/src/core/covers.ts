@@ -84,7 +84,13 @@ export function serializeCoverPhoto(app: WithFileLinks, { photo, file }: PhotoWi
  * (docs/decisions/053-staff-projects.md). `not-found`: not a photo of this project; `not-shared`: its album is not
  * shared, so the customers could not see it. Run it in the transaction of the project's update.
  */
-export async function chooseProjectCover(db: Executor, companyId: number, projectId: number, photoId: number, now: Date): Promise<'chosen' | 'not-found' | 'not-shared'> {
+export async function chooseProjectCover(
+  db: Executor,
+  companyId: number,
+  projectId: number,
+  photoId: number,
+  now: Date,
+): Promise<'chosen' | 'not-found' | 'not-shared'> {
   const [found] = await db
     .select({ albumId: albums.id, shared: albums.is_shared })
     .from(photos)

@@ -66,7 +66,12 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one PostgreSQL',
     });
     try {
       const signIn = (app: typeof second) =>
-        app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'wrong-password' }, remoteAddress: '203.0.113.77' });
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'nobody@example.com', password: 'wrong-password' },
+          remoteAddress: '203.0.113.77',
+        });
       for (let i = 0; i < 10; i++) expect((await signIn(i % 2 === 0 ? first.app : second)).statusCode).toBe(422);
       const refused = await signIn(second);
       expect(refused.statusCode).toBe(429);

@@ -33,10 +33,7 @@ it.skipIf(TEST_DB !== 'pglite')('keeps PGlite data in its folder across a restar
   const second = await openDatabase({ dataDir: folder });
   try {
     expect(await isEmpty(second.db)).toBe(false);
-    expect((await second.db.select().from(companies).orderBy(companies.id)).map((row) => row.name)).toEqual([
-      'Acme Builders',
-      'Brightside Remodeling',
-    ]);
+    expect((await second.db.select().from(companies).orderBy(companies.id)).map((row) => row.name)).toEqual(['Acme Builders', 'Brightside Remodeling']);
     expect(await second.db.$count(portalUsers)).toBe(2);
   } finally {
     await second.close();

@@ -53,7 +53,11 @@ describe('the data folder lock', () => {
   it('keeps a second opener out until the first lets go, and says who holds it and what to do', () => {
     const first = lockDataDir(folder, SERVER);
     const message = lockedMessage();
-    expect(message).toMatch(new RegExp(`^The database folder ${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is in use by the server \\(pid ${process.pid}, since \\d{4}-\\d\\d-\\d\\dT[^)]*\\): stop that process first, then seed\\.$`));
+    expect(message).toMatch(
+      new RegExp(
+        `^The database folder ${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is in use by the server \\(pid ${process.pid}, since \\d{4}-\\d\\d-\\d\\dT[^)]*\\): stop that process first, then seed\\.$`,
+      ),
+    );
     expect(message).not.toContain('\n');
 
     first.release();

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  HTML_BYTES,
-  SVG_BYTES,
-  compoundFileBytes,
-  docxBytes,
-  imageBytes,
-  pdfBytes,
-  xlsxBytes,
-  zipBytes,
-} from '../../test/fixtures';
+import { HTML_BYTES, SVG_BYTES, compoundFileBytes, docxBytes, imageBytes, pdfBytes, xlsxBytes, zipBytes } from '../../test/fixtures';
 import { bufferSource, cleanFileName, detectFileType } from './file-types';
 
 const kindOf = async (bytes: Buffer) => (await detectFileType(bufferSource(bytes)))?.kind ?? null;

@@ -45,7 +45,8 @@ export function bufferSource(bytes: Buffer): ByteSource {
   return { size: bytes.length, read: async (start, end) => bytes.subarray(start, Math.min(end, bytes.length)) };
 }
 
-const startsWith = (head: Buffer, bytes: readonly number[], at = 0) => head.length >= at + bytes.length && bytes.every((byte, index) => head[at + index] === byte);
+const startsWith = (head: Buffer, bytes: readonly number[], at = 0) =>
+  head.length >= at + bytes.length && bytes.every((byte, index) => head[at + index] === byte);
 const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
 
 const ZIP_LOCAL = [0x50, 0x4b, 0x03, 0x04];
@@ -92,7 +93,7 @@ async function officeOpenXmlKind(source: ByteSource): Promise<'docx' | 'xlsx' | 
   if (directorySize > MAX_CENTRAL_DIRECTORY || directoryOffset + directorySize > source.size) return null;
   const directory = await source.read(directoryOffset, directoryOffset + directorySize);
 
-  for (let at = 0; at + 46 <= directory.length && directory.readUInt32LE(at) === 0x02014b50; ) {
+  for (let at = 0; at + 46 <= directory.length && directory.readUInt32LE(at) === 0x02014b50;) {
     const method = directory.readUInt16LE(at + 10);
     const compressedSize = directory.readUInt32LE(at + 20);
     const uncompressedSize = directory.readUInt32LE(at + 24);
@@ -191,8 +192,11 @@ async function isPlainText(source: ByteSource): Promise<boolean> {
  */
 export function cleanFileName(name: string): string | null {
   if (/[/\\]/.test(name)) return null;
-  // eslint-disable-next-line no-control-regex
-  const cleaned = name.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  const cleaned = name
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .trim();
   if (cleaned === '' || cleaned === '.' || cleaned === '..') return null;
   if (Buffer.byteLength(cleaned) <= 255) return cleaned;
   // Too long: keep the extension, cut the stem on a character boundary.

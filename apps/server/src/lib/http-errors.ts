@@ -20,8 +20,7 @@ export const notFound = () => new HttpError(404, ERROR_MESSAGES.notFound);
 export const unauthenticated = () => new HttpError(401, ERROR_MESSAGES.unauthenticated);
 export const tooManyAttempts = (retryAfterSeconds: number) =>
   new HttpError(429, ERROR_MESSAGES.tooManyAttempts, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
-export const invalid = (errors: Record<string, string[]>, status = 422) =>
-  new HttpError(status, ERROR_MESSAGES.invalid, errors);
+export const invalid = (errors: Record<string, string[]>, status = 422) => new HttpError(status, ERROR_MESSAGES.invalid, errors);
 
 /** An API key that may not do what the route does; the message names the scope to add. */
 export const missingScope = (scope: string) => new HttpError(403, `This API key lacks the scope ${scope}.`);

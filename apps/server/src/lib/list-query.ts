@@ -96,8 +96,7 @@ const FILTER_DESCRIPTIONS: Record<FilterKind, string> = {
   timestamp: 'One ISO 8601 moment with its offset, e.g. 2026-03-02T15:04:05Z',
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const allowed = (names: readonly string[]) => `Allowed: ${names.length > 0 ? names.join(', ') : 'none'}`;
 
@@ -151,13 +150,7 @@ function querystringSchema(definition: ListQueryDefinition): z.ZodObject {
     shape.page = z
       .object({
         number: z.coerce.number().int().min(1).max(INT4_MAX).optional().describe('The page, from 1 (default 1). Past the last page the list is empty.'),
-        size: z.coerce
-          .number()
-          .int()
-          .min(1)
-          .max(page.maxSize)
-          .optional()
-          .describe(`Items per page (default ${page.defaultSize}, at most ${page.maxSize})`),
+        size: z.coerce.number().int().min(1).max(page.maxSize).optional().describe(`Items per page (default ${page.defaultSize}, at most ${page.maxSize})`),
       })
       .optional()
       .describe('page[number]=2&page[size]=50');
@@ -166,15 +159,19 @@ function querystringSchema(definition: ListQueryDefinition): z.ZodObject {
     shape.sort = z
       .string()
       .optional()
-      .describe(
-        `Comma-joined fields, - in front for descending (default ${definition.defaultSort ?? 'id'}). ${allowed(definition.sorts)}`,
-      );
+      .describe(`Comma-joined fields, - in front for descending (default ${definition.defaultSort ?? 'id'}). ${allowed(definition.sorts)}`);
   }
   if (definition.includes?.length) {
-    shape.include = z.string().optional().describe(`Comma-joined relations to embed. ${allowed(definition.includes)}`);
+    shape.include = z
+      .string()
+      .optional()
+      .describe(`Comma-joined relations to embed. ${allowed(definition.includes)}`);
   }
   if (definition.appends?.length) {
-    shape.append = z.string().optional().describe(`Comma-joined computed attributes. ${allowed(definition.appends)}`);
+    shape.append = z
+      .string()
+      .optional()
+      .describe(`Comma-joined computed attributes. ${allowed(definition.appends)}`);
   }
   for (const [name, param] of Object.entries(definition.params ?? {})) {
     const base = param.values?.length ? z.enum(param.values as [string, ...string[]]) : z.string();

@@ -62,7 +62,10 @@ describe('paginate', () => {
         const active = page.links.filter((link) => link.active);
         expect(active.length).toBeLessThanOrEqual(1);
         if (active[0]) expect(active[0].label).toBe(String(number));
-        const numbers = page.links.slice(1, -1).filter((link) => link.label !== '...').map((link) => Number(link.label));
+        const numbers = page.links
+          .slice(1, -1)
+          .filter((link) => link.label !== '...')
+          .map((link) => Number(link.label));
         expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
         expect(numbers[0]).toBe(1);
         expect(numbers.at(-1)).toBe(lastPage);

@@ -74,9 +74,7 @@ export function paginate<T>(items: T[], total: number, page: PageRequest, urls: 
     links: [
       { url: prev, label: PREVIOUS_LABEL, active: false },
       ...pageWindow(page.number, lastPage).map((entry) =>
-        entry === '...'
-          ? { url: null, label: '...', active: false }
-          : { url: urls.url(entry), label: String(entry), active: entry === page.number },
+        entry === '...' ? { url: null, label: '...', active: false } : { url: urls.url(entry), label: String(entry), active: entry === page.number },
       ),
       { url: next, label: NEXT_LABEL, active: false },
     ],

@@ -1,4 +1,3 @@
-
 /** At most `limit` hits in any `windowMs` (a sliding window). */
 export interface RateLimitRule {
   limit: number;
@@ -116,5 +115,4 @@ export class RateLimiter implements RateLimitStore {
     this.hitsSinceSweep = 0;
     this.prune(at);
   }
-
 }

@@ -7,8 +7,7 @@ import { z } from 'zod';
  */
 export const REPLY_MEDIA_KEY = 'x-reply-media';
 
-export const binaryReply = (description: string, mediaTypes: readonly string[]) =>
-  z.any().meta({ description, [REPLY_MEDIA_KEY]: [...mediaTypes] });
+export const binaryReply = (description: string, mediaTypes: readonly string[]) => z.any().meta({ description, [REPLY_MEDIA_KEY]: [...mediaTypes] });
 
 export const emptyReply = (description: string) => binaryReply(description, []);
 

@@ -15,7 +15,18 @@ describe('unsubscribe tokens', () => {
 
   it('refuse a changed user, kind or signature and anything malformed', () => {
     const mac = tokens.make(42, 'invoice').split('.')[2]!;
-    for (const token of ['', '42', '42.invoice', `43.invoice.${mac}`, `42.note.${mac}`, `42.newsletter.${mac}`, `042.invoice.${mac}`, `42.invoice.${mac}x`, `42.invoice.${mac.slice(1)}A`, `99999999999.invoice.${mac}`]) {
+    for (const token of [
+      '',
+      '42',
+      '42.invoice',
+      `43.invoice.${mac}`,
+      `42.note.${mac}`,
+      `42.newsletter.${mac}`,
+      `042.invoice.${mac}`,
+      `42.invoice.${mac}x`,
+      `42.invoice.${mac.slice(1)}A`,
+      `99999999999.invoice.${mac}`,
+    ]) {
       expect(tokens.read(token), token).toBeNull();
     }
   });

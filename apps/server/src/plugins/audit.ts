@@ -60,7 +60,10 @@ export const auditPlugin = fp(
       const { integration, staffMember } = request;
       if (integration) {
         if (integration.keyId !== null) return { companyId: integration.company.id, actor: await apiKeyActor(db, integration.keyId) };
-        return { companyId: integration.company.id, actor: { kind: 'staff', id: integration.staffId, label: staffMember?.name ?? `Staff member ${integration.staffId}` } };
+        return {
+          companyId: integration.company.id,
+          actor: { kind: 'staff', id: integration.staffId, label: staffMember?.name ?? `Staff member ${integration.staffId}` },
+        };
       }
       if (staffMember && pattern.startsWith('/api/staff/')) {
         return { companyId: staffMember.company.id, actor: { kind: 'staff', id: staffMember.id, label: staffMember.name } };
@@ -72,7 +75,10 @@ export const auditPlugin = fp(
         const company = (body as { company?: { id?: unknown } } | null)?.company;
         if (typeof company?.id === 'number') return { companyId: company.id, actor: operator };
         if (pattern.includes('/api-keys/:id')) {
-          const [key] = await db.select({ companyId: apiKeys.company_id }).from(apiKeys).where(eq(apiKeys.id, Number(params.id)));
+          const [key] = await db
+            .select({ companyId: apiKeys.company_id })
+            .from(apiKeys)
+            .where(eq(apiKeys.id, Number(params.id)));
           if (key) return { companyId: key.companyId, actor: operator };
         }
       }

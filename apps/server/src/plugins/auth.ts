@@ -105,7 +105,10 @@ export const authPlugin = fp(
       // A staff member's preview of the portal reads as the customer and writes nothing, whatever the route: one gate
       // here rather than a check in each write route (docs/decisions/051-preview-as-customer.md).
       if (user.preview && !READ_METHODS.has(request.method) && !config.allowInPreview) {
-        request.log.info({ event: 'preview.write_refused', userId: user.id, staffId: user.preview.staffId, sessionId: user.sessionId }, 'write refused in a preview');
+        request.log.info(
+          { event: 'preview.write_refused', userId: user.id, staffId: user.preview.staffId, sessionId: user.sessionId },
+          'write refused in a preview',
+        );
         throw new HttpError(403, PREVIEW_READ_ONLY_MESSAGE);
       }
       request.portalUser = user;

@@ -14,7 +14,6 @@ declare module 'fastify' {
   }
 }
 
-
 const WINDOW_MS = SIGNED_URL_WINDOW_SECONDS * 1000;
 
 /** Opens the change feed (unless the caches are off) and the response cache built on it. */

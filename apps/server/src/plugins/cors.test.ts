@@ -21,7 +21,7 @@ describe('cross-origin calls', () => {
     await closed?.close();
   });
 
-  it('answers a listed origin\'s preflight without a token, allowing the bearer header and no credentials', async () => {
+  it("answers a listed origin's preflight without a token, allowing the bearer header and no credentials", async () => {
     const response = await preflight(open.app, ALLOWED);
     expect(response.statusCode).toBe(204);
     expect(response.headers['access-control-allow-origin']).toBe(ALLOWED);

@@ -192,7 +192,12 @@ describe('with the demo signed in', () => {
   });
 
   it('keeps every answer of the API out of shared and local caches, signed in or not, errors included', async () => {
-    for (const [url, auth] of [['/api/entities', true], ['/api/health', false], ['/api/entities/999999', true], ['/api/nowhere', false]] as const) {
+    for (const [url, auth] of [
+      ['/api/entities', true],
+      ['/api/health', false],
+      ['/api/entities/999999', true],
+      ['/api/nowhere', false],
+    ] as const) {
       const response = await demo.app.inject({ method: 'GET', url, headers: auth ? bearer(token) : {} });
       expect(response.headers['cache-control'], url).toBe('private, no-store');
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');

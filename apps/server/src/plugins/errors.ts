@@ -39,7 +39,10 @@ function decodedUrl(url: string): string | null {
  */
 export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const known = FRAMEWORK_ERRORS[error.code] ?? { status: 400, message: GENERIC_CLIENT_ERROR };
-  return reply.status(known.status).type(JSON_TYPE).send({ message: known.message } satisfies ApiError);
+  return reply
+    .status(known.status)
+    .type(JSON_TYPE)
+    .send({ message: known.message } satisfies ApiError);
 }
 
 /** Node's HTTP parser refuses a request before Fastify sees it (headers over 16 KB, a broken chunked body, a timeout). */
@@ -65,7 +68,8 @@ function validationErrors(error: FastifyError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   if (hasZodFastifySchemaValidationErrors(error)) {
     for (const issue of error.validation) {
-      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (issue.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.') || '_';
+      const field =
+        issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (issue.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.') || '_';
       (errors[field] ??= []).push(issue.message ?? 'is invalid');
     }
   }
@@ -114,12 +118,18 @@ export const errorsPlugin = fp(
       const url = decodedUrl(request.url);
       if (url === null) return frameworkErrorHandler({ code: 'FST_ERR_BAD_URL' } as FastifyError, request, reply);
       if (CONTROL_CHARACTERS.test(url)) {
-        return reply.status(400).type(JSON_TYPE).send({ message: 'The request address may not contain control characters.' } satisfies ApiError);
+        return reply
+          .status(400)
+          .type(JSON_TYPE)
+          .send({ message: 'The request address may not contain control characters.' } satisfies ApiError);
       }
     });
 
     app.setNotFoundHandler((request, reply) =>
-      reply.status(404).type('application/json; charset=utf-8').send({ message: ERROR_MESSAGES.notFound } satisfies ApiError),
+      reply
+        .status(404)
+        .type('application/json; charset=utf-8')
+        .send({ message: ERROR_MESSAGES.notFound } satisfies ApiError),
     );
   },
   { name: 'errors' },

@@ -35,7 +35,10 @@ export const filesPlugin = fp(
     app.decorate('blobs', options.store ?? createBlobStore({ ...options.blobStore, DATA_DIR: options.dataDir }));
     app.decorate('urls', urls);
     // Read at each call: tests move the app's clock.
-    app.decorate('fileLinks', fileLinker(urls, options.publicUrl ?? '', () => app.now()));
+    app.decorate(
+      'fileLinks',
+      fileLinker(urls, options.publicUrl ?? '', () => app.now()),
+    );
   },
   { name: 'files', dependencies: ['clock'] },
 );

@@ -30,7 +30,13 @@ const post = (key: string, project: number, payload: object, idempotencyKey?: st
     headers: { ...bearer(key), ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }) },
     payload,
   });
-const notesLike = async (text: string) => (await t.app.database.db.select().from(notes).where(like(notes.body, `${text}%`))).length;
+const notesLike = async (text: string) =>
+  (
+    await t.app.database.db
+      .select()
+      .from(notes)
+      .where(like(notes.body, `${text}%`))
+  ).length;
 
 describe('Idempotency-Key', () => {
   it('answers a retry with the same key and body with the first answer, and writes one note', async () => {

@@ -39,7 +39,12 @@ export const metricsPlugin = fp(
     collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
 
     const labelNames = ['method', 'route', 'status'] as const;
-    const requests = new Counter({ name: 'portal_http_requests_total', help: 'Requests answered, by route pattern and status.', labelNames, registers: [registry] });
+    const requests = new Counter({
+      name: 'portal_http_requests_total',
+      help: 'Requests answered, by route pattern and status.',
+      labelNames,
+      registers: [registry],
+    });
     const durations = new Histogram({
       name: 'portal_http_request_duration_seconds',
       help: 'Time from the request to its answer, by route pattern and status.',

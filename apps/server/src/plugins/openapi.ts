@@ -59,7 +59,11 @@ const transform: SwaggerTransform = (input) => {
       const media = isObject(reply) ? (reply[REPLY_MEDIA_KEY] as string[] | undefined) : undefined;
       if (!media) responses[status] = reply;
       else if (media.length === 0) responses[status] = { type: 'null', description: (reply as Json).description };
-      else responses[status] = { description: (reply as Json).description, content: Object.fromEntries(media.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) };
+      else
+        responses[status] = {
+          description: (reply as Json).description,
+          content: Object.fromEntries(media.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+        };
     }
     schema.response = responses;
   }
@@ -109,7 +113,9 @@ function reachableComponents(document: Json, schemas: Record<string, unknown>): 
     if (plain !== name && !reachable.has(plain)) renames.set(name, plain);
   }
   const rename = (value: unknown): unknown =>
-    JSON.parse(JSON.stringify(value).replace(/"#\/components\/schemas\/([^"]+)"/g, (_match, name: string) => `"#/components/schemas/${renames.get(name) ?? name}"`));
+    JSON.parse(
+      JSON.stringify(value).replace(/"#\/components\/schemas\/([^"]+)"/g, (_match, name: string) => `"#/components/schemas/${renames.get(name) ?? name}"`),
+    );
   const kept: Record<string, unknown> = {};
   for (const name of Object.keys(schemas)) if (reachable.has(name)) kept[renames.get(name) ?? name] = rename(schemas[name]);
   for (const pathItem of Object.values((document.paths ?? {}) as Record<string, unknown>)) Object.assign(pathItem as Json, rename(pathItem));

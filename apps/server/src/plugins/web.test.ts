@@ -25,18 +25,27 @@ afterAll(async () => {
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
 
 describe('serving the web app', () => {
-  it.each(['/', '/login', '/login/', '/auth/passwordless/login', '/notes', '/photos', '/contact', '/invoices', '/documents', '/account/sessions', '/staff/projects/12'])(
-    'answers the app for its page %s, revalidated every time, with a content security policy',
-    async (url) => {
-      const response = await t.app.inject({ url: `${url}?entity=1`, headers: { 'user-agent': BROWSER } });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.body).toBe(INDEX);
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
-      expect(response.headers['referrer-policy']).toBe('no-referrer');
-    },
-  );
+  it.each([
+    '/',
+    '/login',
+    '/login/',
+    '/auth/passwordless/login',
+    '/notes',
+    '/photos',
+    '/contact',
+    '/invoices',
+    '/documents',
+    '/account/sessions',
+    '/staff/projects/12',
+  ])('answers the app for its page %s, revalidated every time, with a content security policy', async (url) => {
+    const response = await t.app.inject({ url: `${url}?entity=1`, headers: { 'user-agent': BROWSER } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toBe(INDEX);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
 
   it('answers 404 for a path that is no page of the app, still with the app so it can show its error page', async () => {
     const response = await t.app.inject({ url: '/no-such-page', headers: { 'user-agent': BROWSER } });

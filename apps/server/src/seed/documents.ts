@@ -37,20 +37,29 @@ const DOCUMENTS: DemoDocument[] = [
     project: 'kitchen',
     name: 'Kitchen floor plan.pdf',
     by: 'dana',
-    source: { pdf: { title: 'Kitchen floor plan, revision 3', paragraphs: ['Island 8 ft × 4 ft, 42 in clearance on all sides.', 'Sink centred on the window.'] } },
+    source: {
+      pdf: { title: 'Kitchen floor plan, revision 3', paragraphs: ['Island 8 ft × 4 ft, 42 in clearance on all sides.', 'Sink centred on the window.'] },
+    },
   },
   {
     project: 'kitchen',
     name: 'Building permit BP-2026-0412.pdf',
     by: 'omar',
-    source: { pdf: { title: 'City of Austin building permit BP-2026-0412', paragraphs: ['Residential remodel, interior, no structural change.', 'Inspections: rough-in electrical, rough-in plumbing, final.'] } },
+    source: {
+      pdf: {
+        title: 'City of Austin building permit BP-2026-0412',
+        paragraphs: ['Residential remodel, interior, no structural change.', 'Inspections: rough-in electrical, rough-in plumbing, final.'],
+      },
+    },
   },
   { project: 'kitchen', name: 'Countertop sample.jpg', by: 'omar', source: { photo: { seed: 41, label: 'Calacatta quartz sample' } } },
   {
     project: 'kitchen',
     name: 'Appliance list.txt',
     by: 'dana',
-    source: { text: 'Appliances for the kitchen remodel\n\n- Range: 30 in dual fuel\n- Hood: 30 in wall mount, 600 CFM\n- Dishwasher: 24 in, panel ready\n- Refrigerator: 36 in counter depth\n' },
+    source: {
+      text: 'Appliances for the kitchen remodel\n\n- Range: 30 in dual fuel\n- Hood: 30 in wall mount, 600 CFM\n- Dishwasher: 24 in, panel ready\n- Refrigerator: 36 in counter depth\n',
+    },
   },
   { project: 'kitchen', name: 'Cabinet inspiration.jpg', by: 'casey', source: { photo: { seed: 42, label: 'Shaker cabinets we like' } } },
   {
@@ -60,8 +69,18 @@ const DOCUMENTS: DemoDocument[] = [
     shared: false,
     source: { pdf: { title: 'Internal: job costing', paragraphs: ['Not for the customer.'] } },
   },
-  { project: 'garage', name: 'Garage door quote.pdf', by: 'omar', source: { pdf: { title: 'Quote: insulated garage door', paragraphs: ['16 × 7 ft, R-12, installed: $2,150.00'] } } },
-  { project: 'deck', name: 'Deck permit.pdf', by: 'omar', source: { pdf: { title: 'Deck permit', paragraphs: ['Attached deck, 320 sq ft, 30 in above grade.'] } } },
+  {
+    project: 'garage',
+    name: 'Garage door quote.pdf',
+    by: 'omar',
+    source: { pdf: { title: 'Quote: insulated garage door', paragraphs: ['16 × 7 ft, R-12, installed: $2,150.00'] } },
+  },
+  {
+    project: 'deck',
+    name: 'Deck permit.pdf',
+    by: 'omar',
+    source: { pdf: { title: 'Deck permit', paragraphs: ['Attached deck, 320 sq ft, 30 in above grade.'] } },
+  },
   {
     project: 'lakeHouse',
     name: 'Bathroom estimate.pdf',

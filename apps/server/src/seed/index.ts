@@ -8,15 +8,7 @@ import type { Db } from '../db/client';
 import type { BlobStore } from '../core/files/blob-store/types';
 import { memoryBlobStore } from '../core/files/blob-store/memory-store';
 import { insertCompany } from '../modules/integration/operator.repository';
-import {
-  accounts,
-  companies,
-  companyCustomers,
-  portalEntities,
-  portalUsers,
-  projects,
-  staff,
-} from '../db/schema';
+import { accounts, companies, companyCustomers, portalEntities, portalUsers, projects, staff } from '../db/schema';
 
 /** The demo sign-ins, printed at start and named in the README. */
 export const DEMO_USERS = [
@@ -129,9 +121,32 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     const [dana, omar, priya] = await tx
       .insert(staff)
       .values([
-        { ...stamp, company_id: acme.companyId, name: 'Dana Whitfield', title: 'Project Manager', email: 'dana@acme-builders.example.com', phone: '(512) 555-0142', role: 'owner' },
-        { ...stamp, company_id: acme.companyId, name: 'Omar Haddad', title: 'Site Supervisor', email: 'omar@acme-builders.example.com', phone: '(512) 555-0168' },
-        { ...stamp, company_id: brightside.companyId, name: 'Priya Natarajan', title: 'Design Lead', email: 'priya@brightside-remodeling.example.com', phone: '(503) 555-0112', role: 'owner' },
+        {
+          ...stamp,
+          company_id: acme.companyId,
+          name: 'Dana Whitfield',
+          title: 'Project Manager',
+          email: 'dana@acme-builders.example.com',
+          phone: '(512) 555-0142',
+          role: 'owner',
+        },
+        {
+          ...stamp,
+          company_id: acme.companyId,
+          name: 'Omar Haddad',
+          title: 'Site Supervisor',
+          email: 'omar@acme-builders.example.com',
+          phone: '(512) 555-0168',
+        },
+        {
+          ...stamp,
+          company_id: brightside.companyId,
+          name: 'Priya Natarajan',
+          title: 'Design Lead',
+          email: 'priya@brightside-remodeling.example.com',
+          phone: '(503) 555-0112',
+          role: 'owner',
+        },
       ])
       .returning({ id: staff.id });
 
@@ -306,19 +321,24 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
       .returning({ id: projects.id, company_id: projects.company_id });
 
     const owners = [casey!.id, casey!.id, casey!.id, casey!.id, nico!.id];
-    const entityRows = await tx.insert(portalEntities).values(
-      projectRows.map((project, index) => ({
-        created_at: at(index),
-        updated_at: at(index),
-        portal_user_id: owners[index]!,
-        company_id: project.company_id,
-        model_type: 'project',
-        model_id: project.id,
-        scope: 'customer',
-      })),
-    ).returning({ id: portalEntities.id });
+    const entityRows = await tx
+      .insert(portalEntities)
+      .values(
+        projectRows.map((project, index) => ({
+          created_at: at(index),
+          updated_at: at(index),
+          portal_user_id: owners[index]!,
+          company_id: project.company_id,
+          model_type: 'project',
+          model_id: project.id,
+          scope: 'customer',
+        })),
+      )
+      .returning({ id: portalEntities.id });
     // Each company knows the customers it shared with, who have used the portal for a while (activated long ago).
-    const known = new Map(projectRows.map((project, index) => [`${project.company_id}:${owners[index]}`, { company_id: project.company_id, portal_user_id: owners[index]! }]));
+    const known = new Map(
+      projectRows.map((project, index) => [`${project.company_id}:${owners[index]}`, { company_id: project.company_id, portal_user_id: owners[index]! }]),
+    );
     await tx.insert(companyCustomers).values([...known.values()].map((link) => ({ ...link, activated_at: at(0), created_at: at(0), updated_at: at(0) })));
 
     const [kitchen, garage, roof, lakeHouse, deck] = projectRows.map((project) => project.id) as [number, number, number, number, number];

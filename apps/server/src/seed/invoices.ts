@@ -45,7 +45,18 @@ function totalCents(items: NewInvoice['lines'], taxRate: string): number {
 
 function invoice(
   demo: DemoContext,
-  options: { companyId: number; projectId: number; number: string; issueDay: number; dueDate?: string; plan: Plan; lines: NewInvoice['lines']; taxRate?: string; seq: number; terms?: string },
+  options: {
+    companyId: number;
+    projectId: number;
+    number: string;
+    issueDay: number;
+    dueDate?: string;
+    plan: Plan;
+    lines: NewInvoice['lines'];
+    taxRate?: string;
+    seq: number;
+    terms?: string;
+  },
 ): NewInvoice {
   const issueDate = calendarDate(demo.at(options.issueDay));
   const taxRate = options.taxRate ?? TAX_RATE;
@@ -81,9 +92,32 @@ function invoice(
 
 /** Kitchen: which plan each of the 26 sent or void invoices follows, oldest first. */
 const KITCHEN_PLANS: Plan[] = [
-  'paid-in-two', 'paid', 'paid', 'void', 'paid-in-two', 'paid', 'paid', 'paid', 'paid-in-two', 'paid',
-  'paid', 'paid', 'paid-in-two', 'paid', 'unpaid', 'unpaid', 'partial', 'void', 'paid', 'partial',
-  'unpaid', 'unpaid', 'partial', 'unpaid', 'partial', 'unpaid',
+  'paid-in-two',
+  'paid',
+  'paid',
+  'void',
+  'paid-in-two',
+  'paid',
+  'paid',
+  'paid',
+  'paid-in-two',
+  'paid',
+  'paid',
+  'paid',
+  'paid-in-two',
+  'paid',
+  'unpaid',
+  'unpaid',
+  'partial',
+  'void',
+  'paid',
+  'partial',
+  'unpaid',
+  'unpaid',
+  'partial',
+  'unpaid',
+  'partial',
+  'unpaid',
 ];
 
 export const seedInvoices: AreaSeeder = async (tx, demo) => {
@@ -109,7 +143,15 @@ export const seedInvoices: AreaSeeder = async (tx, demo) => {
   });
   for (const [index, issueDay] of [250, 262].entries()) {
     items.push(
-      invoice(demo, { companyId: acme, projectId: demo.projects.kitchen, number: `INV-${1027 + index}`, issueDay, plan: 'draft', lines: lines(30 + index, 2), seq: 30 + index }),
+      invoice(demo, {
+        companyId: acme,
+        projectId: demo.projects.kitchen,
+        number: `INV-${1027 + index}`,
+        issueDay,
+        plan: 'draft',
+        lines: lines(30 + index, 2),
+        seq: 30 + index,
+      }),
     );
   }
 
@@ -142,7 +184,16 @@ export const seedInvoices: AreaSeeder = async (tx, demo) => {
   // Brightside has invoicing switched off: these exist, and the API still answers 404 for them.
   for (const [index, issueDay] of [14, 28].entries()) {
     items.push({
-      ...invoice(demo, { companyId: demo.companies.brightside, projectId: demo.projects.lakeHouse, number: `BSR-${5001 + index}`, issueDay, plan: 'unpaid', lines: lines(50 + index, 2), seq: 50 + index, taxRate: '0' }),
+      ...invoice(demo, {
+        companyId: demo.companies.brightside,
+        projectId: demo.projects.lakeHouse,
+        number: `BSR-${5001 + index}`,
+        issueDay,
+        plan: 'unpaid',
+        lines: lines(50 + index, 2),
+        seq: 50 + index,
+        taxRate: '0',
+      }),
       terms: 'Due on receipt.',
     });
   }

@@ -34,8 +34,19 @@ const KITCHEN: DemoNote[] = [
     body: "Hi Casey, welcome to your project thread! I'm Dana, your project manager. Demolition starts Monday at 8 am. Please clear the counters and the cabinets under the sink by Sunday evening.",
   },
   { day: 1, at: [16, 2], by: { user: 'casey' }, body: 'Thanks Dana! Will do. Should we also take the fridge out, or will your crew move it?' },
-  { day: 1, at: [16, 40], by: { staff: 'dana' }, body: "Our crew will move the fridge to the dining room and hook it up there, so you'll have it the whole time." },
-  { day: 1, at: [17, 5], by: { staff: 'dana' }, body: 'Customer asked about the fridge; told them we move it. Omar, please add a dolly to Monday\'s load list.', internal: true },
+  {
+    day: 1,
+    at: [16, 40],
+    by: { staff: 'dana' },
+    body: "Our crew will move the fridge to the dining room and hook it up there, so you'll have it the whole time.",
+  },
+  {
+    day: 1,
+    at: [17, 5],
+    by: { staff: 'dana' },
+    body: "Customer asked about the fridge; told them we move it. Omar, please add a dolly to Monday's load list.",
+    internal: true,
+  },
   {
     day: 4,
     at: [14, 30],
@@ -53,7 +64,13 @@ const KITCHEN: DemoNote[] = [
     ],
   },
   { day: 4, at: [22, 48], by: { user: 'casey' }, body: 'Oh no. How much will that add? And does it push the schedule?' },
-  { day: 4, at: [23, 20], by: { staff: 'omar' }, body: 'Bottom plate rot ~24", 2 studs sistered. Materials < $80, 3 labor hours. Dana to decide on change order.', internal: true },
+  {
+    day: 4,
+    at: [23, 20],
+    by: { staff: 'omar' },
+    body: 'Bottom plate rot ~24", 2 studs sistered. Materials < $80, 3 labor hours. Dana to decide on change order.',
+    internal: true,
+  },
   {
     day: 5,
     at: [15, 0],
@@ -65,7 +82,7 @@ const KITCHEN: DemoNote[] = [
     day: 7,
     at: [18, 20],
     by: { staff: 'dana' },
-    body: "Rough plumbing and electrical passed inspection today. Next up: drywall. Please pick your countertop edge by Friday; the profiles are here:\nhttps://acme-builders.example.com/finishes/countertop-edges\n\nEased, bevel and ogee are all included in the price.",
+    body: 'Rough plumbing and electrical passed inspection today. Next up: drywall. Please pick your countertop edge by Friday; the profiles are here:\nhttps://acme-builders.example.com/finishes/countertop-edges\n\nEased, bevel and ogee are all included in the price.',
     attachments: [
       {
         name: 'rough-in-inspection.pdf',
@@ -80,7 +97,12 @@ const KITCHEN: DemoNote[] = [
       },
     ],
   },
-  { day: 8, at: [1, 12], by: { user: 'casey' }, body: "We'd like the eased edge please. Also, can the outlet on the island be a pop-up one instead of on the side?" },
+  {
+    day: 8,
+    at: [1, 12],
+    by: { user: 'casey' },
+    body: "We'd like the eased edge please. Also, can the outlet on the island be a pop-up one instead of on the side?",
+  },
   {
     day: 8,
     at: [15, 45],
@@ -88,7 +110,12 @@ const KITCHEN: DemoNote[] = [
     body: "Eased edge it is. A pop-up outlet works; it's $145 extra with the part. I'll send a small change order through the portal documents for you to approve.",
   },
   { day: 8, at: [16, 0], by: { staff: 'dana' }, body: 'Change order #1 drafted: pop-up outlet, $145. Fabricator confirmed eased edge.', internal: true },
-  { day: 11, at: [21, 30], by: { staff: 'omar' }, body: 'Drywall is hung and taped. It needs two days to dry before we sand and prime, so no crew on site Thursday.' },
+  {
+    day: 11,
+    at: [21, 30],
+    by: { staff: 'omar' },
+    body: 'Drywall is hung and taped. It needs two days to dry before we sand and prime, so no crew on site Thursday.',
+  },
   {
     day: 14,
     at: [16, 5],
@@ -106,9 +133,14 @@ const KITCHEN: DemoNote[] = [
     day: 16,
     at: [22, 0],
     by: { staff: 'dana' },
-    body: "Cabinets are in and level. The countertop template is on Tuesday at 10 am; someone should be home for about an hour so the fabricator can check the sink and faucet placement with you.",
+    body: 'Cabinets are in and level. The countertop template is on Tuesday at 10 am; someone should be home for about an hour so the fabricator can check the sink and faucet placement with you.',
   },
-  { day: 17, at: [0, 25], by: { user: 'casey' }, body: "I'll be home Tuesday. Can they also check whether the faucet can go a bit to the left, closer to the window?" },
+  {
+    day: 17,
+    at: [0, 25],
+    by: { user: 'casey' },
+    body: "I'll be home Tuesday. Can they also check whether the faucet can go a bit to the left, closer to the window?",
+  },
   { day: 17, at: [14, 40], by: { staff: 'dana' }, body: "Yes, tell the fabricator on Tuesday and they'll mark it on the template. See you then!" },
 ];
 
@@ -137,7 +169,13 @@ const LAKE_HOUSE: DemoNote[] = [
     body: "Hi Casey, I've put together two tile palettes for the bathroom. Could you look at them before our call on Thursday?",
   },
   { day: 9, at: [3, 45], by: { user: 'casey' }, body: 'We love the second one, with the green zellige behind the vanity.' },
-  { day: 9, at: [17, 10], by: { staff: 'priya' }, body: 'Client prefers palette 2 (green zellige). Check lead time with supplier before quoting.', internal: true },
+  {
+    day: 9,
+    at: [17, 10],
+    by: { staff: 'priya' },
+    body: 'Client prefers palette 2 (green zellige). Check lead time with supplier before quoting.',
+    internal: true,
+  },
 ];
 
 const DECK: DemoNote[] = [
@@ -152,7 +190,10 @@ const DECK: DemoNote[] = [
  */
 export const seedNotes: AreaSeeder = async (tx: SeedTx, demo: DemoContext) => {
   for (const name of ['dana', 'omar', 'priya'] as const) {
-    await tx.update(staff).set({ avatar_url: `/brand/avatars/${name}.svg`, updated_at: demo.at(0) }).where(eq(staff.id, demo.staff[name]));
+    await tx
+      .update(staff)
+      .set({ avatar_url: `/brand/avatars/${name}.svg`, updated_at: demo.at(0) })
+      .where(eq(staff.id, demo.staff[name]));
   }
 
   const repository = notesRepository(tx);

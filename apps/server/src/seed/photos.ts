@@ -46,9 +46,24 @@ const ALBUMS: DemoAlbum[] = [
       { caption: 'Nearly there' },
     ],
   },
-  { project: 'kitchen', name: 'Estimate walkthrough (internal)', shared: false, photos: [{ caption: 'Water damage under the sink' }, { caption: 'Panel capacity' }] },
-  { project: 'garage', name: 'Before', shared: true, photos: [{ caption: 'Garage door, south side' }, { caption: 'Workbench wall' }, { caption: 'Slab cracks', portrait: true }] },
-  { project: 'deck', name: 'Framing', shared: true, photos: [{ caption: 'Footings poured' }, { caption: 'Ledger board attached' }, { caption: 'Joists at 16 inches' }, { caption: 'Stairs laid out' }] },
+  {
+    project: 'kitchen',
+    name: 'Estimate walkthrough (internal)',
+    shared: false,
+    photos: [{ caption: 'Water damage under the sink' }, { caption: 'Panel capacity' }],
+  },
+  {
+    project: 'garage',
+    name: 'Before',
+    shared: true,
+    photos: [{ caption: 'Garage door, south side' }, { caption: 'Workbench wall' }, { caption: 'Slab cracks', portrait: true }],
+  },
+  {
+    project: 'deck',
+    name: 'Framing',
+    shared: true,
+    photos: [{ caption: 'Footings poured' }, { caption: 'Ledger board attached' }, { caption: 'Joists at 16 inches' }, { caption: 'Stairs laid out' }],
+  },
   { project: 'lakeHouse', name: 'Tile choices', shared: true, photos: [{ caption: 'Hex floor tile sample' }, { caption: 'Shower wall option B' }] },
 ];
 
@@ -62,7 +77,15 @@ export const seedPhotos: AreaSeeder = async (tx, demo) => {
     const stamp = demo.at(10 + albumIndex);
     const [row] = await tx
       .insert(albums)
-      .values({ company_id: companyId, project_id: projectId, name: album.name, is_shared: album.shared, position: albumIndex, created_at: stamp, updated_at: stamp })
+      .values({
+        company_id: companyId,
+        project_id: projectId,
+        name: album.name,
+        is_shared: album.shared,
+        position: albumIndex,
+        created_at: stamp,
+        updated_at: stamp,
+      })
       .returning({ id: albums.id });
     const photoIds: number[] = [];
     for (const [position, photo] of album.photos.entries()) {

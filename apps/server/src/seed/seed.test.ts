@@ -16,21 +16,22 @@ const TABLES = exported.filter((value): value is PgTable => is(value, PgTable));
 
 async function dump(db: Db): Promise<Record<string, Record<string, unknown>[]>> {
   const tables: Record<string, Record<string, unknown>[]> = {};
-  for (const table of TABLES) tables[getTableName(table)] = await db.select().from(table).orderBy(sql`id`);
+  for (const table of TABLES)
+    tables[getTableName(table)] = await db
+      .select()
+      .from(table)
+      .orderBy(sql`id`);
   return tables;
 }
 
-const rowCounts = async (db: Db) =>
-  Object.fromEntries(Object.entries(await dump(db)).map(([name, rows]) => [name, rows.length]));
+const rowCounts = async (db: Db) => Object.fromEntries(Object.entries(await dump(db)).map(([name, rows]) => [name, rows.length]));
 
 /**
  * password_hash differs between seeds (a random salt per hash), and so does blob_key (the blob
  * store picks random keys; the bytes and their sha256 do not change); everything else must not.
  */
 const withoutHashes = (tables: Record<string, Record<string, unknown>[]>) =>
-  Object.fromEntries(
-    Object.entries(tables).map(([name, rows]) => [name, rows.map(({ password_hash: _hash, blob_key: _key, ...row }) => row)]),
-  );
+  Object.fromEntries(Object.entries(tables).map(([name, rows]) => [name, rows.map(({ password_hash: _hash, blob_key: _key, ...row }) => row)]));
 
 async function expectDemoPasswords(db: Db) {
   const users = await db.select().from(portalUsers).orderBy(portalUsers.id);
@@ -229,9 +230,18 @@ describe('the demo', () => {
       expect(project.address_latitude, label).toMatch(/^-?\d+\.\d+$/);
       expect(project.address_longitude, label).toMatch(/^-?\d+\.\d+$/);
 
-      const [status] = await db.select().from(projectStatuses).where(eq(projectStatuses.id, project.status_id ?? 0));
-      const [rep] = await db.select().from(staff).where(eq(staff.id, project.rep_primary_id ?? 0));
-      const [account] = await db.select().from(accounts).where(eq(accounts.id, project.account_id ?? 0));
+      const [status] = await db
+        .select()
+        .from(projectStatuses)
+        .where(eq(projectStatuses.id, project.status_id ?? 0));
+      const [rep] = await db
+        .select()
+        .from(staff)
+        .where(eq(staff.id, project.rep_primary_id ?? 0));
+      const [account] = await db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.id, project.account_id ?? 0));
       expect(status?.company_id, `${label} status`).toBe(project.company_id);
       expect(rep?.company_id, `${label} rep`).toBe(project.company_id);
       expect(rep?.name, `${label} rep`).toMatch(/\S/);

@@ -16,8 +16,7 @@ export function createDataLayer(): DataLayer {
   let client: QueryClient | null = null;
   let loading: Promise<QueryClient> | null = null;
   return {
-    load: () =>
-      (loading ??= import('../lib/query-client').then(({ createQueryClient }) => (client = createQueryClient()))),
+    load: () => (loading ??= import('../lib/query-client').then(({ createQueryClient }) => (client = createQueryClient()))),
     clear: () => client?.clear(),
   };
 }

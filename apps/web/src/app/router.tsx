@@ -60,7 +60,32 @@ export const routeTree = rootRoute.addChildren([
   ]),
   defaultLayoutRoute.addChildren([indexRoute, photosRoute, contactRoute, invoicesRoute, documentsRoute, sessionsRoute, accountRoute, notificationsRoute]),
   fullscreenLayoutRoute.addChildren([notesRoute]),
-  staffLayoutRoute.addChildren([staffHomeRoute, staffProjectsRoute, staffNewProjectRoute, staffProjectRoute.addChildren([staffProjectOverviewRoute, staffProjectPhotosRoute, staffProjectAlbumRoute, staffProjectCustomersRoute, staffProjectNotesRoute, staffProjectDocumentsRoute, staffProjectInvoicesRoute, staffProjectNewInvoiceRoute, staffProjectInvoiceRoute, staffProjectEditInvoiceRoute]), staffInboxRoute, staffAuditLogRoute, staffSettingsRoute.addChildren([staffSettingsBrandingRoute, staffSettingsAreasRoute, staffSettingsStaffRoute, staffSettingsApiKeysRoute, staffSettingsWebhooksRoute])]),
+  staffLayoutRoute.addChildren([
+    staffHomeRoute,
+    staffProjectsRoute,
+    staffNewProjectRoute,
+    staffProjectRoute.addChildren([
+      staffProjectOverviewRoute,
+      staffProjectPhotosRoute,
+      staffProjectAlbumRoute,
+      staffProjectCustomersRoute,
+      staffProjectNotesRoute,
+      staffProjectDocumentsRoute,
+      staffProjectInvoicesRoute,
+      staffProjectNewInvoiceRoute,
+      staffProjectInvoiceRoute,
+      staffProjectEditInvoiceRoute,
+    ]),
+    staffInboxRoute,
+    staffAuditLogRoute,
+    staffSettingsRoute.addChildren([
+      staffSettingsBrandingRoute,
+      staffSettingsAreasRoute,
+      staffSettingsStaffRoute,
+      staffSettingsApiKeysRoute,
+      staffSettingsWebhooksRoute,
+    ]),
+  ]),
 ]);
 
 export function createPortalRouter(dataLayer: DataLayer) {

@@ -25,11 +25,7 @@ export function ErrorPage({ status = 500, title, message, theme }: ErrorPageProp
       <p className="text-6xl font-bold text-portal">{status}</p>
       <h1 className="text-2xl font-semibold">{heading}</h1>
       {message ? <p className="text-slate-600">{message}</p> : null}
-      <Link
-        to="/"
-        search={{ theme }}
-        className="mt-2 inline-flex items-center rounded-full bg-slate-900 px-6 py-3 font-medium text-white hover:bg-slate-700"
-      >
+      <Link to="/" search={{ theme }} className="mt-2 inline-flex items-center rounded-full bg-slate-900 px-6 py-3 font-medium text-white hover:bg-slate-700">
         Back to your projects
       </Link>
     </div>

@@ -19,10 +19,7 @@ export function LoadingBar() {
         className="pointer-events-none fixed inset-x-0 top-0 z-50 transition-opacity duration-300"
         style={{ height: LOADING_INDICATOR.heightPx, opacity: visible ? 1 : 0 }}
       >
-        <div
-          className={`h-full transition-[width] duration-100 ease-out ${failed ? 'bg-red-600' : 'bg-blue-600'}`}
-          style={{ width: `${progress}%` }}
-        />
+        <div className={`h-full transition-[width] duration-100 ease-out ${failed ? 'bg-red-600' : 'bg-blue-600'}`} style={{ width: `${progress}%` }} />
       </div>
     </div>
   );

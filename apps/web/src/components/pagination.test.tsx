@@ -6,9 +6,22 @@ import { Pagination } from './pagination';
 function setup(page: number, lastPage: number) {
   const onPageChange = vi.fn();
   const onPageSizeChange = vi.fn();
-  render(<Pagination label="Invoice pages" page={page} lastPage={lastPage} pageSize={10} total={lastPage * 10} onPageChange={onPageChange} onPageSizeChange={onPageSizeChange} />);
+  render(
+    <Pagination
+      label="Invoice pages"
+      page={page}
+      lastPage={lastPage}
+      pageSize={10}
+      total={lastPage * 10}
+      onPageChange={onPageChange}
+      onPageSizeChange={onPageSizeChange}
+    />,
+  );
   const nav = screen.getByRole('navigation', { name: 'Invoice pages' });
-  const pages = () => within(nav).getAllByRole('button', { name: /^Page \d+$/ }).map((button) => button.textContent);
+  const pages = () =>
+    within(nav)
+      .getAllByRole('button', { name: /^Page \d+$/ })
+      .map((button) => button.textContent);
   return { nav, pages, onPageChange, onPageSizeChange };
 }
 
@@ -35,7 +48,11 @@ describe('Pagination', () => {
   it('offers the page sizes of docs/requirements.md 10.2 and reports the one picked', async () => {
     const { onPageSizeChange } = setup(1, 3);
     const select = screen.getByLabelText('Rows per page');
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['10', '15', '20', '25', '30', '50', '100']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['10', '15', '20', '25', '30', '50', '100']);
     await userEvent.selectOptions(select, '50');
     expect(onPageSizeChange).toHaveBeenCalledWith(50);
     expect(screen.getByText('1-10 of 30')).toBeInTheDocument();

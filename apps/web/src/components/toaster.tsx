@@ -32,9 +32,7 @@ export function Toaster() {
             <Icon aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${className}`} />
             <div className="flex min-w-0 flex-1 flex-col gap-1">
               <RadixToast.Title className="font-semibold text-slate-900">{item.title}</RadixToast.Title>
-              {item.description ? (
-                <RadixToast.Description className="text-sm text-slate-700">{item.description}</RadixToast.Description>
-              ) : null}
+              {item.description ? <RadixToast.Description className="text-sm text-slate-700">{item.description}</RadixToast.Description> : null}
               {item.action ? (
                 <RadixToast.Action altText={item.action.label} asChild>
                   <button

@@ -25,7 +25,9 @@ describe('image proxy URLs (decision 061, docs/requirements.md 10.8)', () => {
 
   it('never sends a width, height, quality or fit: the server takes only listed variants', () => {
     for (const variant of Object.keys(IMAGE_VARIANTS) as (keyof typeof IMAGE_VARIANTS)[]) {
-      for (const url of responsiveImage('/img/1', variant).srcSet.split(', ').map((entry) => new URL(entry.split(' ')[0]!, 'http://x'))) {
+      for (const url of responsiveImage('/img/1', variant)
+        .srcSet.split(', ')
+        .map((entry) => new URL(entry.split(' ')[0]!, 'http://x'))) {
         expect([...url.searchParams.keys()].sort(), variant).toEqual(['d', 'f', 'v']);
       }
     }

@@ -5,7 +5,11 @@ import { DEFAULT_IMAGE_FORMAT, IMAGE_DENSITIES, IMAGE_VARIANTS, type ImageDensit
  * format added. The server renders nothing else (decision 061): a new place that draws an image adds
  * its variant to IMAGE_VARIANTS in the contract.
  */
-export function imageUrl(signedUrl: string, variant: ImageVariant, { density = 1, format = DEFAULT_IMAGE_FORMAT }: { density?: ImageDensity; format?: ImageFormat } = {}): string {
+export function imageUrl(
+  signedUrl: string,
+  variant: ImageVariant,
+  { density = 1, format = DEFAULT_IMAGE_FORMAT }: { density?: ImageDensity; format?: ImageFormat } = {},
+): string {
   const params = new URLSearchParams({ v: variant, d: String(density), f: format });
   return `${signedUrl}${signedUrl.includes('?') ? '&' : '?'}${params.toString()}`;
 }

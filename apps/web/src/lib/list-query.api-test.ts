@@ -52,7 +52,7 @@ describe('the API client against the real server', () => {
     expect(apiBase()).toBe(`${inject('apiUrl')}/api`);
   });
 
-  it("reads the first-entity lookup of docs/requirements.md 8.2: page[size]=1, page[number]=1, filter[company_id]", async () => {
+  it('reads the first-entity lookup of docs/requirements.md 8.2: page[size]=1, page[number]=1, filter[company_id]', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     // The client no longer parses answers (decision 015); the test does, so the server's answers are held to the contract.
     const all = PortalEntityPageSchema.parse(await apiRequest('/entities', { query: listQueryParams({ include: 'company' }) }));

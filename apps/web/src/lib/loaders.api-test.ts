@@ -56,7 +56,9 @@ describe('single fetch', () => {
 
   it('reads a company with its theme', async () => {
     const entity = PortalEntitySchema.parse(await newClient().fetchQuery(singleQueryOptions<PortalEntity>(`/entities/${caseyIds[0]}`)));
-    const company = CompanySchema.parse(await newClient().fetchQuery(singleQueryOptions<Company>(`/companies/${entity.company_id}`, { include: 'portal_theme' })));
+    const company = CompanySchema.parse(
+      await newClient().fetchQuery(singleQueryOptions<Company>(`/companies/${entity.company_id}`, { include: 'portal_theme' })),
+    );
     expect(company.portal_theme?.code).toBeTruthy();
   });
 });
@@ -132,7 +134,12 @@ describe('batch fetch', () => {
     expect(all.map((entity) => entity.id)).toEqual([...caseyIds].reverse());
     const urls = requests.urls();
     expect(urls[0]).toBe('/entities?page[number]=1&page[size]=1&sort=-id');
-    expect(urls.slice(1).sort()).toEqual(caseyIds.slice(1).map((_, index) => `/entities?page[number]=${index + 2}&page[size]=1&sort=-id`).sort());
+    expect(urls.slice(1).sort()).toEqual(
+      caseyIds
+        .slice(1)
+        .map((_, index) => `/entities?page[number]=${index + 2}&page[size]=1&sort=-id`)
+        .sort(),
+    );
     expect(mostInFlight).toBe(caseyIds.length - 1);
   });
 });
@@ -152,8 +159,6 @@ describe('query keys', () => {
     expect(QUERY_KEY_OBJECT_ERROR).toBe('[portal] Query keys should not contain objects, only strings');
     // A QueryClient hashing with hashQueryKey refuses such a key before anything is fetched.
     const client = newClient();
-    await expect((async () => client.fetchQuery({ queryKey: ['entities', { id: 1 }], queryFn: () => 1 }))()).rejects.toThrowError(
-      QUERY_KEY_OBJECT_ERROR,
-    );
+    await expect((async () => client.fetchQuery({ queryKey: ['entities', { id: 1 }], queryFn: () => 1 }))()).rejects.toThrowError(QUERY_KEY_OBJECT_ERROR);
   });
 });

@@ -89,9 +89,7 @@ export async function fetchBatch<T>(path: string, query?: ListQuery, options: Fe
   const size = options.pageSize ?? BATCH_PAGE_SIZE;
   const first = await fetchPage<T>(path, withPage(query, 1, size), options);
   const rest = await Promise.all(
-    Array.from({ length: Math.max(0, first.last_page - 1) }, (_, index) =>
-      fetchPage<T>(path, withPage(query, index + 2, size), options),
-    ),
+    Array.from({ length: Math.max(0, first.last_page - 1) }, (_, index) => fetchPage<T>(path, withPage(query, index + 2, size), options)),
   );
   return [first, ...rest].flatMap((page) => page.data);
 }

@@ -4,7 +4,9 @@ import type { PortalSearchParams } from './search';
  * Every URL of the app, from one registry: components never assemble a path by hand.
  * The portal's state (which project, which company, which theme) travels in the query.
  */
-const to = <T extends string>(path: T) => (search: PortalSearchParams = {}) => ({ to: path, search });
+const to =
+  <T extends string>(path: T) =>
+  (search: PortalSearchParams = {}) => ({ to: path, search });
 
 export const paths = {
   index: to('/'),

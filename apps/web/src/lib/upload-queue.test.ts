@@ -6,17 +6,26 @@ import { createUploadQueue, uploadErrorMessage } from './upload-queue';
 
 /** A sender whose every call waits until the test settles it by file name. */
 function controlledSender() {
-  const calls: { name: string; key: string; progress: (p: UploadProgress) => void; resolve: (value: string) => void; reject: (error: unknown) => void; signal: AbortSignal }[] = [];
+  const calls: {
+    name: string;
+    key: string;
+    progress: (p: UploadProgress) => void;
+    resolve: (value: string) => void;
+    reject: (error: unknown) => void;
+    signal: AbortSignal;
+  }[] = [];
   let inFlight = 0;
   let most = 0;
   const send = (file: File, progress: (p: UploadProgress) => void, signal: AbortSignal, key: string) =>
     new Promise<string>((resolve, reject) => {
       inFlight += 1;
       most = Math.max(most, inFlight);
-      const settle = <T,>(fn: (value: T) => void) => (value: T) => {
-        inFlight -= 1;
-        fn(value);
-      };
+      const settle =
+        <T>(fn: (value: T) => void) =>
+        (value: T) => {
+          inFlight -= 1;
+          fn(value);
+        };
       calls.push({ name: file.name, key, progress, resolve: settle(resolve), reject: settle(reject), signal });
     });
   const call = (name: string) => {

@@ -109,7 +109,16 @@ export function createUploadQueue<R>(options: UploadQueueOptions<R>) {
       return () => listeners.delete(listener);
     },
     add(files: Iterable<File>) {
-      const added = [...files].map((file): UploadItem<R> => ({ id: nextId++, key: randomKey(), file, status: 'queued', loaded: 0, total: file.size, error: null, result: null }));
+      const added = [...files].map((file): UploadItem<R> => ({
+        id: nextId++,
+        key: randomKey(),
+        file,
+        status: 'queued',
+        loaded: 0,
+        total: file.size,
+        error: null,
+        result: null,
+      }));
       if (added.length === 0) return;
       items = [...items, ...added];
       listeners.forEach((listener) => listener());

@@ -16,7 +16,8 @@ class FakeXhr {
   private listeners: Record<string, (() => void)[]> = {};
   readonly upload = {
     listeners: [] as ((event: { loaded: number; total: number; lengthComputable: boolean }) => void)[],
-    addEventListener: (_: string, listener: (event: { loaded: number; total: number; lengthComputable: boolean }) => void) => this.upload.listeners.push(listener),
+    addEventListener: (_: string, listener: (event: { loaded: number; total: number; lengthComputable: boolean }) => void) =>
+      this.upload.listeners.push(listener),
   };
   constructor() {
     FakeXhr.last = this;

@@ -35,7 +35,10 @@ describe('useAction (the sign-in forms)', () => {
 
   it('keeps the error until the next run starts, and never retries', async () => {
     const failure = new Error('refused');
-    const action = vi.fn().mockRejectedValueOnce(failure).mockReturnValueOnce(new Promise(() => {}));
+    const action = vi
+      .fn()
+      .mockRejectedValueOnce(failure)
+      .mockReturnValueOnce(new Promise(() => {}));
     const onSuccess = vi.fn();
     const { result } = renderHook(() => useAction(action));
 

@@ -35,15 +35,17 @@ export function defineCommand(command: Command): Command {
 
 /** A command's options from its arguments; anything unknown, repeated where it may not be or missing is a usage error. */
 export function parseCommandOptions(command: Command, args: string[]) {
-  const options = Object.fromEntries(
-    Object.entries(command.options).map(([name, spec]) => [name, { type: spec.type, multiple: spec.multiple ?? false }]),
-  );
+  const options = Object.fromEntries(Object.entries(command.options).map(([name, spec]) => [name, { type: spec.type, multiple: spec.multiple ?? false }]));
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args, options: { ...options, json: { type: 'boolean' } }, strict: true, allowPositionals: false });
   } catch (error) {
     // Node's own message names the option ("Unknown option '--x'", "Option '--name <value>' argument missing").
-    throw new UsageError(String((error as Error).message).split('\n')[0]!.replace(/\. To specify a positional.*$/, '.'));
+    throw new UsageError(
+      String((error as Error).message)
+        .split('\n')[0]!
+        .replace(/\. To specify a positional.*$/, '.'),
+    );
   }
   for (const [name, spec] of Object.entries(command.options)) {
     const value = parsed.values[name];

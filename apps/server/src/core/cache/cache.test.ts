@@ -90,7 +90,7 @@ describe('the response cache', () => {
 });
 
 describe('what a write empties', () => {
-  it("keeps the answers of other companies, projects and users when one project changes", async () => {
+  it('keeps the answers of other companies, projects and users when one project changes', async () => {
     const brightside = t.ids.caseyEntities.find((row) => row.company_id !== t.ids.acme.id)!;
     const caseyRecord = `/api/entities/${brightside.id}?include=model`;
     await get(caseyRecord);
@@ -111,7 +111,7 @@ describe('what a write empties', () => {
     await changesSettled(t.app);
   });
 
-  it('puts a trigger on exactly the tables the cache lists, naming each one\'s scope column', async () => {
+  it("puts a trigger on exactly the tables the cache lists, naming each one's scope column", async () => {
     const result = await t.database.db.execute(
       sql`select c.relname as "table", pg_get_triggerdef(t.oid) as "definition" from pg_trigger t join pg_class c on c.oid = t.tgrelid
           where not t.tgisinternal and pg_get_triggerdef(t.oid) like '%portal_notify_row_scope%' order by 1`,
@@ -127,7 +127,10 @@ describe('the session cache', () => {
   it('signs a session out on its next request once it is revoked straight in the database', async () => {
     const token = await signInDemo(t.app, 0);
     expect((await get('/api/auth/me', token)).statusCode).toBe(200);
-    await t.database.db.update(sessions).set({ revoked_at: clock }).where(eq(sessions.id, sessionId(token)));
+    await t.database.db
+      .update(sessions)
+      .set({ revoked_at: clock })
+      .where(eq(sessions.id, sessionId(token)));
     await changesSettled(t.app);
     expect((await get('/api/auth/me', token)).statusCode).toBe(401);
   });
@@ -143,7 +146,12 @@ describe('the session cache', () => {
   it('still writes the last use at most a minute apart, and keeps the idle limit', async () => {
     const token = await signInDemo(t.app, 0);
     const lastUsed = async () =>
-      (await t.database.db.select({ at: sessions.last_used_at }).from(sessions).where(eq(sessions.id, sessionId(token))))[0]!.at.getTime();
+      (
+        await t.database.db
+          .select({ at: sessions.last_used_at })
+          .from(sessions)
+          .where(eq(sessions.id, sessionId(token)))
+      )[0]!.at.getTime();
     const signedInAt = clock.getTime();
     expect(await lastUsed()).toBe(signedInAt);
     clock = new Date(signedInAt + 59_000);
@@ -185,9 +193,7 @@ describe.runIf(TEST_DB === 'postgres')('when the listening connection drops (Pos
     const token = await signInDemo(t.app, 0);
     const read = () => get(LIST, token);
     await read();
-    await t.database.db.execute(
-      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN %'`,
-    );
+    await t.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN %'`);
     await waitFor(false);
     const hits = t.app.responses.stats.hits;
     // A change made while nobody listens still shows.

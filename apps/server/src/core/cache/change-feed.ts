@@ -40,10 +40,7 @@ const HEARTBEAT = 'heartbeat:';
  * own heartbeat, sent through the ordinary pool every few seconds, comes back on the listener; one
  * that is late turns the caches off until the next one arrives.
  */
-export async function openChangeFeed(
-  database: Pick<Database, 'listen' | 'notify'>,
-  options: { heartbeatMs?: number } = {},
-): Promise<ChangeFeed> {
+export async function openChangeFeed(database: Pick<Database, 'listen' | 'notify'>, options: { heartbeatMs?: number } = {}): Promise<ChangeFeed> {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const listeners = new Set<(change: Change) => void>();
   let connected = false;

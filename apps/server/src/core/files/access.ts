@@ -47,7 +47,11 @@ export function linkAccess(db: Db) {
     /** The file when the audience may still see it; null otherwise (the route answers 404). */
     async file(fileId: number, audience: LinkAudience): Promise<FileRow | null> {
       if (audience.kind === 'company') {
-        const [row] = await db.select().from(files).where(and(eq(files.id, fileId), eq(files.company_id, audience.companyId))).limit(1);
+        const [row] = await db
+          .select()
+          .from(files)
+          .where(and(eq(files.id, fileId), eq(files.company_id, audience.companyId)))
+          .limit(1);
         return row ?? null;
       }
       const [row] = await db
@@ -63,7 +67,11 @@ export function linkAccess(db: Db) {
     /** The album (for its zip) when the audience may still see it: shared, in a project shared with the user, photos on. */
     async album(albumId: number, audience: LinkAudience): Promise<AlbumRow | null> {
       if (audience.kind === 'company') {
-        const [row] = await db.select().from(albums).where(and(eq(albums.id, albumId), eq(albums.company_id, audience.companyId))).limit(1);
+        const [row] = await db
+          .select()
+          .from(albums)
+          .where(and(eq(albums.id, albumId), eq(albums.company_id, audience.companyId)))
+          .limit(1);
         return row ?? null;
       }
       const [row] = await db
@@ -90,7 +98,12 @@ export type LinkAccess = ReturnType<typeof linkAccess>;
  * Who a signed URL of `path` was handed to, or 403 when it is altered, expired, signed for another path or
  * carries no audience (a link made before links had one: the page that showed it fetches a new one).
  */
-export function verifyLink(urls: UrlSigner, path: string, query: { aud?: string | undefined; exp?: string | undefined; sig?: string | undefined }, now: Date): LinkAudience {
+export function verifyLink(
+  urls: UrlSigner,
+  path: string,
+  query: { aud?: string | undefined; exp?: string | undefined; sig?: string | undefined },
+  now: Date,
+): LinkAudience {
   const audience = parseAudience(query.aud);
   if (!audience || !urls.verify(signedPath(path, audience), query.exp, query.sig, now)) throw invalidSignature();
   return audience;

@@ -20,7 +20,11 @@ async function write(name: string, size: number, mtime?: Date) {
   if (mtime) await utimes(file, mtime, mtime);
   return file;
 }
-const left = async () => (await readdir(dir, { recursive: true, withFileTypes: true })).filter((item) => item.isFile()).map((item) => item.name).sort();
+const left = async () =>
+  (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((item) => item.isFile())
+    .map((item) => item.name)
+    .sort();
 
 describe('the image cache folder', () => {
   it('stays under its budget, dropping the least recently used files first', async () => {

@@ -123,10 +123,25 @@ describe('the list of image variants', () => {
 
   it('refuses anything unlisted with 400: another size, density, format, quality or fit, or none at all', () => {
     const refused = [
-      '', 'v=huge', 'v=photo-thumbnail&d=3', 'v=photo-thumbnail&d=1.5', 'v=photo-thumbnail&f=avif', 'v=photo-thumbnail&f=png',
-      'v=photo-thumbnail&q=100', 'v=photo-thumbnail&w=280', 'v=photo-thumbnail&fit=cover', 'v=photo-thumbnail&x=1',
-      'w=281&h=210&fit=cover', 'w=280&h=210', 'w=280&h=210&fit=inside', 'w=280&fit=cover', 'w=560&h=420&fit=cover&d=2',
-      'w=280&h=210&fit=cover&q=75', 'w=280&h=210&fit=fill', 'w=4097', 'w=1600&h=1200&fit=inside&f=avif',
+      '',
+      'v=huge',
+      'v=photo-thumbnail&d=3',
+      'v=photo-thumbnail&d=1.5',
+      'v=photo-thumbnail&f=avif',
+      'v=photo-thumbnail&f=png',
+      'v=photo-thumbnail&q=100',
+      'v=photo-thumbnail&w=280',
+      'v=photo-thumbnail&fit=cover',
+      'v=photo-thumbnail&x=1',
+      'w=281&h=210&fit=cover',
+      'w=280&h=210',
+      'w=280&h=210&fit=inside',
+      'w=280&fit=cover',
+      'w=560&h=420&fit=cover&d=2',
+      'w=280&h=210&fit=cover&q=75',
+      'w=280&h=210&fit=fill',
+      'w=4097',
+      'w=1600&h=1200&fit=inside&f=avif',
     ];
     for (const query of refused) expect(asked(query), query).toBe(400);
   });

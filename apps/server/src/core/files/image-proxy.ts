@@ -33,9 +33,15 @@ export const MAX_IMAGE_SIDE = 4096;
  * Anything else, `q` included, is refused with 400.
  */
 export const ImageQuerySchema = z.object({
-  v: z.enum(IMAGE_VARIANT_NAMES).optional().describe(`The variant: ${IMAGE_VARIANT_NAMES.join(', ')}`),
+  v: z
+    .enum(IMAGE_VARIANT_NAMES)
+    .optional()
+    .describe(`The variant: ${IMAGE_VARIANT_NAMES.join(', ')}`),
   d: z.enum(DENSITY_PARAMS).optional().describe('Density: 1 (default) or 2, for a srcset'),
-  f: z.enum(IMAGE_FORMATS).default(DEFAULT_IMAGE_FORMAT).describe(`Output format: ${IMAGE_FORMATS.join(', ')} (the default)`),
+  f: z
+    .enum(IMAGE_FORMATS)
+    .default(DEFAULT_IMAGE_FORMAT)
+    .describe(`Output format: ${IMAGE_FORMATS.join(', ')} (the default)`),
   w: z.coerce.number().int().min(1).max(MAX_IMAGE_SIDE).optional().describe('Deprecated: width of a listed variant at a listed density'),
   h: z.coerce.number().int().min(1).max(MAX_IMAGE_SIDE).optional().describe('Deprecated: height, with w'),
   fit: z.enum(['cover', 'inside']).optional().describe("Deprecated: the variant's fit, with w and h"),

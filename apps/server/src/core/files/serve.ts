@@ -19,7 +19,12 @@ export const invalidSignature = () => new HttpError(403, 'This link is invalid o
 /** `attachment; filename="Site plan.pdf"; filename*=UTF-8''Site%20plan.pdf` (RFC 6266 / RFC 5987). */
 export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
   // The quoted form is for old clients: ASCII only, no quotes or backslashes.
-  const fallback = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\%]/g, '_').trim() || 'download';
+  const fallback =
+    name
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\%]/g, '_')
+      .trim() || 'download';
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

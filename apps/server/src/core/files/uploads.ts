@@ -99,7 +99,8 @@ export async function receiveUpload(app: FastifyInstance, request: FastifyReques
     if (error instanceof BlobTooLargeError) throw fileTooLarge(policy.maxBytes, field);
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(policy.maxBytes, field);
-    if (code === 'FST_FILES_LIMIT') throw new HttpError(413, 'Too many files.', { [field]: [`At most ${maxFiles} file${maxFiles === 1 ? '' : 's'} at a time.`] });
+    if (code === 'FST_FILES_LIMIT')
+      throw new HttpError(413, 'Too many files.', { [field]: [`At most ${maxFiles} file${maxFiles === 1 ? '' : 's'} at a time.`] });
     if (code && MULTIPART_LIMIT_CODES.has(code)) throw new HttpError(413, 'Too many fields.', { [field]: ['The upload carries more fields than expected.'] });
     if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw invalid({ [field]: ['The upload is malformed.'] }, 400);
     if (error instanceof Error && /Unexpected end of (form|multipart)|Malformed part header|terminated early|boundary/i.test(error.message)) {

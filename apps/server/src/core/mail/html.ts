@@ -55,21 +55,43 @@ export function textOn(color: string): '#000000' | '#ffffff' {
  */
 export function layout(options: { title: string; brand: string; color: string; body: SafeHtml; footer: string | SafeHtml }): string {
   return html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${options.title}</title></head>
-<body style="margin:0;padding:0;background:#f1f5f9;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#0f172a">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:24px 0">
-<tr><td align="center">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:8px;overflow:hidden">
-<tr><td style="height:6px;background:${options.color}"></td></tr>
-<tr><td style="padding:24px 32px 0;font-size:14px;font-weight:600;color:#475569">${options.brand}</td></tr>
-<tr><td style="padding:8px 32px 24px;font-size:16px;line-height:1.5">${options.body}</td></tr>
-<tr><td style="padding:16px 32px;border-top:1px solid #e2e8f0;font-size:12px;color:#64748b">${options.footer}</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>`.value;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${options.title}</title>
+      </head>
+      <body
+        style="margin:0;padding:0;background:#f1f5f9;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#0f172a"
+      >
+        <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:24px 0">
+          <tr>
+            <td align="center">
+              <table
+                role="presentation"
+                width="560"
+                cellpadding="0"
+                cellspacing="0"
+                style="max-width:560px;width:100%;background:#ffffff;border-radius:8px;overflow:hidden"
+              >
+                <tr>
+                  <td style="height:6px;background:${options.color}"></td>
+                </tr>
+                <tr>
+                  <td style="padding:24px 32px 0;font-size:14px;font-weight:600;color:#475569">${options.brand}</td>
+                </tr>
+                <tr>
+                  <td style="padding:8px 32px 24px;font-size:16px;line-height:1.5">${options.body}</td>
+                </tr>
+                <tr>
+                  <td style="padding:16px 32px;border-top:1px solid #e2e8f0;font-size:12px;color:#64748b">${options.footer}</td>
+                </tr>
+              </table>
+            </td>
+          </tr>
+        </table>
+      </body>
+    </html>`.value;
 }
 
 /**
@@ -80,9 +102,17 @@ export function linkMessage(options: { greeting: string; lead: string; action: s
   const { greeting, lead, action, link, note, color } = options;
   const text = [greeting, '', lead, '', `${action}:`, '', link, '', note, '', `– ${options.signature}`, ''].join('\n');
   const body = html`<p style="margin:0 0 16px">${greeting}</p>
-<p style="margin:0 0 24px">${lead}</p>
-<p style="margin:0 0 24px"><a href="${link}" style="display:inline-block;padding:12px 28px;border-radius:9999px;background:${color};color:${textOn(color)};font-weight:600;text-decoration:none">${action}</a></p>
-<p style="margin:0 0 8px;font-size:14px;color:#475569">${note}</p>
-<p style="margin:0 0 8px;font-size:14px;color:#475569">If the button does not work, copy this address into your browser:<br><a href="${link}" style="color:#334155;word-break:break-all">${link}</a></p>`;
+    <p style="margin:0 0 24px">${lead}</p>
+    <p style="margin:0 0 24px">
+      <a
+        href="${link}"
+        style="display:inline-block;padding:12px 28px;border-radius:9999px;background:${color};color:${textOn(color)};font-weight:600;text-decoration:none"
+        >${action}</a
+      >
+    </p>
+    <p style="margin:0 0 8px;font-size:14px;color:#475569">${note}</p>
+    <p style="margin:0 0 8px;font-size:14px;color:#475569">
+      If the button does not work, copy this address into your browser:<br /><a href="${link}" style="color:#334155;word-break:break-all">${link}</a>
+    </p>`;
   return { text, body };
 }

@@ -22,9 +22,7 @@ describe('html', () => {
     expect(escapeHtml(`<a href="x" onclick='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
     const name = '<script>alert(1)</script>';
     const inner = html`<b>${name}</b>`;
-    expect(html`<p>${inner} ${[html`<i>${'&'}</i>`, '<u>']}</p>`.value).toBe(
-      '<p><b>&lt;script&gt;alert(1)&lt;/script&gt;</b> <i>&amp;</i>&lt;u&gt;</p>',
-    );
+    expect(html`<p>${inner} ${[html`<i>${'&'}</i>`, '<u>']}</p>`.value).toBe('<p><b>&lt;script&gt;alert(1)&lt;/script&gt;</b> <i>&amp;</i>&lt;u&gt;</p>');
   });
 
   it('picks black or white text for a colour', () => {

@@ -64,10 +64,7 @@ const maskAddress = (address: string) => address.replace(/^[^@]*/, '***');
 export function createMailer(options: MailerOptions): Mailer {
   const via = options.smtpUrl ? 'smtp' : 'outbox';
   const transport = options.smtpUrl
-    ? nodemailer.createTransport(
-        { url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
-        { from: options.from },
-      )
+    ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }, { from: options.from })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, { from: options.from });
   const pending = new Set<Promise<unknown>>();
 

@@ -44,7 +44,9 @@ export function noticesRepository(db: Executor) {
           contact_email: companies.contact_email,
           enabled: companies[NOTICE_SWITCHES[kind]],
           // The company's (first) theme code: its links open the portal in the company's colours, as the email is.
-          theme: sql<string | null>`(select ${portalThemes.code} from ${portalThemes} where ${portalThemes.company_id} = ${companies.id} order by ${portalThemes.id} limit 1)`,
+          theme: sql<
+            string | null
+          >`(select ${portalThemes.code} from ${portalThemes} where ${portalThemes.company_id} = ${companies.id} order by ${portalThemes.id} limit 1)`,
         })
         .from(companies)
         .where(eq(companies.id, companyId));

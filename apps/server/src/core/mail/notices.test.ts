@@ -127,13 +127,24 @@ describe('app.notices.send', () => {
   });
 
   it("sends nothing while the company's switch for the area is off", async () => {
-    const switches = { note: 'is_portal_project_notes_enabled', invoice: 'is_portal_invoicing_enabled', document: 'is_portal_file_sharing_enabled', album: 'is_portal_album_sharing_enabled' } as const;
+    const switches = {
+      note: 'is_portal_project_notes_enabled',
+      invoice: 'is_portal_invoicing_enabled',
+      document: 'is_portal_file_sharing_enabled',
+      album: 'is_portal_album_sharing_enabled',
+    } as const;
     for (const [kind, column] of Object.entries(switches) as [NoticeKind, (typeof switches)[NoticeKind]][]) {
-      await t.app.database.db.update(companies).set({ [column]: false }).where(eq(companies.id, t.ids.acme.id));
+      await t.app.database.db
+        .update(companies)
+        .set({ [column]: false })
+        .where(eq(companies.id, t.ids.acme.id));
       try {
         expect(await t.app.notices.send(t.app.log, notice({ marker: `Switched off ${kind}`, kind }))).toBe(0);
       } finally {
-        await t.app.database.db.update(companies).set({ [column]: true }).where(eq(companies.id, t.ids.acme.id));
+        await t.app.database.db
+          .update(companies)
+          .set({ [column]: true })
+          .where(eq(companies.id, t.ids.acme.id));
       }
       expect(await mailsWith(`Switched off ${kind}`)).toEqual([]);
     }

@@ -87,16 +87,13 @@ export function createNotices(options: NoticesOptions): Notices {
     const settings = settingsUrl(theme);
     const about = NOTICE_KIND_LABELS[kind].label.toLowerCase();
     const stop = `Stop emails about ${about}`;
-    const text = [
-      content.text.replace(/\n+$/, ''),
-      '',
-      `– ${content.footer}`,
-      '',
-      `${stop}: ${page}`,
-      `Choose which emails you get: ${settings}`,
-      '',
-    ].join('\n');
-    const footer = html`${content.footer}<p style="margin:8px 0 0"><a href="${page}" style="color:#475569">${stop}</a> · <a href="${settings}" style="color:#475569">Choose which emails you get</a></p>`;
+    const text = [content.text.replace(/\n+$/, ''), '', `– ${content.footer}`, '', `${stop}: ${page}`, `Choose which emails you get: ${settings}`, ''].join(
+      '\n',
+    );
+    const footer = html`${content.footer}
+      <p style="margin:8px 0 0">
+        <a href="${page}" style="color:#475569">${stop}</a> · <a href="${settings}" style="color:#475569">Choose which emails you get</a>
+      </p>`;
     const replyTo = content.replyTo ?? company.contact_email;
     return {
       to: recipient.email,
@@ -120,7 +117,12 @@ export function createNotices(options: NoticesOptions): Notices {
       const recipients = await repository.recipients(companyId, projectId, kind);
       // Every message is made before any is claimed, so a builder that throws leaves the event still to tell.
       const messages = recipients.map((recipient) => ({ recipient, message: compose(kind, recipient, company, row.theme, event.build(recipient, company)) }));
-      const claimed = await repository.claim(kind, recordId, companyId, recipients.map((recipient) => recipient.portalUserId));
+      const claimed = await repository.claim(
+        kind,
+        recordId,
+        companyId,
+        recipients.map((recipient) => recipient.portalUserId),
+      );
       let sent = 0;
       for (const { recipient, message } of messages) {
         // One entity per user and project (a unique index), so each claimed user is one message.

@@ -24,7 +24,9 @@ export async function emitWebhookEvent(tx: Executor, event: { companyId: number;
   const endpoints = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.company_id, event.companyId), eq(webhookEndpoints.enabled, true), arrayContains(webhookEndpoints.event_types, [event.type])));
+    .where(
+      and(eq(webhookEndpoints.company_id, event.companyId), eq(webhookEndpoints.enabled, true), arrayContains(webhookEndpoints.event_types, [event.type])),
+    );
   if (endpoints.length === 0) return 0;
   const body = JSON.stringify({ type: event.type, timestamp: event.at.toISOString(), data: event.data });
   await tx.insert(webhookDeliveries).values(

@@ -29,7 +29,13 @@ afterAll(() => {
 
 describe('postWebhook', () => {
   it('connects to the checked address even when the name resolves nowhere now, and keeps the name in Host', async () => {
-    const status = await postWebhook(`http://hooks.rebinding.invalid:${port}/in`, { address: '127.0.0.1', family: 4 }, { 'content-type': 'application/json' }, '{"a":1}', 2_000);
+    const status = await postWebhook(
+      `http://hooks.rebinding.invalid:${port}/in`,
+      { address: '127.0.0.1', family: 4 },
+      { 'content-type': 'application/json' },
+      '{"a":1}',
+      2_000,
+    );
     expect(status).toBe(202);
     expect(seen.at(-1)).toEqual({ host: `hooks.rebinding.invalid:${port}`, body: '{"a":1}' });
   });
@@ -37,7 +43,9 @@ describe('postWebhook', () => {
   it('gives up after its timeout on an endpoint that never answers', async () => {
     hang = true;
     const started = Date.now();
-    await expect(postWebhook(`http://127.0.0.1:${port}/slow`, { address: '127.0.0.1', family: 4 }, {}, '{}', 300)).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(postWebhook(`http://127.0.0.1:${port}/slow`, { address: '127.0.0.1', family: 4 }, {}, '{}', 300)).rejects.toMatchObject({
+      name: 'TimeoutError',
+    });
     expect(Date.now() - started).toBeLessThan(2_000);
     hang = false;
   });

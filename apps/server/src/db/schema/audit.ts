@@ -33,10 +33,7 @@ export const auditLog = pgTable(
     request_id: text(),
     ip: text(),
   },
-  (t) => [
-    index('audit_log_company_idx').on(t.company_id, t.id),
-    index('audit_log_company_actor_idx').on(t.company_id, t.actor_kind, t.actor_id, t.id),
-  ],
+  (t) => [index('audit_log_company_idx').on(t.company_id, t.id), index('audit_log_company_actor_idx').on(t.company_id, t.actor_kind, t.actor_id, t.id)],
 );
 
 /** What a staff member has opened in the inbox: one row per item (docs/decisions/050-inbox.md). */

@@ -32,7 +32,9 @@ export const notes = pgTable(
   },
   (t) => [
     // The thread as a portal user reads it: newest first, shared notes only, straight off the index.
-    index('notes_project_shared_idx').on(t.project_id, t.id).where(sql`${t.shared_with_portal}`),
+    index('notes_project_shared_idx')
+      .on(t.project_id, t.id)
+      .where(sql`${t.shared_with_portal}`),
     index('notes_project_idx').on(t.project_id, t.id),
     uniqueIndex('notes_author_client_id_unique').on(t.author_portal_user_id, t.client_id),
   ],

@@ -14,13 +14,25 @@ let a: { id: number; key: string; keyId: number; ownerId: number; owner: string;
 let b: { id: number; key: string };
 
 async function newCompany(name: string, email: string) {
-  const response = await t.app.inject({ method: 'POST', url: '/api/operator/companies', headers: operator, payload: { name, owner_email: email, owner_name: `${name} Owner` } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/operator/companies',
+    headers: operator,
+    payload: { name, owner_email: email, owner_name: `${name} Owner` },
+  });
   expect(response.statusCode, response.body).toBe(201);
   const created = response.json();
   const token = new URL(created.owner.invitation_url).searchParams.get('token')!;
   const accepted = await t.app.inject({ method: 'POST', url: '/api/staff/auth/invitation', payload: { token, password: 'a-long-password-1' } });
   expect(accepted.statusCode, accepted.body).toBe(200);
-  return { id: created.company.id as number, key: created.api_key.key as string, keyId: created.api_key.id as number, ownerId: created.owner.id as number, owner: accepted.json().token as string, ownerEmail: email };
+  return {
+    id: created.company.id as number,
+    key: created.api_key.key as string,
+    keyId: created.api_key.id as number,
+    ownerId: created.owner.id as number,
+    owner: accepted.json().token as string,
+    ownerEmail: email,
+  };
 }
 
 const log = async (query = '', token = a.owner) => {
@@ -64,15 +76,33 @@ describe('who did it', () => {
       status: 201,
     });
     expect(JSON.stringify(entry)).not.toContain(a.key.split('_')[2]!);
-    const patched = await t.app.inject({ method: 'PATCH', url: `/api/integration/accounts/${response.json().id}`, headers: bearer(a.key), payload: { name: 'Harbour' } });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/integration/accounts/${response.json().id}`,
+      headers: bearer(a.key),
+      payload: { name: 'Harbour' },
+    });
     expect(patched.statusCode).toBe(200);
-    expect(await newest()).toMatchObject({ action: 'updateAccount', route: '/api/integration/accounts/:id', target: { kind: 'account', id: response.json().id } });
+    expect(await newest()).toMatchObject({
+      action: 'updateAccount',
+      route: '/api/integration/accounts/:id',
+      target: { kind: 'account', id: response.json().id },
+    });
   });
 
   it('names the staff member working through the company API in the console, and their sign-in and sign-out', async () => {
-    const added = await t.app.inject({ method: 'POST', url: '/api/integration/staff', headers: bearer(a.owner), payload: { name: 'Sam Site', email: 'sam@audit.example' } });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/integration/staff',
+      headers: bearer(a.owner),
+      payload: { name: 'Sam Site', email: 'sam@audit.example' },
+    });
     expect(added.statusCode, added.body).toBe(201);
-    expect(await newest()).toMatchObject({ actor: { kind: 'staff', id: a.ownerId, label: 'Audit Builders Owner' }, action: 'createStaffMember', target: { kind: 'staff', id: added.json().id } });
+    expect(await newest()).toMatchObject({
+      actor: { kind: 'staff', id: a.ownerId, label: 'Audit Builders Owner' },
+      action: 'createStaffMember',
+      target: { kind: 'staff', id: added.json().id },
+    });
     const signedIn = await t.app.inject({ method: 'POST', url: '/api/staff/auth/login', payload: { email: a.ownerEmail, password: 'a-long-password-1' } });
     expect(signedIn.statusCode).toBe(200);
     expect(await newest()).toMatchObject({ actor: { kind: 'staff', id: a.ownerId }, action: 'staffSignIn' });
@@ -84,7 +114,11 @@ describe('who did it', () => {
   it('names the operator acting on the company', async () => {
     const response = await t.app.inject({ method: 'POST', url: `/api/operator/companies/${a.id}/api-keys`, headers: operator, payload: { name: 'spare' } });
     expect(response.statusCode).toBe(201);
-    expect(await newest()).toMatchObject({ actor: { kind: 'operator', id: null }, action: 'operatorCreateApiKey', target: { kind: 'api_key', id: response.json().id } });
+    expect(await newest()).toMatchObject({
+      actor: { kind: 'operator', id: null },
+      action: 'operatorCreateApiKey',
+      target: { kind: 'api_key', id: response.json().id },
+    });
   });
 });
 
@@ -104,7 +138,12 @@ describe('what is not written', () => {
 
   it('an idempotent replay did nothing and is not written again', async () => {
     const send = () =>
-      t.app.inject({ method: 'POST', url: '/api/integration/accounts', headers: { ...bearer(a.key), 'idempotency-key': 'audit-once' }, payload: { name: 'Once' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/integration/accounts',
+        headers: { ...bearer(a.key), 'idempotency-key': 'audit-once' },
+        payload: { name: 'Once' },
+      });
     expect((await send()).statusCode).toBe(201);
     const before = await rowCount();
     const replay = await send();
@@ -114,7 +153,7 @@ describe('what is not written', () => {
 });
 
 describe('reading it', () => {
-  it("shows a company its own entries only", async () => {
+  it('shows a company its own entries only', async () => {
     await t.app.inject({ method: 'POST', url: '/api/integration/accounts', headers: bearer(b.key), payload: { name: 'B only' } });
     const mine = await log('?page[size]=100');
     const theirs = await log('?page[size]=100', b.key);
@@ -145,7 +184,12 @@ describe('reading it', () => {
   });
 
   it('is for owners only in the console', async () => {
-    const invited = await t.app.inject({ method: 'POST', url: '/api/integration/staff', headers: bearer(a.owner), payload: { name: 'Pat Plain', email: 'pat@audit.example', role: 'staff' } });
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: '/api/integration/staff',
+      headers: bearer(a.owner),
+      payload: { name: 'Pat Plain', email: 'pat@audit.example', role: 'staff' },
+    });
     const staffSession = (await t.app.staffSessions.create(invited.json().id, { now: new Date() })).token;
     const response = await t.app.inject({ method: 'GET', url: '/api/integration/audit-log', headers: bearer(staffSession) });
     expect(response.statusCode).toBe(403);

@@ -40,7 +40,7 @@ export async function auditIntegrationRoutes(fastify: FastifyInstance, options: 
         summary: 'List who did what on the company side',
         description:
           'Every successful write of an API key, a staff member or the operator, newest first (sort=id for oldest first): ' +
-          'the actor (kind, id and the label it had then), the action (the route\'s operationId) and its summary, the method and ' +
+          "the actor (kind, id and the label it had then), the action (the route's operationId) and its summary, the method and " +
           'route pattern, the record it named, the status, the request id and the IP. Never a body or a query string. ' +
           'filter[actor_kind], filter[actor_id], filter[action] (comma = any of), filter[updated_since].',
         querystring: auditListQuery.querystring,

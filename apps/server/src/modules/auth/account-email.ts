@@ -38,12 +38,22 @@ function accountMail(mail: AccountMail): MailMessage {
 
   const paragraphs = mail.lines.map((line) => html`<p style="margin:0 0 16px">${line}</p>`);
   const button = action
-    ? html`<p style="margin:8px 0 24px"><a href="${action.link}" style="display:inline-block;padding:12px 28px;border-radius:9999px;background:${color};color:${textOn(color)};font-weight:600;text-decoration:none">${action.label}</a></p>
-<p style="margin:0 0 8px;font-size:14px;color:#475569">${action.expiry}</p>
-<p style="margin:0 0 8px;font-size:14px;color:#475569">If the button does not work, copy this address into your browser:<br><a href="${action.link}" style="color:#334155;word-break:break-all">${action.link}</a></p>`
+    ? html`<p style="margin:8px 0 24px">
+          <a
+            href="${action.link}"
+            style="display:inline-block;padding:12px 28px;border-radius:9999px;background:${color};color:${textOn(color)};font-weight:600;text-decoration:none"
+            >${action.label}</a
+          >
+        </p>
+        <p style="margin:0 0 8px;font-size:14px;color:#475569">${action.expiry}</p>
+        <p style="margin:0 0 8px;font-size:14px;color:#475569">
+          If the button does not work, copy this address into your browser:<br /><a href="${action.link}" style="color:#334155;word-break:break-all"
+            >${action.link}</a
+          >
+        </p>`
     : html``;
   const body = html`<p style="margin:0 0 16px">${greeting}</p>
-${paragraphs}${button}`;
+    ${paragraphs}${button}`;
 
   return {
     to: mail.to,
@@ -97,9 +107,7 @@ export function emailInUseNotice(options: { to: string; firstName: string | null
     to: options.to,
     firstName: options.firstName,
     subject: `Your email address and ${PRODUCT}`,
-    lines: [
-      `Someone asked to move another ${PRODUCT} account to ${options.to}. This address already belongs to your account, so nothing was changed.`,
-    ],
+    lines: [`Someone asked to move another ${PRODUCT} account to ${options.to}. This address already belongs to your account, so nothing was changed.`],
     footer: 'You do not need to do anything.',
   });
 }

@@ -7,7 +7,11 @@ export function accountRepository(db: Db) {
   const returned = { id: portalUsers.id, email: portalUsers.email, first_name: portalUsers.first_name, last_name: portalUsers.last_name };
   return {
     async setName(userId: number, name: { first_name: string | null; last_name: string | null }, now: Date) {
-      const [user] = await db.update(portalUsers).set({ ...name, updated_at: now }).where(eq(portalUsers.id, userId)).returning(returned);
+      const [user] = await db
+        .update(portalUsers)
+        .set({ ...name, updated_at: now })
+        .where(eq(portalUsers.id, userId))
+        .returning(returned);
       return user ?? null;
     },
 

@@ -69,7 +69,8 @@ export async function accountRoutes(fastify: FastifyInstance, options: AuthRoute
     {
       schema: {
         tags: ['account'],
-        operationId: 'updateOwnAccount', summary: "Change the signed-in user's name",
+        operationId: 'updateOwnAccount',
+        summary: "Change the signed-in user's name",
         body: ProfileUpdateSchema,
         response: { 200: PortalUserSchema, ...SignedIn, 422: ApiErrorSchema },
       },
@@ -89,7 +90,8 @@ export async function accountRoutes(fastify: FastifyInstance, options: AuthRoute
     {
       schema: {
         tags: ['account'],
-        operationId: 'changePassword', summary: 'Change the password',
+        operationId: 'changePassword',
+        summary: 'Change the password',
         description:
           'Needs the current password (422 when wrong; sign-in limits apply). Every other session of the user is ' +
           'signed out; the one asking stays signed in.',
@@ -113,7 +115,8 @@ export async function accountRoutes(fastify: FastifyInstance, options: AuthRoute
     {
       schema: {
         tags: ['account'],
-        operationId: 'requestEmailChange', summary: 'Ask to change the email address',
+        operationId: 'requestEmailChange',
+        summary: 'Ask to change the email address',
         description:
           `Needs the current password. Sends a link to the NEW address, valid ${EMAIL_CHANGE_TTL_HOURS} hours, once; ` +
           'the address changes only when it is followed (POST /api/account/email/confirm). The answer is the same 202 ' +
@@ -133,10 +136,7 @@ export async function accountRoutes(fastify: FastifyInstance, options: AuthRoute
         app.mailer.sendInBackground(emailInUseNotice({ to: holder.email, firstName: holder.first_name }), request.log);
       } else {
         const issued = await emailTokens.issue(email, user.id, app.now());
-        app.mailer.sendInBackground(
-          emailChangeEmail({ publicUrl: options.publicUrl, to: email, firstName: row.first_name, token: issued.token }),
-          request.log,
-        );
+        app.mailer.sendInBackground(emailChangeEmail({ publicUrl: options.publicUrl, to: email, firstName: row.first_name, token: issued.token }), request.log);
       }
       request.log.info({ event: 'account.email_change_requested', userId: user.id }, 'email change requested');
       return reply.status(202).send({ message: ACCOUNT_MESSAGES.emailChangeSent });
@@ -151,7 +151,8 @@ export async function accountRoutes(fastify: FastifyInstance, options: AuthRoute
       config: { public: true },
       schema: {
         tags: ['account'],
-        operationId: 'confirmEmailChange', summary: 'Confirm a new email address with the emailed link',
+        operationId: 'confirmEmailChange',
+        summary: 'Confirm a new email address with the emailed link',
         description: 'Answers the user with the new address, or 422. The link works once. Counts against the 10 sign-ins a minute per IP.',
         body: EmailChangeConfirmSchema,
         response: { 200: PortalUserSchema, ...Refused },

@@ -76,7 +76,8 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
       config: { public: true },
       schema: {
         tags: ['auth'],
-        operationId: 'signIn', summary: 'Sign in with email and password',
+        operationId: 'signIn',
+        summary: 'Sign in with email and password',
         description:
           'Answers a new session token. Wrong password and unknown address give the same 422. ' +
           'Limits: 10 sign-ins a minute per IP, 20 an hour per address, then 429 with Retry-After.',
@@ -106,7 +107,8 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
       config: { public: true },
       schema: {
         tags: ['auth'],
-        operationId: 'requestSignInLink', summary: 'Email a sign-in link and code',
+        operationId: 'requestSignInLink',
+        summary: 'Email a sign-in link and code',
         description:
           'Always 202 with the same message, whether or not the address has an account. The message holds a link to ' +
           '`/auth/passwordless/login?token=…&email=…` and a 6-digit code, both valid 15 minutes, once; a new request voids ' +
@@ -153,7 +155,8 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
       config: { public: true },
       schema: {
         tags: ['auth'],
-        operationId: 'signInWithLink', summary: 'Sign in with the emailed link token or code',
+        operationId: 'signInWithLink',
+        summary: 'Sign in with the emailed link token or code',
         description:
           'Body `{ token }` (from the link) or `{ email, code }`. Answers like a password sign-in, or 422. Single use; ' +
           'after 5 code tries the link and code are void. Counts against the 10 sign-ins a minute per IP.',
@@ -197,7 +200,12 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
     {
       // Ending a staff member's preview is the one write a preview may make.
       config: { allowInPreview: true },
-      schema: { tags: ['auth'], operationId: 'signOut', summary: 'Sign out: revoke the current session (or end a preview)', response: { 204: NoContent, ...SignedIn } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'signOut',
+        summary: 'Sign out: revoke the current session (or end a preview)',
+        response: { 204: NoContent, ...SignedIn },
+      },
     },
     async (request, reply) => {
       const user = requireUser(request);
@@ -207,13 +215,22 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
     },
   );
 
-  app.get('/auth/me', { schema: { tags: ['auth'], operationId: 'getSignedInUser', summary: 'The signed-in user', response: { 200: PortalUserSchema, ...SignedIn } } }, async (request) =>
-    toPortalUser(requireUser(request)),
+  app.get(
+    '/auth/me',
+    { schema: { tags: ['auth'], operationId: 'getSignedInUser', summary: 'The signed-in user', response: { 200: PortalUserSchema, ...SignedIn } } },
+    async (request) => toPortalUser(requireUser(request)),
   );
 
   app.get(
     '/auth/sessions',
-    { schema: { tags: ['auth'], operationId: 'listSessions', summary: "The user's active sessions, most recently used first", response: { 200: SessionListSchema, ...SignedIn } } },
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'listSessions',
+        summary: "The user's active sessions, most recently used first",
+        response: { 200: SessionListSchema, ...SignedIn },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       const rows = await app.sessions.listActive(user.id, app.now());
@@ -235,7 +252,8 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
     {
       schema: {
         tags: ['auth'],
-        operationId: 'revokeSession', summary: "Revoke one of the user's sessions",
+        operationId: 'revokeSession',
+        summary: "Revoke one of the user's sessions",
         params: z.object({ id: IdSchema }),
         response: { 204: NoContent, ...SignedIn, 404: ApiErrorSchema },
       },

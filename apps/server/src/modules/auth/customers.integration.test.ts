@@ -29,7 +29,7 @@ async function invitationToken(email: string, after: number) {
 }
 
 describe('customers', () => {
-  it("adds a new customer, and links someone another company already serves without touching their name", async () => {
+  it('adds a new customer, and links someone another company already serves without touching their name', async () => {
     const created = await call(acme, 'POST', '/api/integration/portal-users', { email: 'Ann@Example.com', first_name: 'Ann', last_name: 'Smith' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ email: 'ann@example.com', first_name: 'Ann', invited_at: null, last_sign_in_at: null, has_password: false });
@@ -69,11 +69,18 @@ describe('invitations', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(session) })).json().email).toBe('ann@example.com');
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/invitation', payload: { token } })).statusCode).toBe(422);
 
-    const chosen = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token: passwordToken, password: 'a-long-password-1' } });
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      payload: { token: passwordToken, password: 'a-long-password-1' },
+    });
     expect(chosen.statusCode).toBe(200);
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ann@example.com', password: 'a-long-password-1' } });
     expect(login.statusCode).toBe(200);
-    expect((await call(acme, 'GET', `/api/integration/portal-users/${ann.id}`)).json()).toMatchObject({ has_password: true, last_sign_in_at: expect.any(String) });
+    expect((await call(acme, 'GET', `/api/integration/portal-users/${ann.id}`)).json()).toMatchObject({
+      has_password: true,
+      last_sign_in_at: expect.any(String),
+    });
   });
 
   it('makes the old link stop working when the invitation is sent again', async () => {

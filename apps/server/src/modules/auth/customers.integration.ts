@@ -113,7 +113,16 @@ export async function customersIntegrationRoutes(fastify: FastifyInstance, optio
 
   app.get(
     '/integration/portal-users/:id',
-    { config: read, schema: { tags: ['Portal users'], operationId: 'getPortalUser', summary: 'A customer', params: idParams, response: { 200: IntegrationPortalUserSchema, ...errors } } },
+    {
+      config: read,
+      schema: {
+        tags: ['Portal users'],
+        operationId: 'getPortalUser',
+        summary: 'A customer',
+        params: idParams,
+        response: { 200: IntegrationPortalUserSchema, ...errors },
+      },
+    },
     async (request) => serialize(await customer(requireApiCompany(request).id, request.params.id)),
   );
 
@@ -181,7 +190,8 @@ export async function customersIntegrationRoutes(fastify: FastifyInstance, optio
       async (request) => {
         const company = requireApiCompany(request);
         const found = await customer(company.id, request.params.id);
-        if (found.link.deactivated_at) throw new HttpError(409, 'This customer is deactivated: add them again (POST /integration/portal-users) before inviting them.');
+        if (found.link.deactivated_at)
+          throw new HttpError(409, 'This customer is deactivated: add them again (POST /integration/portal-users) before inviting them.');
         const now = app.now();
         const issued = await invitations.issue(found.user.email, found.user.id, now);
         await customers.markInvited(company.id, found.user.id, now);
@@ -366,7 +376,11 @@ export async function customersIntegrationRoutes(fastify: FastifyInstance, optio
       }
       const session = await signIn(app, request, user, 'invitation');
       const passwordToken = user.password_hash === null ? (await passwordTokens.issue(user.email, user.id, now)).token : null;
-      return { token: session.token, user: { id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name }, password_token: passwordToken };
+      return {
+        token: session.token,
+        user: { id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name },
+        password_token: passwordToken,
+      };
     },
   );
 }

@@ -61,7 +61,13 @@ export function customersRepository(db: Executor) {
     async list(companyId: number, options: { updatedSince?: Date; emails?: string[]; sort: SortTerm<'id' | 'email' | 'updated_at'>[]; page: PageRequest }) {
       const where: SQL[] = [eq(companyCustomers.company_id, companyId)];
       if (options.updatedSince) where.push(or(gte(companyCustomers.updated_at, options.updatedSince), gte(portalUsers.updated_at, options.updatedSince))!);
-      if (options.emails) where.push(inArray(portalUsers.email, options.emails.map((email) => email.toLowerCase())));
+      if (options.emails)
+        where.push(
+          inArray(
+            portalUsers.email,
+            options.emails.map((email) => email.toLowerCase()),
+          ),
+        );
       const columns = { id: portalUsers.id, email: portalUsers.email, updated_at: companyCustomers.updated_at };
       const order = [...options.sort.map((term) => (term.direction === 'asc' ? asc : desc)(columns[term.field])), asc(portalUsers.id)];
       const [rows, [total]] = await Promise.all([
@@ -106,21 +112,35 @@ export function customersRepository(db: Executor) {
           await tx
             .update(companyCustomers)
             .set({ deactivated_at: null, updated_at: now })
-            .where(and(eq(companyCustomers.company_id, companyId), eq(companyCustomers.portal_user_id, user!.id), sql`${companyCustomers.deactivated_at} is not null`));
+            .where(
+              and(
+                eq(companyCustomers.company_id, companyId),
+                eq(companyCustomers.portal_user_id, user!.id),
+                sql`${companyCustomers.deactivated_at} is not null`,
+              ),
+            );
         }
         return { userId: user!.id, created: Boolean(created) };
       });
     },
 
     /** Names may be changed by the one company that knows the person; once another knows them too, they are theirs. */
-    async rename(companyId: number, userId: number, names: { first_name?: string | null; last_name?: string | null }, now: Date): Promise<'renamed' | 'shared-person'> {
+    async rename(
+      companyId: number,
+      userId: number,
+      names: { first_name?: string | null; last_name?: string | null },
+      now: Date,
+    ): Promise<'renamed' | 'shared-person'> {
       const [other] = await db
         .select({ id: companyCustomers.id })
         .from(companyCustomers)
         .where(and(eq(companyCustomers.portal_user_id, userId), ne(companyCustomers.company_id, companyId)))
         .limit(1);
       if (other) return 'shared-person';
-      await db.update(portalUsers).set({ ...names, updated_at: now }).where(eq(portalUsers.id, userId));
+      await db
+        .update(portalUsers)
+        .set({ ...names, updated_at: now })
+        .where(eq(portalUsers.id, userId));
       return 'renamed';
     },
 
@@ -166,7 +186,10 @@ export function customersRepository(db: Executor) {
 
     /** The company's project, or null. */
     async project(companyId: number, projectId: number) {
-      const [row] = await db.select().from(projects).where(and(eq(projects.company_id, companyId), eq(projects.id, projectId)));
+      const [row] = await db
+        .select()
+        .from(projects)
+        .where(and(eq(projects.company_id, companyId), eq(projects.id, projectId)));
       return row ?? null;
     },
 
@@ -185,7 +208,15 @@ export function customersRepository(db: Executor) {
     async share(companyId: number, projectId: number, userId: number, now: Date) {
       await db
         .insert(portalEntities)
-        .values({ portal_user_id: userId, company_id: companyId, model_type: 'project', model_id: projectId, scope: 'customer', created_at: now, updated_at: now })
+        .values({
+          portal_user_id: userId,
+          company_id: companyId,
+          model_type: 'project',
+          model_id: projectId,
+          scope: 'customer',
+          created_at: now,
+          updated_at: now,
+        })
         .onConflictDoNothing();
       const [entity] = await db
         .select()

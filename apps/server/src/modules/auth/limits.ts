@@ -27,13 +27,7 @@ export type AuthLimit = keyof typeof AUTH_LIMITS;
  * Counts one attempt under a limit, or refuses with 429 and Retry-After. The key is logged by name
  * only: an IP or an address is not an event field we keep.
  */
-export async function enforceLimit(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  limit: AuthLimit,
-  key: string,
-  userId: number | null = null,
-) {
+export async function enforceLimit(app: FastifyInstance, request: FastifyRequest, limit: AuthLimit, key: string, userId: number | null = null) {
   const result = await app.rateLimiter.hit(`auth:${limit}:${key}`, AUTH_LIMITS[limit], app.now());
   if (!result.allowed) {
     request.log.warn({ event: 'auth.rate_limited', limit, userId, retryAfter: result.retryAfterSeconds }, 'too many attempts');

@@ -57,15 +57,7 @@ export function loginTokensRepository(db: Db, policy: LoginTokenPolicy) {
       const [row] = await tx
         .update(loginTokens)
         .set({ consumed_at: now })
-        .where(
-          and(
-            eq(loginTokens.id, tokenId),
-            purpose,
-            isNull(loginTokens.consumed_at),
-            isNull(loginTokens.voided_at),
-            gt(loginTokens.expires_at, now),
-          ),
-        )
+        .where(and(eq(loginTokens.id, tokenId), purpose, isNull(loginTokens.consumed_at), isNull(loginTokens.voided_at), gt(loginTokens.expires_at, now)))
         .returning({ userId: loginTokens.portal_user_id, email: loginTokens.email });
       if (!row) return null;
       await tx

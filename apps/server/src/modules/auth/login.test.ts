@@ -109,10 +109,15 @@ describe('sign-in rate limits', () => {
     try {
       const client = nextIp();
       const attempt = (spoofed: string) =>
-        postJson(proxied.app, '/api/auth/login', { email: `proxied-${spoofed}@example.com`, password: 'wrong password' }, {
-          ip: '127.0.0.1',
-          headers: { 'x-forwarded-for': `${spoofed}, ${client}` },
-        });
+        postJson(
+          proxied.app,
+          '/api/auth/login',
+          { email: `proxied-${spoofed}@example.com`, password: 'wrong password' },
+          {
+            ip: '127.0.0.1',
+            headers: { 'x-forwarded-for': `${spoofed}, ${client}` },
+          },
+        );
       for (let i = 0; i < 10; i++) expect((await attempt(`6.6.6.${i + 1}`)).statusCode).toBe(422);
       expect((await attempt('6.6.6.99')).statusCode).toBe(429);
     } finally {

@@ -45,7 +45,8 @@ export async function passwordResetRoutes(fastify: FastifyInstance, options: Aut
       config: { public: true },
       schema: {
         tags: ['auth'],
-        operationId: 'requestPasswordReset', summary: 'Email a link to choose a new password',
+        operationId: 'requestPasswordReset',
+        summary: 'Email a link to choose a new password',
         description:
           `Always 202 with the same message, whether or not the address has an account. The message links to ` +
           `\`/reset-password?token=…\`, valid ${PASSWORD_RESET_TTL_MINUTES} minutes, once; a new request voids the older ones. ` +
@@ -80,7 +81,8 @@ export async function passwordResetRoutes(fastify: FastifyInstance, options: Aut
       config: { public: true },
       schema: {
         tags: ['auth'],
-        operationId: 'confirmPasswordReset', summary: 'Choose a new password with the emailed link',
+        operationId: 'confirmPasswordReset',
+        summary: 'Choose a new password with the emailed link',
         description:
           'Sets the password, signs the user out on every device and answers a new session, like a sign-in. ' +
           'The link works once. Counts against the 10 sign-ins a minute per IP.',

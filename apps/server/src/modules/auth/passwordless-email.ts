@@ -59,10 +59,19 @@ export function passwordlessEmail(options: {
   ].join('\n');
 
   const body = html`<p style="margin:0 0 16px">${greeting}</p>
-<p style="margin:0 0 24px">Use this button to sign in to the ${portal}:</p>
-<p style="margin:0 0 24px"><a href="${link}" style="display:inline-block;padding:12px 28px;border-radius:9999px;background:${color};color:${textOn(color)};font-weight:600;text-decoration:none">Sign in</a></p>
-${code ? codeBlock(code) : ''}<p style="margin:0 0 8px;font-size:14px;color:#475569">${expiry}</p>
-<p style="margin:0 0 8px;font-size:14px;color:#475569">If the button does not work, copy this address into your browser:<br><a href="${link}" style="color:#334155;word-break:break-all">${link}</a></p>`;
+    <p style="margin:0 0 24px">Use this button to sign in to the ${portal}:</p>
+    <p style="margin:0 0 24px">
+      <a
+        href="${link}"
+        style="display:inline-block;padding:12px 28px;border-radius:9999px;background:${color};color:${textOn(color)};font-weight:600;text-decoration:none"
+        >Sign in</a
+      >
+    </p>
+    ${code ? codeBlock(code) : ''}
+    <p style="margin:0 0 8px;font-size:14px;color:#475569">${expiry}</p>
+    <p style="margin:0 0 8px;font-size:14px;color:#475569">
+      If the button does not work, copy this address into your browser:<br /><a href="${link}" style="color:#334155;word-break:break-all">${link}</a>
+    </p>`;
 
   return {
     to: options.to,
@@ -73,6 +82,6 @@ ${code ? codeBlock(code) : ''}<p style="margin:0 0 8px;font-size:14px;color:#475
   };
 }
 
-const codeBlock = (code: string) => html`<p style="margin:0 0 8px">Or enter this code on the sign-in page:</p>
-<p style="margin:0 0 24px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:28px;font-weight:700;letter-spacing:6px">${code}</p>
-`;
+const codeBlock = (code: string) =>
+  html`<p style="margin:0 0 8px">Or enter this code on the sign-in page:</p>
+    <p style="margin:0 0 24px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:28px;font-weight:700;letter-spacing:6px">${code}</p> `;

@@ -103,7 +103,10 @@ describe('asking for a sign-in email', () => {
   it('keeps only hashes in the database', async () => {
     const user = await createUser(t.app);
     const { token, code } = await signInEmail(user.email);
-    const [row] = await t.database.db.select().from(loginTokens).where(eq(loginTokens.id, Number(token.split('.')[0])));
+    const [row] = await t.database.db
+      .select()
+      .from(loginTokens)
+      .where(eq(loginTokens.id, Number(token.split('.')[0])));
     const stored = JSON.stringify(row);
     expect(stored).not.toContain(token.split('.')[1]);
     expect(stored).not.toContain(code);
@@ -132,7 +135,7 @@ describe('signing in by link or code', () => {
     expect(again.statusCode).toBe(422);
     expect(again.json()).toEqual({ message: AUTH_MESSAGES.invalidLink, errors: { token: [AUTH_MESSAGES.invalidLink] } });
     // The code of a used link is spent too.
-    expect((await verify({ email: user.email, code: readMail((await t.smtp.waitFor((m) => m.to.includes(user.email)))).code })).statusCode).toBe(422);
+    expect((await verify({ email: user.email, code: readMail(await t.smtp.waitFor((m) => m.to.includes(user.email))).code })).statusCode).toBe(422);
   });
 
   it('signs in by the code once, on any device', async () => {

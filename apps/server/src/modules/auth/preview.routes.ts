@@ -26,7 +26,7 @@ export async function previewRoutes(fastify: FastifyInstance) {
         summary: 'Open the portal as a customer sees a project, read-only',
         description:
           'Answers a portal session token of the customer, for this staff member and read-only: every write on it answers 403. ' +
-          'It lasts an hour at most and ends with `POST /api/auth/logout`. A project or customer that is not the company\'s answers 404; ' +
+          "It lasts an hour at most and ends with `POST /api/auth/logout`. A project or customer that is not the company's answers 404; " +
           'a project not shared with the customer, 422 naming `portal_user_id`.',
         body: PreviewCreateSchema,
         response: { 201: PreviewSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema },

@@ -55,14 +55,20 @@ describe('opening a preview', () => {
       entity_id: entity,
       portal_user: { id: t.ids.casey.id, email: t.ids.casey.email, first_name: 'Casey', last_name: 'Morgan' },
     });
-    const [row] = await t.app.database.db.select().from(sessions).where(eq(sessions.id, Number(response.json().token.split('.')[0])));
+    const [row] = await t.app.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, Number(response.json().token.split('.')[0])));
     expect(row).toMatchObject({ portal_user_id: t.ids.casey.id, preview_staff_id: danaId, staff_id: null });
   });
 
   it("refuses another company's project or customer (404), a project not shared with the customer (422) and bad ids (422)", async () => {
     // Nico is Acme's customer only; Casey's Acme project is not Brightside's.
     expect((await preview(priya, { project_id: project, portal_user_id: t.ids.casey.id })).statusCode).toBe(404);
-    expect((await preview(priya, { project_id: t.ids.caseyEntities.find((row) => row.company_id === t.ids.brightside.id)!.model_id, portal_user_id: t.ids.nico.id })).statusCode).toBe(404);
+    expect(
+      (await preview(priya, { project_id: t.ids.caseyEntities.find((row) => row.company_id === t.ids.brightside.id)!.model_id, portal_user_id: t.ids.nico.id }))
+        .statusCode,
+    ).toBe(404);
     expect((await preview(dana, { project_id: 999_999, portal_user_id: t.ids.casey.id })).statusCode).toBe(404);
     const notShared = await preview(dana, { project_id: project, portal_user_id: t.ids.nico.id });
     expect(notShared.statusCode).toBe(422);
@@ -87,7 +93,13 @@ describe('inside a preview', () => {
     const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
     expect((await get('/api/auth/me')).json()).toMatchObject({ id: t.ids.casey.id });
     expect((await get('/api/entities')).json()).toEqual((await t.app.inject({ method: 'GET', url: '/api/entities', headers: bearer(t.casey) })).json());
-    for (const url of [`/api/entities/${entity}`, `/api/notes?entity=${entity}`, `/api/entities/${entity}/documents`, '/api/account/notifications', `/api/contact?entity=${entity}`]) {
+    for (const url of [
+      `/api/entities/${entity}`,
+      `/api/notes?entity=${entity}`,
+      `/api/entities/${entity}/documents`,
+      '/api/account/notifications',
+      `/api/contact?entity=${entity}`,
+    ]) {
       expect((await get(url)).statusCode, url).toBe(200);
     }
     // Still the portal's side: the console and the company API refuse it.
@@ -142,9 +154,17 @@ describe('inside a preview', () => {
 
   it("is not one of the customer's devices, nor their sign-in", async () => {
     const db = t.app.database.db;
-    const added = await t.app.inject({ method: 'POST', url: '/api/integration/portal-users', headers: bearer(acmeKey), payload: { email: 'fresh@example.com', first_name: 'Fresh' } });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/integration/portal-users',
+      headers: bearer(acmeKey),
+      payload: { email: 'fresh@example.com', first_name: 'Fresh' },
+    });
     const fresh = added.json().id as number;
-    expect((await t.app.inject({ method: 'POST', url: `/api/integration/projects/${project}/shares`, headers: bearer(acmeKey), payload: { portal_user_id: fresh } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/integration/projects/${project}/shares`, headers: bearer(acmeKey), payload: { portal_user_id: fresh } }))
+        .statusCode,
+    ).toBe(200);
     const token = await previewToken(fresh);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(200);
     const customer = (await t.app.inject({ method: 'GET', url: `/api/integration/portal-users/${fresh}`, headers: bearer(acmeKey) })).json();
@@ -156,19 +176,32 @@ describe('inside a preview', () => {
     const devices = (await t.app.inject({ method: 'GET', url: '/api/auth/sessions', headers: bearer(t.casey) })).json().data as { id: number }[];
     expect(devices.map((device) => device.id)).not.toContain(Number(caseyPreview.split('.')[0]));
     // "Sign out everywhere else" ends the customer's devices, not the staff member's preview.
-    const other = (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: t.ids.casey.email, password: DEMO_USERS[0].password }, remoteAddress: '203.0.113.9' })).json().token;
+    const other = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: t.ids.casey.email, password: DEMO_USERS[0].password },
+        remoteAddress: '203.0.113.9',
+      })
+    ).json().token;
     expect((await t.app.inject({ method: 'DELETE', url: '/api/auth/sessions', headers: bearer(other) })).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(caseyPreview) })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${caseyPreview.split('.')[0]}`, headers: bearer(other) })).statusCode).toBe(404);
     caseyNow = other;
-    expect(await db.select().from(portalEntities).where(and(eq(portalEntities.portal_user_id, fresh), eq(portalEntities.model_id, project)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(portalEntities)
+        .where(and(eq(portalEntities.portal_user_id, fresh), eq(portalEntities.model_id, project))),
+    ).toHaveLength(1);
   });
 
   it('leaves an invoice unviewed', async () => {
     const token = await previewToken();
     const list = await t.app.inject({ method: 'GET', url: `/api/entities/${entity}/invoices`, headers: bearer(token) });
     expect(list.statusCode).toBe(200);
-    const invoices = (await t.app.inject({ method: 'GET', url: `/api/integration/invoices?filter[project_id]=${project}`, headers: bearer(acmeKey) })).json().data as { id: number; viewed_at: string | null }[];
+    const invoices = (await t.app.inject({ method: 'GET', url: `/api/integration/invoices?filter[project_id]=${project}`, headers: bearer(acmeKey) })).json()
+      .data as { id: number; viewed_at: string | null }[];
     const unviewed = invoices.find((invoice) => invoice.viewed_at === null);
     expect(unviewed).toBeDefined();
     expect((await t.app.inject({ method: 'GET', url: `/api/entities/${entity}/invoices/${unviewed!.id}`, headers: bearer(token) })).statusCode).toBe(200);
@@ -197,7 +230,7 @@ describe('ending a preview', () => {
     expect((await me(caseyNow)).statusCode).toBe(200);
   });
 
-  it("ends when the staff member signs out everywhere, and when they are deactivated", async () => {
+  it('ends when the staff member signs out everywhere, and when they are deactivated', async () => {
     const first = await previewToken();
     const console = (await t.app.staffSessions.create(danaId, { now: t.app.now() })).token;
     expect((await t.app.inject({ method: 'DELETE', url: '/api/staff/auth/sessions', headers: bearer(console) })).statusCode).toBe(204);

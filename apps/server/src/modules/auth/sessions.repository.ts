@@ -77,11 +77,7 @@ export interface SessionContext {
 }
 
 /** A new session of a portal user or a staff member, and its token (`id.secret`); a sign-in always gets a fresh one. */
-export async function insertSession(
-  db: Db,
-  subject: { portal_user_id: number; preview_staff_id?: number } | { staff_id: number },
-  context: SessionContext,
-) {
+export async function insertSession(db: Db, subject: { portal_user_id: number; preview_staff_id?: number } | { staff_id: number }, context: SessionContext) {
   const secret = newSecret();
   const [row] = await db
     .insert(sessions)
@@ -180,9 +176,7 @@ export function sessionsRepository(db: Db, policy: SessionPolicy, feed: ChangeFe
         .where(and(ownSessions(userId), isNull(sessions.revoked_at)))
         .orderBy(desc(sessions.last_used_at), desc(sessions.id));
       return rows.filter(
-        (session) =>
-          now.getTime() - session.last_used_at.getTime() <= policy.idleMs &&
-          now.getTime() - session.created_at.getTime() <= policy.absoluteMs,
+        (session) => now.getTime() - session.last_used_at.getTime() <= policy.idleMs && now.getTime() - session.created_at.getTime() <= policy.absoluteMs,
       );
     },
 

@@ -85,7 +85,7 @@ export async function staffAuthRoutes(fastify: FastifyInstance, options: AuthRou
         operationId: 'staffSignIn',
         summary: 'Sign in to the staff console with email and password',
         description:
-          'Answers a staff session token, which only the console\'s routes accept. Wrong password and unknown address give the same 422. ' +
+          "Answers a staff session token, which only the console's routes accept. Wrong password and unknown address give the same 422. " +
           'Limits as the portal: 10 sign-ins a minute per IP, 20 an hour per address, then 429 with Retry-After. Someone on the staff ' +
           'of several companies signs in to the one whose password they give (the oldest membership first).',
         body: LoginRequestSchema,
@@ -123,7 +123,14 @@ export async function staffAuthRoutes(fastify: FastifyInstance, options: AuthRou
     async (request) => {
       await enforceLimit(app, request, 'signInPerIp', request.ip);
       const staffId = await invitations.accept(request.body.token, await passwords.hash(request.body.password), app.now());
-      const [found] = staffId === null ? [] : await db.select({ member: staff, company: companies }).from(staff).innerJoin(companies, eq(companies.id, staff.company_id)).where(eq(staff.id, staffId));
+      const [found] =
+        staffId === null
+          ? []
+          : await db
+              .select({ member: staff, company: companies })
+              .from(staff)
+              .innerJoin(companies, eq(companies.id, staff.company_id))
+              .where(eq(staff.id, staffId));
       if (!found) {
         request.log.info({ event: 'staff.invitation_failed' }, 'staff invitation refused');
         throw new HttpError(422, ERROR_MESSAGES.invalid, { token: [STAFF_MESSAGES.invalidInvitation] });
@@ -169,7 +176,10 @@ export async function staffAuthRoutes(fastify: FastifyInstance, options: AuthRou
           request.log,
         );
       }
-      request.log.info({ event: 'staff.passwordless_requested', staffId: first?.member.id ?? null, loginTokenId: issued.tokenId }, 'staff sign-in email requested');
+      request.log.info(
+        { event: 'staff.passwordless_requested', staffId: first?.member.id ?? null, loginTokenId: issued.tokenId },
+        'staff sign-in email requested',
+      );
       return reply.status(202).send({ message: STAFF_MESSAGES.passwordlessSent });
     },
   );
@@ -203,13 +213,24 @@ export async function staffAuthRoutes(fastify: FastifyInstance, options: AuthRou
 
   app.get(
     '/staff/auth/me',
-    { config: { staff: true }, schema: { tags: ['staff'], operationId: 'getSignedInStaff', summary: 'The signed-in staff member and their company', response: { 200: StaffMemberSchema, ...SignedIn } } },
+    {
+      config: { staff: true },
+      schema: {
+        tags: ['staff'],
+        operationId: 'getSignedInStaff',
+        summary: 'The signed-in staff member and their company',
+        response: { 200: StaffMemberSchema, ...SignedIn },
+      },
+    },
     async (request) => staffMember(requireStaff(request)),
   );
 
   app.post(
     '/staff/auth/logout',
-    { config: { staff: true }, schema: { tags: ['staff'], operationId: 'staffSignOut', summary: 'Sign out of the console on this device', response: { 204: NoContent, ...SignedIn } } },
+    {
+      config: { staff: true },
+      schema: { tags: ['staff'], operationId: 'staffSignOut', summary: 'Sign out of the console on this device', response: { 204: NoContent, ...SignedIn } },
+    },
     async (request, reply) => {
       await app.staffSessions.revoke(requireStaff(request).sessionId, app.now());
       return reply.status(204).send(null);
@@ -220,7 +241,12 @@ export async function staffAuthRoutes(fastify: FastifyInstance, options: AuthRou
     '/staff/auth/sessions',
     {
       config: { staff: true },
-      schema: { tags: ['staff'], operationId: 'staffSignOutEverywhere', summary: 'Sign out of the console everywhere, this device included', response: { 204: NoContent, ...SignedIn } },
+      schema: {
+        tags: ['staff'],
+        operationId: 'staffSignOutEverywhere',
+        summary: 'Sign out of the console everywhere, this device included',
+        response: { 204: NoContent, ...SignedIn },
+      },
     },
     async (request, reply) => {
       const member = requireStaff(request);

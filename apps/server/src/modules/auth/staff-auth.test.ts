@@ -12,7 +12,12 @@ const t = useDemoApp({ mail: true });
 
 async function newCompany(name: string, ownerEmail: string) {
   const operator = bearer(operatorToken(await loadSecret({ dataDir: t.dataDir, name: OPERATOR_SECRET_FILE })));
-  const response = await t.app.inject({ method: 'POST', url: '/api/operator/companies', headers: operator, payload: { name, owner_email: ownerEmail, owner_name: 'Olive Owner' } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/operator/companies',
+    headers: operator,
+    payload: { name, owner_email: ownerEmail, owner_name: 'Olive Owner' },
+  });
   expect(response.statusCode).toBe(201);
   const created = response.json();
   return { ...created, token: new URL(created.owner.invitation_url).searchParams.get('token')! };
@@ -92,7 +97,9 @@ describe('staff sign-in', () => {
       payload: { name: 'Second Owner', email: 'second@gone.example', role: 'owner' },
     });
     expect(helper.statusCode).toBe(201);
-    expect((await t.app.inject({ method: 'POST', url: `/api/integration/staff/${created.owner.id}/deactivate`, headers: bearer(created.api_key.key) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/integration/staff/${created.owner.id}/deactivate`, headers: bearer(created.api_key.key) })).statusCode,
+    ).toBe(200);
     expect((await me(token)).statusCode).toBe(401);
     expect((await signIn('gone@gone.example', 'a-long-password-1')).statusCode).toBe(422);
   });
@@ -105,7 +112,12 @@ describe('staff sign-in', () => {
     expect(company.json().name).toBe('Olive Builders');
     // The owner adds a member of staff and invites them through the same API; the member follows the emailed link.
     const key = (await apiKeysRepository(t.app.database.db).create(company.json().id, 'crm')).key;
-    const added = await t.app.inject({ method: 'POST', url: '/api/integration/staff', headers: bearer(owner), payload: { name: 'Sam Staff', email: 'sam@olive.example' } });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/integration/staff',
+      headers: bearer(owner),
+      payload: { name: 'Sam Staff', email: 'sam@olive.example' },
+    });
     expect(added.statusCode).toBe(201);
     const before = t.smtp.messages.length;
     const first = await t.app.inject({ method: 'POST', url: `/api/integration/staff/${added.json().id}/invite`, headers: bearer(owner) });

@@ -18,7 +18,12 @@ const verify = (token: string) => post('/api/staff/auth/passwordless/verify', { 
 
 async function newCompany(name: string, ownerEmail: string) {
   const operator = bearer(operatorToken(await loadSecret({ dataDir: t.dataDir, name: OPERATOR_SECRET_FILE })));
-  const response = await t.app.inject({ method: 'POST', url: '/api/operator/companies', headers: operator, payload: { name, owner_email: ownerEmail, owner_name: 'Lina Link' } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/operator/companies',
+    headers: operator,
+    payload: { name, owner_email: ownerEmail, owner_name: 'Lina Link' },
+  });
   expect(response.statusCode).toBe(201);
   return response.json();
 }

@@ -43,7 +43,10 @@ export function staffSessionsRepository(db: Db, policy: SessionPolicy) {
 
     /** Ends one session (signing out). */
     async revoke(sessionId: number, now: Date) {
-      await db.update(sessions).set({ revoked_at: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
+      await db
+        .update(sessions)
+        .set({ revoked_at: now })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
     },
 
     /** Ends every session of the member but `keep` (log out everywhere else), or all of them. */

@@ -19,8 +19,11 @@ beforeAll(async () => {
   readOnly = (await apiKeysRepository(t.app.database.db).create(t.ids.acme.id, 'reader', { scopes: ['company:read'] })).key;
 });
 
-const call = (method: 'GET' | 'PATCH' | 'PUT' | 'DELETE', url: string, options: { payload?: object | Buffer; headers?: Record<string, string>; as?: string } = {}) =>
-  t.app.inject({ method, url, headers: { ...options.headers, ...bearer(options.as ?? key) }, ...(options.payload ? { payload: options.payload } : {}) });
+const call = (
+  method: 'GET' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  options: { payload?: object | Buffer; headers?: Record<string, string>; as?: string } = {},
+) => t.app.inject({ method, url, headers: { ...options.headers, ...bearer(options.as ?? key) }, ...(options.payload ? { payload: options.payload } : {}) });
 const uploadLogo = async (data: Buffer, filename = 'logo.png', contentType = 'image/png') => {
   const body = multipartBody([{ name: 'file', filename, contentType, data }]);
   return call('PUT', '/api/integration/company/logo', { payload: body.payload, headers: body.headers });

@@ -1,9 +1,4 @@
-import {
-  ApiErrorSchema,
-  IntegrationCompanySchema,
-  IntegrationCompanyUpdateSchema,
-  type IntegrationCompany,
-} from '@portal/contract';
+import { ApiErrorSchema, IntegrationCompanySchema, IntegrationCompanyUpdateSchema, type IntegrationCompany } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireApiCompany } from '../../core/access/request';

@@ -70,7 +70,10 @@ export function companiesRepository(db: Db) {
             .where(eq(portalThemes.company_id, companyId))
             .returning();
           if (!theme && themeCode) {
-            [theme] = await tx.insert(portalThemes).values({ ...branding, company_id: companyId, code: themeCode, created_at: now }).returning();
+            [theme] = await tx
+              .insert(portalThemes)
+              .values({ ...branding, company_id: companyId, code: themeCode, created_at: now })
+              .returning();
           }
           return { company: company!, theme: theme ?? null };
         });

@@ -14,8 +14,7 @@ beforeAll(async () => {
   stranger = row!.id;
 });
 
-const get = (url: string, token: string | null = t.casey) =>
-  t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const get = (url: string, token: string | null = t.casey) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
 describe('GET /api/companies/{id}', () => {
   it('answers every field and switch of a company (docs/requirements.md 4.6), with the theme when included', async () => {

@@ -25,7 +25,8 @@ export async function companiesRoutes(fastify: FastifyInstance, options: Compani
     {
       schema: {
         tags: ['companies'],
-        operationId: 'getPortalCompany', summary: 'A company the caller has a project with',
+        operationId: 'getPortalCompany',
+        summary: 'A company the caller has a project with',
         description:
           'Every field and switch of the company. Only a company the signed-in user has at least one portal entity with; ' +
           'any other id answers 404, exactly as an id that does not exist.',

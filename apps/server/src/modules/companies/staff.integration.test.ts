@@ -21,7 +21,11 @@ beforeAll(async () => {
   key = (await apiKeysRepository(db).create(t.ids.acme.id, 'crm')).key;
   reader = (await apiKeysRepository(db).create(t.ids.acme.id, 'reader', { scopes: ['staff:read'] })).key;
   const rows = await db.select().from(staff);
-  [dana, omar, priya] = ['Dana Whitfield', 'Omar Haddad', 'Priya Natarajan'].map((name) => rows.find((row) => row.name === name)!.id) as [number, number, number];
+  [dana, omar, priya] = ['Dana Whitfield', 'Omar Haddad', 'Priya Natarajan'].map((name) => rows.find((row) => row.name === name)!.id) as [
+    number,
+    number,
+    number,
+  ];
   kitchen = (await db.select().from(projects).where(eq(projects.name, 'Kitchen remodel')))[0]!.id;
 });
 
@@ -68,7 +72,12 @@ describe('staff', () => {
 
   it('sets a picture the portal shows beside their notes, served publicly until replaced', async () => {
     const body = multipartBody([{ name: 'file', filename: 'dana.png', contentType: 'image/png', data: await imageBytes('png', 64, 64) }]);
-    const set = await t.app.inject({ method: 'PUT', url: `/api/integration/staff/${dana}/avatar`, headers: { ...body.headers, ...bearer(key) }, payload: body.payload });
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/integration/staff/${dana}/avatar`,
+      headers: { ...body.headers, ...bearer(key) },
+      payload: body.payload,
+    });
     expect(set.statusCode).toBe(200);
     const url = set.json().avatar_url as string;
     expect(url).toMatch(/^http:\/\/portal\.test\/api\/avatars\/\d+$/);

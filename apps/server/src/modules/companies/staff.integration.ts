@@ -87,7 +87,8 @@ export async function staffIntegrationRoutes(fastify: FastifyInstance, options: 
       const company = requireApiCompany(request);
       const { filters, sort, page } = staffListQuery.from(request);
       const active = filters.active?.[0];
-      if (active !== undefined && active !== 'true' && active !== 'false') throw invalid({ 'filter[active]': ['The filter[active] must be true or false.'] }, 400);
+      if (active !== undefined && active !== 'true' && active !== 'false')
+        throw invalid({ 'filter[active]': ['The filter[active] must be true or false.'] }, 400);
       const { rows, total } = await repository.list(company.id, {
         updatedSince: filters.updated_since?.[0],
         active: active === undefined ? undefined : active === 'true',
@@ -102,7 +103,13 @@ export async function staffIntegrationRoutes(fastify: FastifyInstance, options: 
     '/integration/staff/:id',
     {
       config: read,
-      schema: { tags: ['Staff'], operationId: 'getStaffMember', summary: 'A staff member', params: idParams, response: { 200: IntegrationStaffSchema, ...errors } },
+      schema: {
+        tags: ['Staff'],
+        operationId: 'getStaffMember',
+        summary: 'A staff member',
+        params: idParams,
+        response: { 200: IntegrationStaffSchema, ...errors },
+      },
     },
     async (request) => serialize(await found(requireApiCompany(request).id, request.params.id)),
   );
@@ -199,7 +206,13 @@ export async function staffIntegrationRoutes(fastify: FastifyInstance, options: 
       const issued = await staffInvitationsRepository(app.database.db).issue(member.id, app.now());
       const to = member.email;
       app.mailer.sendInBackground(
-        () => staffInvitationEmail({ to, name: member.name, link: staffInvitationUrl(options.publicUrl, issued.token), company: { name: company.name, color: company.color } }),
+        () =>
+          staffInvitationEmail({
+            to,
+            name: member.name,
+            link: staffInvitationUrl(options.publicUrl, issued.token),
+            company: { name: company.name, color: company.color },
+          }),
         request.log,
       );
       request.log.info({ event: 'staff.invited', companyId: company.id, staffId: member.id }, 'staff invitation sent');

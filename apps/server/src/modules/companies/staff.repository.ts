@@ -28,7 +28,10 @@ export function staffRepository(db: Executor) {
           .orderBy(...order)
           .limit(options.page.size)
           .offset(pageOffset(options.page)),
-        db.select({ total: count() }).from(staff).where(and(...where)),
+        db
+          .select({ total: count() })
+          .from(staff)
+          .where(and(...where)),
       ]);
       return { rows, total: Number(total?.total ?? 0) };
     },

@@ -24,20 +24,18 @@ export function contactEmail(options: ContactEmail): MailMessage {
   const sender = `${options.from.name} <${options.from.email}>`;
   const footer = `Sent through the ${options.company.name} customer portal. Reply to this email to answer ${options.from.name}.`;
 
-  const text = [
-    `${sender} sent a message${about ? ` ${about}` : ''}:`,
-    '',
-    `Subject: ${options.subject}`,
-    '',
-    options.message,
-    '',
-    `– ${footer}`,
-    '',
-  ].join('\n');
+  const text = [`${sender} sent a message${about ? ` ${about}` : ''}:`, '', `Subject: ${options.subject}`, '', options.message, '', `– ${footer}`, ''].join(
+    '\n',
+  );
 
-  const body = html`<p style="margin:0 0 16px"><strong>${options.from.name}</strong> (<a href="mailto:${options.from.email}" style="color:#334155">${options.from.email}</a>) sent a message${about ? html` ${about}` : ''}:</p>
-<p style="margin:0 0 8px;font-weight:600">${options.subject}</p>
-<div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${color};background:#f8fafc;white-space:pre-wrap;word-break:break-word">${options.message}</div>`;
+  const body = html`<p style="margin:0 0 16px">
+      <strong>${options.from.name}</strong> (<a href="mailto:${options.from.email}" style="color:#334155">${options.from.email}</a>) sent a
+      message${about ? html` ${about}` : ''}:
+    </p>
+    <p style="margin:0 0 8px;font-weight:600">${options.subject}</p>
+    <div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${color};background:#f8fafc;white-space:pre-wrap;word-break:break-word">
+      ${options.message}
+    </div>`;
 
   return {
     to: options.to,

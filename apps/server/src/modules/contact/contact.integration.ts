@@ -87,7 +87,8 @@ export async function contactIntegrationRoutes(fastify: FastifyInstance, options
       let handled: boolean | undefined;
       if (filters.handled) {
         const [value, ...rest] = filters.handled;
-        if (rest.length > 0 || (value !== 'true' && value !== 'false')) throw invalid({ 'filter[handled]': ['The filter[handled] must be true or false.'] }, 400);
+        if (rest.length > 0 || (value !== 'true' && value !== 'false'))
+          throw invalid({ 'filter[handled]': ['The filter[handled] must be true or false.'] }, 400);
         handled = value === 'true';
       }
       const { rows, total } = await repository.companyList(company.id, {
@@ -123,8 +124,7 @@ export async function contactIntegrationRoutes(fastify: FastifyInstance, options
         operationId: 'markContactMessageHandled',
         tags: ['Contact messages'],
         summary: 'Mark a contact message handled',
-        description:
-          'Records when, and with which API key. A message already handled keeps when and by which key it was first handled.',
+        description: 'Records when, and with which API key. A message already handled keeps when and by which key it was first handled.',
         params: idParams,
         response: { 200: IntegrationContactMessageSchema, ...errors },
       },

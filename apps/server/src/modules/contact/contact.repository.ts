@@ -26,8 +26,7 @@ export interface CompanyMessageListOptions {
 }
 
 export function contactRepository(db: Db) {
-  const companyMessages = () =>
-    db.select(companyColumns).from(contactMessages).leftJoin(portalUsers, eq(portalUsers.id, contactMessages.portal_user_id));
+  const companyMessages = () => db.select(companyColumns).from(contactMessages).leftJoin(portalUsers, eq(portalUsers.id, contactMessages.portal_user_id));
 
   return {
     /** One page of the messages sent to a company, with who sent them, and how many there are in all. */
@@ -43,7 +42,11 @@ export function contactRepository(db: Db) {
       // Equal moments (or no moment: handled_at) break on id in the first term's direction, so pages never overlap.
       order.push((options.sort[0]?.direction === 'desc' ? desc : asc)(contactMessages.id));
       const [rows, counted] = await Promise.all([
-        companyMessages().where(where).orderBy(...order).limit(options.page.size).offset(pageOffset(options.page)),
+        companyMessages()
+          .where(where)
+          .orderBy(...order)
+          .limit(options.page.size)
+          .offset(pageOffset(options.page)),
         db.select({ total: count() }).from(contactMessages).where(where),
       ]);
       return { rows, total: counted[0]?.total ?? 0 };
@@ -75,17 +78,19 @@ export function contactRepository(db: Db) {
 
     /** The companies of a user's projects, each with those projects, in the order they were shared. */
     async companiesOfUser(portalUserId: number) {
-      return db
-        // Flat columns: drizzle would turn a nested object whose first column is null (an unnamed project) into null.
-        .select({ company: companies, entityId: portalEntities.id, projectName: projects.name, projectStreet: projects.address_street })
-        .from(portalEntities)
-        .innerJoin(companies, eq(companies.id, portalEntities.company_id))
-        .leftJoin(
-          projects,
-          and(eq(portalEntities.model_type, 'project'), eq(projects.id, portalEntities.model_id), eq(projects.company_id, portalEntities.company_id)),
-        )
-        .where(eq(portalEntities.portal_user_id, portalUserId))
-        .orderBy(asc(portalEntities.id));
+      return (
+        db
+          // Flat columns: drizzle would turn a nested object whose first column is null (an unnamed project) into null.
+          .select({ company: companies, entityId: portalEntities.id, projectName: projects.name, projectStreet: projects.address_street })
+          .from(portalEntities)
+          .innerJoin(companies, eq(companies.id, portalEntities.company_id))
+          .leftJoin(
+            projects,
+            and(eq(portalEntities.model_type, 'project'), eq(projects.id, portalEntities.model_id), eq(projects.company_id, portalEntities.company_id)),
+          )
+          .where(eq(portalEntities.portal_user_id, portalUserId))
+          .orderBy(asc(portalEntities.id))
+      );
     },
 
     /** Stores a message; `afterWrite` runs in its transaction (the webhook outbox: the event exists if the message does). */

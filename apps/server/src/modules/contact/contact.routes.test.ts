@@ -13,7 +13,8 @@ let kitchen: number;
 let lakeHouse: number;
 
 const NOT_FOUND = { message: 'Not found.' };
-const send = (token: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/contact/messages', headers: bearer(token), payload });
+const send = (token: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/contact/messages', headers: bearer(token), payload });
 const stored = async () => Number((await t.app.database.db.select({ n: count() }).from(contactMessages))[0]!.n);
 
 beforeAll(() => {
@@ -67,11 +68,17 @@ describe('the contact details', () => {
   });
 
   it('stays on whatever the company switched off', async () => {
-    await t.app.database.db.update(companies).set({ is_portal_project_notes_enabled: false, is_portal_project_info_enabled: false }).where(eq(companies.id, t.ids.acme.id));
+    await t.app.database.db
+      .update(companies)
+      .set({ is_portal_project_notes_enabled: false, is_portal_project_info_enabled: false })
+      .where(eq(companies.id, t.ids.acme.id));
     try {
       expect((await t.app.inject({ method: 'GET', url: `/api/contact?entity=${kitchen}`, headers: bearer(t.casey) })).statusCode).toBe(200);
     } finally {
-      await t.app.database.db.update(companies).set({ is_portal_project_notes_enabled: true, is_portal_project_info_enabled: true }).where(eq(companies.id, t.ids.acme.id));
+      await t.app.database.db
+        .update(companies)
+        .set({ is_portal_project_notes_enabled: true, is_portal_project_info_enabled: true })
+        .where(eq(companies.id, t.ids.acme.id));
     }
   });
 
@@ -79,7 +86,11 @@ describe('the contact details', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/contact/companies', headers: bearer(t.casey) });
     const list = response.json() as ContactCompanyList;
     expect(list.data.map((item) => item.company.name)).toEqual(['Acme Builders', 'Brightside Remodeling']);
-    expect(list.data[0]!.entities.map((entity) => entity.label)).toEqual(['Project: Kitchen remodel', 'Project: 4512 Avenue F (garage)', 'Project: Roof replacement']);
+    expect(list.data[0]!.entities.map((entity) => entity.label)).toEqual([
+      'Project: Kitchen remodel',
+      'Project: 4512 Avenue F (garage)',
+      'Project: Roof replacement',
+    ]);
     const neighbor = (await t.app.inject({ method: 'GET', url: '/api/contact/companies', headers: bearer(t.nico) })).json() as ContactCompanyList;
     expect(neighbor.data.map((item) => item.company.name)).toEqual(['Acme Builders']);
     expect(neighbor.data[0]!.entities).toHaveLength(1);
@@ -89,7 +100,11 @@ describe('the contact details', () => {
 describe('sending a message', () => {
   it("stores it and emails the company's contact address, with the customer to reply to, escaped", async () => {
     const before = await stored();
-    const response = await send(t.casey, { entity: kitchen, subject: 'Question about <tiles>', message: 'Hi!\nCan we <b>meet</b> on site Friday? & bring samples' });
+    const response = await send(t.casey, {
+      entity: kitchen,
+      subject: 'Question about <tiles>',
+      message: 'Hi!\nCan we <b>meet</b> on site Friday? & bring samples',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ message: 'Thank you. Your message has been sent.' });
     expect(await stored()).toBe(before + 1);

@@ -70,7 +70,8 @@ export async function contactRoutes(fastify: FastifyInstance, options: ContactRo
     {
       schema: {
         tags: ['contact'],
-        operationId: 'getContactInfo', summary: 'How to reach the company behind a project',
+        operationId: 'getContactInfo',
+        summary: 'How to reach the company behind a project',
         description:
           "The company's name, logo, phone, web site and address, and the project's primary rep. Contact has no switch: " +
           'it is there for every project shared with the caller, and 404 for any other.',
@@ -98,7 +99,8 @@ export async function contactRoutes(fastify: FastifyInstance, options: ContactRo
     {
       schema: {
         tags: ['contact'],
-        operationId: 'listContactCompanies', summary: "The companies of the caller's projects",
+        operationId: 'listContactCompanies',
+        summary: "The companies of the caller's projects",
         description: 'For a contact page opened without a project: each company with the projects it shares with the caller.',
         response: { 200: ContactCompanyListSchema, 401: ApiErrorSchema },
       },
@@ -126,9 +128,10 @@ export async function contactRoutes(fastify: FastifyInstance, options: ContactRo
     {
       schema: {
         tags: ['contact'],
-        operationId: 'sendContactMessage', summary: 'Send the company a message',
+        operationId: 'sendContactMessage',
+        summary: 'Send the company a message',
         description:
-          'About a project (`entity`) or to one of the companies of the caller\'s projects (`company_id`). Stored, then emailed ' +
+          "About a project (`entity`) or to one of the companies of the caller's projects (`company_id`). Stored, then emailed " +
           "to the company's contact address with Reply-To set to the caller. Answers 201 once stored. The subject must be one " +
           `line (no CR or LF). At most ${CONTACT_MESSAGES_PER_HOUR} messages an hour per user (then 429 with Retry-After). ` +
           `\`${CONTACT_HONEYPOT_FIELD}\` is a honeypot: people leave it empty; filled in, the answer is the same and nothing is sent.`,

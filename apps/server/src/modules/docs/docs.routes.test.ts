@@ -84,7 +84,9 @@ describe('the API description', () => {
       required: ['files'],
       properties: { files: { type: 'array', maxItems: 20, items: { type: 'string', format: 'binary' } }, caption: { type: 'string', maxLength: 500 } },
     });
-    expect((photos.schema!.properties as Record<string, { description: string }>).files!.description).toMatch(/JPEG image, PNG image, WebP image; at most 20 MB each/);
+    expect((photos.schema!.properties as Record<string, { description: string }>).files!.description).toMatch(
+      /JPEG image, PNG image, WebP image; at most 20 MB each/,
+    );
     expect(body('/api/integration/company/logo', 'put')['multipart/form-data']!.schema).toMatchObject({
       properties: { file: { type: 'string', format: 'binary' } },
     });
@@ -129,7 +131,10 @@ describe('the API description', () => {
 
 type Media = { schema?: Record<string, unknown> };
 interface Document {
-  paths: Record<string, Record<string, Operation & { operationId?: string; summary?: string; tags?: string[]; requestBody?: { content?: Record<string, Media> } }>>;
+  paths: Record<
+    string,
+    Record<string, Operation & { operationId?: string; summary?: string; tags?: string[]; requestBody?: { content?: Record<string, Media> } }>
+  >;
 }
 function operations(document: Document) {
   return Object.entries(document.paths).flatMap(([path, item]) =>

@@ -7,8 +7,7 @@ import type { FastifyInstance } from 'fastify';
 const themeDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'theme');
 
 /** Everything the page loads comes from this server (its bundle ships in @fastify/swagger-ui): no CDN, works offline. */
-const DOCS_CONTENT_SECURITY_POLICY =
-  "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'none'; frame-ancestors 'none'";
+const DOCS_CONTENT_SECURITY_POLICY = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'none'; frame-ancestors 'none'";
 
 /**
  * The OpenAPI document at /api/openapi.json and Swagger UI reading it at /api/docs (decision 047). Both public: the

@@ -15,6 +15,6 @@ export function documentSharedNotice(options: {
   const color = cssColor(options.company.color, DEFAULT_PORTAL_COLOR);
   const text = [`${options.company.name} shared ${options.document.name} on ${title}.`, '', `See it in the portal: ${options.documentsUrl}`].join('\n');
   const body = html`<p style="margin:0 0 16px">${options.company.name} shared <strong>${options.document.name}</strong> on <strong>${title}</strong>.</p>
-<p style="margin:0 0 8px"><a href="${options.documentsUrl}" style="color:${color};font-weight:600">See it in the portal</a></p>`;
+    <p style="margin:0 0 8px"><a href="${options.documentsUrl}" style="color:${color};font-weight:600">See it in the portal</a></p>`;
   return { subject, text, html: body, footer: `Sent by the ${options.company.name} customer portal because this project is shared with you.` };
 }

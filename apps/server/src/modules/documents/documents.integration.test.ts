@@ -22,12 +22,19 @@ beforeAll(async () => {
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string) => t.app.inject({ method, url, headers: bearer(key) });
 const upload = (parts: Parameters<typeof multipartBody>[0]) => {
   const body = multipartBody(parts);
-  return t.app.inject({ method: 'POST', url: `/api/integration/projects/${kitchen}/documents`, headers: { ...body.headers, ...bearer(key) }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/integration/projects/${kitchen}/documents`,
+    headers: { ...body.headers, ...bearer(key) },
+    payload: body.payload,
+  });
 };
 const portalDocuments = async () =>
-  ((await t.app.inject({ method: 'GET', url: `/api/entities/${kitchenEntity}/documents?page[size]=100`, headers: bearer(t.casey) })).json() as { data: { name: string }[] }).data.map(
-    (document) => document.name,
-  );
+  (
+    (await t.app.inject({ method: 'GET', url: `/api/entities/${kitchenEntity}/documents?page[size]=100`, headers: bearer(t.casey) })).json() as {
+      data: { name: string }[];
+    }
+  ).data.map((document) => document.name);
 
 describe('documents', () => {
   it("lists every document of the project, the customers' uploads marked as theirs", async () => {
@@ -78,7 +85,12 @@ describe('documents', () => {
     const [omar] = await t.app.database.db.select().from(staff).where(eq(staff.email, 'omar@acme-builders.example.com'));
     const token = (await t.app.staffSessions.create(omar!.id, { now: new Date() })).token;
     const body = multipartBody([{ name: 'files', filename: 'Site plan.pdf', contentType: 'application/pdf', data: await pdfBytes('Site plan') }]);
-    const uploaded = await t.app.inject({ method: 'POST', url: `/api/integration/projects/${kitchen}/documents`, headers: { ...body.headers, ...bearer(token) }, payload: body.payload });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/integration/projects/${kitchen}/documents`,
+      headers: { ...body.headers, ...bearer(token) },
+      payload: body.payload,
+    });
     expect(uploaded.statusCode).toBe(201);
     const [document] = uploaded.json().data;
     expect(document.uploaded_by).toEqual({ kind: 'staff', id: omar!.id, name: 'Omar Haddad' });

@@ -43,7 +43,11 @@ export async function documentsIntegrationRoutes(fastify: FastifyInstance, optio
     const { document, file } = row;
     const uploadedBy: IntegrationDocument['uploaded_by'] =
       file.uploaded_by_portal_user_id !== null
-        ? { kind: 'customer', id: file.uploaded_by_portal_user_id, name: row.customer ? [row.customer.first_name, row.customer.last_name].filter(Boolean).join(' ') || null : null }
+        ? {
+            kind: 'customer',
+            id: file.uploaded_by_portal_user_id,
+            name: row.customer ? [row.customer.first_name, row.customer.last_name].filter(Boolean).join(' ') || null : null,
+          }
         : file.uploaded_by_staff_id !== null
           ? { kind: 'staff', id: file.uploaded_by_staff_id, name: row.staff_name }
           : { kind: 'company', id: null, name: null };
@@ -124,7 +128,15 @@ export async function documentsIntegrationRoutes(fastify: FastifyInstance, optio
       let created;
       try {
         created = await repository.insertMany(
-          upload.files.map((file) => ({ company_id: company.id, project_id: project.id, file_id: file.id, name: file.original_name, is_shared: shared, created_at: now, updated_at: now })),
+          upload.files.map((file) => ({
+            company_id: company.id,
+            project_id: project.id,
+            file_id: file.id,
+            name: file.original_name,
+            is_shared: shared,
+            created_at: now,
+            updated_at: now,
+          })),
         );
       } catch (error) {
         await deleteFiles(db, app.blobs, upload.files);
@@ -148,13 +160,27 @@ export async function documentsIntegrationRoutes(fastify: FastifyInstance, optio
       companyId: company.id,
       projectId: project.id,
       build: (recipient) =>
-        documentSharedNotice({ company, project, document: { name: row.document.name }, documentsUrl: `${options.publicUrl}/documents?entity=${recipient.entityId}` }),
+        documentSharedNotice({
+          company,
+          project,
+          document: { name: row.document.name },
+          documentsUrl: `${options.publicUrl}/documents?entity=${recipient.entityId}`,
+        }),
     });
   }
 
   app.get(
     '/integration/documents/:id',
-    { config: read, schema: { tags: ['Documents'], operationId: 'getDocument', summary: 'A document, with its signed view and download links', params: idParams, response: { 200: IntegrationDocumentSchema, ...errors } } },
+    {
+      config: read,
+      schema: {
+        tags: ['Documents'],
+        operationId: 'getDocument',
+        summary: 'A document, with its signed view and download links',
+        params: idParams,
+        response: { 200: IntegrationDocumentSchema, ...errors },
+      },
+    },
     async (request) => serialize(await documentOf(requireApiCompany(request).id, request.params.id)),
   );
 
@@ -190,7 +216,13 @@ export async function documentsIntegrationRoutes(fastify: FastifyInstance, optio
     '/integration/documents/:id',
     {
       config: write,
-      schema: { tags: ['Documents'], operationId: 'deleteDocument', summary: 'Delete a document and its file', params: idParams, response: { 204: z.null().describe('Deleted'), ...errors } },
+      schema: {
+        tags: ['Documents'],
+        operationId: 'deleteDocument',
+        summary: 'Delete a document and its file',
+        params: idParams,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
     },
     async (request, reply) => {
       const company = requireApiCompany(request);

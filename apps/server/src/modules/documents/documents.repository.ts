@@ -55,16 +55,19 @@ export function documentsRepository(db: Db) {
       const where = and(...conditions);
       const order = options.sort.map((term) => (term.direction === 'desc' ? desc : asc)(SORT_COLUMNS[term.field]));
       order.push(desc(documents.id));
-      const rows = await select().where(where).orderBy(...order).limit(options.page.size).offset(pageOffset(options.page));
-      const [counted] = await db
-        .select({ total: count() })
-        .from(documents)
-        .where(where);
+      const rows = await select()
+        .where(where)
+        .orderBy(...order)
+        .limit(options.page.size)
+        .offset(pageOffset(options.page));
+      const [counted] = await db.select({ total: count() }).from(documents).where(where);
       return { rows: rows.map(toRow), total: counted?.total ?? 0 };
     },
 
     async find(scope: ProjectScope, id: number): Promise<DocumentWithFile | null> {
-      const [row] = await select().where(and(visible(scope), eq(documents.id, id))).limit(1);
+      const [row] = await select()
+        .where(and(visible(scope), eq(documents.id, id)))
+        .limit(1);
       return row ? toRow(row) : null;
     },
 
@@ -75,13 +78,19 @@ export function documentsRepository(db: Db) {
         eq(documents.project_id, projectId),
         options.updatedSince ? gte(documents.updated_at, options.updatedSince) : undefined,
       );
-      const rows = await select().where(where).orderBy(desc(documents.created_at), desc(documents.id)).limit(options.page.size).offset(pageOffset(options.page));
+      const rows = await select()
+        .where(where)
+        .orderBy(desc(documents.created_at), desc(documents.id))
+        .limit(options.page.size)
+        .offset(pageOffset(options.page));
       const [counted] = await db.select({ total: count() }).from(documents).where(where);
       return { rows: rows.map(toRow), total: counted?.total ?? 0 };
     },
 
     async companyFind(companyId: number, id: number): Promise<DocumentWithFile | null> {
-      const [row] = await select().where(and(eq(documents.company_id, companyId), eq(documents.id, id))).limit(1);
+      const [row] = await select()
+        .where(and(eq(documents.company_id, companyId), eq(documents.id, id)))
+        .limit(1);
       return row ? toRow(row) : null;
     },
 

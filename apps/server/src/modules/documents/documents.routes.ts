@@ -50,7 +50,8 @@ export async function documentsRoutes(fastify: FastifyInstance, options: Documen
     {
       schema: {
         tags: ['documents'],
-        operationId: 'listPortalDocuments', summary: "The project's documents",
+        operationId: 'listPortalDocuments',
+        summary: "The project's documents",
         description:
           'A page of the documents shared with the portal (10 a page unless page[size] says otherwise). filter[name] searches the name; ' +
           'sort takes name, created_at, size or type (- for descending; default -created_at). Each carries signed URLs to preview and download. ' +
@@ -80,7 +81,8 @@ export async function documentsRoutes(fastify: FastifyInstance, options: Documen
     {
       schema: {
         tags: ['documents'],
-        operationId: 'getPortalDocument', summary: 'One document',
+        operationId: 'getPortalDocument',
+        summary: 'One document',
         description: `A shared document of the project with its signed URLs. ${GUARD_NOTE}`,
         params: entityParams.extend({ document: IdSchema }),
         response: { 200: DocumentSchema, ...errors },
@@ -101,10 +103,11 @@ export async function documentsRoutes(fastify: FastifyInstance, options: Documen
       config: { upload: { maxBytes: MAX_DOCUMENT_BYTES, accept: FILE_KINDS } },
       schema: {
         tags: ['documents'],
-        operationId: 'uploadPortalDocument', summary: 'Upload a document for the company',
+        operationId: 'uploadPortalDocument',
+        summary: 'Upload a document for the company',
         description:
           'multipart/form-data with one file in the field `file`: up to 25 MB of PDF, JPEG, PNG, WebP, GIF, Word (.docx, .doc), Excel (.xlsx, .xls) or plain text, ' +
-          'checked by its bytes. The document is marked as the customer\'s and the company is told by email. ' +
+          "checked by its bytes. The document is marked as the customer's and the company is told by email. " +
           '413 when too large; 422 when empty, of another type, or named with a path. ' +
           GUARD_NOTE,
         params: entityParams,

@@ -4,8 +4,7 @@ import { serializeFile } from '../../core/files/files.serializers';
 import type { DocumentWithFile } from './documents.repository';
 import type { WithFileLinks } from '../../core/files/links';
 
-const fullName = (person: { first_name: string | null; last_name: string | null }) =>
-  [person.first_name, person.last_name].filter(Boolean).join(' ') || null;
+const fullName = (person: { first_name: string | null; last_name: string | null }) => [person.first_name, person.last_name].filter(Boolean).join(' ') || null;
 
 /** A document for the portal user `viewerId`: their own uploads are marked as theirs. */
 export function serializeDocument(app: WithFileLinks, row: DocumentWithFile, viewerId: number): Document {

@@ -116,7 +116,12 @@ describe('uploading a document', () => {
   it("takes a PDF, marks it as the customer's, lists it and tells the company by email", async () => {
     const response = await upload(lakeHouse, { filename: 'Tile order – signed.pdf', data: await pdfBytes('Tile order') });
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toMatchObject({ name: 'Tile order – signed.pdf', type: 'pdf', is_mine: true, shared_by: { kind: 'customer', name: 'Casey Morgan' } });
+    expect(response.json()).toMatchObject({
+      name: 'Tile order – signed.pdf',
+      type: 'pdf',
+      is_mine: true,
+      shared_by: { kind: 'customer', name: 'Casey Morgan' },
+    });
     const after = await list(lakeHouse, '?filter[name]=tile order');
     expect(after.data.map((document) => document.name)).toEqual(['Tile order – signed.pdf']);
     await t.app.mailer.idle();

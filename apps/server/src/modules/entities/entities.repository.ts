@@ -79,7 +79,13 @@ function toRelations(row: EntityRowWithJoins, shape: { model: boolean; company: 
   const result: EntityWithRelations = { entity: row.entity };
   if (shape.model) {
     result.model = row.project
-      ? { project: row.project, rep_primary_name: row.rep_primary_name ?? null, rep_primary_phone: row.rep_primary_phone ?? null, status: row.status ?? null, account: row.account ?? null }
+      ? {
+          project: row.project,
+          rep_primary_name: row.rep_primary_name ?? null,
+          rep_primary_phone: row.rep_primary_phone ?? null,
+          status: row.status ?? null,
+          account: row.account ?? null,
+        }
       : null;
   }
   if (shape.company) result.company = row.company ?? null;
@@ -155,7 +161,10 @@ export function entitiesRepository(db: Db) {
         : {}),
       ...(shape.company ? { company: companies } : {}),
     };
-    let query = db.select(selection as never).from(page).$dynamic() as unknown as AssembledSelect;
+    let query = db
+      .select(selection as never)
+      .from(page)
+      .$dynamic() as unknown as AssembledSelect;
     if (shape.model) {
       query = query.leftJoin(projects, projectJoin(page)).leftJoin(staff, eq(staff.id, projects.rep_primary_id));
       if (shape.status) query = query.leftJoin(projectStatuses, eq(projectStatuses.id, projects.status_id));
@@ -166,11 +175,7 @@ export function entitiesRepository(db: Db) {
   }
 
   function buildCountStatement(shape: Pick<Shape, 'companyFilter' | 'typeFilter'>) {
-    return db
-      .select({ total: count() })
-      .from(portalEntities)
-      .where(conditions(shape))
-      .prepare(`entities_count_${++statementCounter}`);
+    return db.select({ total: count() }).from(portalEntities).where(conditions(shape)).prepare(`entities_count_${++statementCounter}`);
   }
 
   const cached = <K, V>(map: Map<K, V>, key: K, build: () => V): V => {

@@ -19,10 +19,7 @@ beforeAll(async () => {
   caseyIds = (await demoIds(t.app)).caseyEntities.map((entity) => entity.id);
 
   // Two entities of Nico's whose model cannot be shown: an unknown kind, and a project of another company.
-  const [brightsideProject] = await t.database.db
-    .insert(projects)
-    .values({ company_id: t.ids.brightside.id, name: 'Not Acme' })
-    .returning({ id: projects.id });
+  const [brightsideProject] = await t.database.db.insert(projects).values({ company_id: t.ids.brightside.id, name: 'Not Acme' }).returning({ id: projects.id });
   const [otherType, foreignProject] = await t.database.db
     .insert(portalEntities)
     .values([
@@ -33,8 +30,7 @@ beforeAll(async () => {
   nicoOther = { otherType: otherType!.id, foreignProject: foreignProject!.id };
 });
 
-const get = (url: string, token: string | null = t.casey) =>
-  t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const get = (url: string, token: string | null = t.casey) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
 async function page(url: string, token: string = t.casey): Promise<PortalEntityPage> {
   const response = await get(url, token);
@@ -66,8 +62,19 @@ describe('GET /api/entities: the Laravel page', () => {
     const url = (n: number) => `${PUBLIC_URL}/api/entities?include=model&page%5Bsize%5D=2&page%5Bnumber%5D=${n}`;
     // Key order as Laravel writes it.
     expect(Object.keys(body)).toEqual([
-      'current_page', 'data', 'first_page_url', 'from', 'last_page', 'last_page_url', 'links',
-      'next_page_url', 'path', 'per_page', 'prev_page_url', 'to', 'total',
+      'current_page',
+      'data',
+      'first_page_url',
+      'from',
+      'last_page',
+      'last_page_url',
+      'links',
+      'next_page_url',
+      'path',
+      'per_page',
+      'prev_page_url',
+      'to',
+      'total',
     ]);
     expect({ ...body, data: undefined }).toEqual({
       current_page: 2,
@@ -92,9 +99,7 @@ describe('GET /api/entities: the Laravel page', () => {
     });
     const data = body.data as Record<string, unknown>[];
     expect(data.map((item) => item.id)).toEqual(caseyIds.slice(2, 4));
-    expect(Object.keys(data[0]!)).toEqual([
-      'id', 'portal_user_id', 'company_id', 'model_type', 'model_id', 'scope', 'created_at', 'updated_at', 'model',
-    ]);
+    expect(Object.keys(data[0]!)).toEqual(['id', 'portal_user_id', 'company_id', 'model_type', 'model_id', 'scope', 'created_at', 'updated_at', 'model']);
     expect(data[0]).toMatchObject({ portal_user_id: t.ids.casey.id, model_type: 'project', scope: 'customer', model: { name: 'Roof replacement' } });
   });
 
@@ -151,7 +156,12 @@ describe('GET /api/entities: the Laravel page', () => {
       address_latitude: '30.3098100',
       address_longitude: '-97.7255300',
       status: { name: 'In progress', color: '#d97706' },
-      cover_photo: { caption: 'The old kitchen before we started', width: 1200, height: 900, url: expect.stringMatching(/\/api\/images\/\d+\?aud=p\d+&exp=\d+&sig=/) },
+      cover_photo: {
+        caption: 'The old kitchen before we started',
+        width: 1200,
+        height: 900,
+        url: expect.stringMatching(/\/api\/images\/\d+\?aud=p\d+&exp=\d+&sig=/),
+      },
       account: { name: 'Casey Morgan', billing_address_latitude: '30.3098100' },
       company: { id: t.ids.acme.id, logo_url: `${PUBLIC_URL}/brand/acme.svg` },
     });
@@ -291,7 +301,12 @@ describe('GET /api/entities/{id}', () => {
         name: 'Kitchen remodel',
         rep_primary_name: 'Dana Whitfield',
         status: { name: 'In progress' },
-        cover_photo: { caption: 'The old kitchen before we started', width: 1200, height: 900, url: expect.stringMatching(/\/api\/images\/\d+\?aud=p\d+&exp=\d+&sig=/) },
+        cover_photo: {
+          caption: 'The old kitchen before we started',
+          width: 1200,
+          height: 900,
+          url: expect.stringMatching(/\/api\/images\/\d+\?aud=p\d+&exp=\d+&sig=/),
+        },
         account: { name: 'Casey Morgan' },
         company: { id: t.ids.acme.id, name: 'Acme Builders' },
       },
@@ -315,7 +330,9 @@ describe('GET /api/entities/{id}', () => {
 
   it('refuses an unknown include and a malformed id with 400', async () => {
     expect((await refused(`/api/entities/${caseyIds[0]}?include=notes`)).errors).toEqual({
-      include: ['The include notes is not allowed. Allowed: model, company, model.status, model.cover_photo, model.account, model.company, model.latest_activity'],
+      include: [
+        'The include notes is not allowed. Allowed: model, company, model.status, model.cover_photo, model.account, model.company, model.latest_activity',
+      ],
     });
     expect((await refused(`/api/entities/${caseyIds[0]}?page[size]=1`)).errors).toEqual({
       page: ['The query parameter page is not allowed. Allowed: include'],

@@ -28,7 +28,10 @@ import { entitiesRepository, type EntityWithRelations } from './entities.reposit
 import { serializeEntity, serializeProject, type ProjectRelations } from './entities.serializers';
 
 /** The project's money under the rule of docs/decisions/035-one-balance-per-project.md. */
-function withInvoicedMoney<T extends { financials_total_amount: string | null; financials_balance_amount: string | null }>(project: T, money: InvoicedMoney | undefined): T {
+function withInvoicedMoney<T extends { financials_total_amount: string | null; financials_balance_amount: string | null }>(
+  project: T,
+  money: InvoicedMoney | undefined,
+): T {
   if (money) {
     project.financials_total_amount = money.total;
     project.financials_balance_amount = money.balance;
@@ -101,19 +104,23 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
   async function coversOf(rows: readonly EntityWithRelations[], wanted: ReturnType<typeof plan>, links: WithFileLinks): Promise<Map<number, CoverPhoto>> {
     const covers = new Map<number, CoverPhoto>();
     if (!wanted.model || !wanted.relations.cover_photo) return covers;
-    const projectIds = projectsOf(rows).filter((project) => isAreaEnabled(project.company, 'photos')).map((project) => project.id);
+    const projectIds = projectsOf(rows)
+      .filter((project) => isAreaEnabled(project.company, 'photos'))
+      .map((project) => project.id);
     if (projectIds.length === 0) return covers;
     for (const [projectId, photo] of await coverPhotos.projectCovers(projectIds)) covers.set(projectId, serializeCoverPhoto(links, photo));
     return covers;
   }
-
 
   /** What the projects' money and latest activity need beyond the entity rows, read together. */
   async function extrasOf(rows: readonly EntityWithRelations[], wanted: ReturnType<typeof plan>, links: WithFileLinks) {
     const projects = wanted.model ? projectsOf(rows) : [];
     const [covers, money, activity] = await Promise.all([
       coversOf(rows, wanted, links),
-      invoicedMoney(app.database.db, projects.filter((project) => isAreaEnabled(project.company, 'invoices'))),
+      invoicedMoney(
+        app.database.db,
+        projects.filter((project) => isAreaEnabled(project.company, 'invoices')),
+      ),
       wanted.relations.latest_activity ? latestActivity(app.database.db, projects) : null,
     ]);
     return { covers, money, activity };
@@ -158,7 +165,8 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
     {
       schema: {
         tags: ['entities'],
-        operationId: 'listPortalEntities', summary: "The caller's portal entities",
+        operationId: 'listPortalEntities',
+        summary: "The caller's portal entities",
         description:
           'A page of the projects shared with the signed-in user, in the Laravel paginated shape. ' +
           'Unknown filters, sort fields, includes or parameters answer 400 naming what is allowed; a page past the end is empty.',
@@ -174,7 +182,11 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
       const { filters, sort, includes, page } = entitiesListQuery.from(request);
       const wanted = plan(includes);
       const { rows, total } = await entities.listForUser(user.id, { filters, sort, page, with: wanted.read });
-      return answer.send(reply, paginate(serialize(rows, wanted, await extrasOf(rows, wanted, linksOf(app, request))), total, page, pageUrls(publicUrl, request.url)), scopesOf(user, rows));
+      return answer.send(
+        reply,
+        paginate(serialize(rows, wanted, await extrasOf(rows, wanted, linksOf(app, request))), total, page, pageUrls(publicUrl, request.url)),
+        scopesOf(user, rows),
+      );
     },
   );
 
@@ -183,7 +195,8 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
     {
       schema: {
         tags: ['entities'],
-        operationId: 'getPortalEntity', summary: 'One portal entity',
+        operationId: 'getPortalEntity',
+        summary: 'One portal entity',
         description:
           'With include=model the project comes with its status, cover photo, account and company embedded; include=company adds the company. ' +
           "Another user's entity answers 404, exactly as an id that does not exist.",
@@ -200,7 +213,8 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
       const { includes } = entityShowQuery.from(request);
       // One record: the project is read whole, as the project page shows it (docs/requirements.md 8.2, "a portal entity").
       const expanded = new Set<EntityInclude>(includes);
-      if (expanded.has('model')) for (const name of ['model.status', 'model.cover_photo', 'model.account', 'model.company', 'model.latest_activity'] as const) expanded.add(name);
+      if (expanded.has('model'))
+        for (const name of ['model.status', 'model.cover_photo', 'model.account', 'model.company', 'model.latest_activity'] as const) expanded.add(name);
       const found = await entities.findWithRelations(user.id, request.params.id);
       if (!found) throw notFound();
       const wanted = plan(expanded);

@@ -31,10 +31,7 @@ export function serializeProject(row: ProjectWithRelations, relations: ProjectRe
 }
 
 /** An entity; `model` and `company` appear only when given (included), null when included but missing. */
-export function serializeEntity(
-  entity: EntityRow,
-  relations: { model?: Project | null; company?: Company | null } = {},
-): PortalEntity {
+export function serializeEntity(entity: EntityRow, relations: { model?: Project | null; company?: Company | null } = {}): PortalEntity {
   const result: PortalEntity = {
     id: entity.id,
     portal_user_id: entity.portal_user_id,

@@ -25,7 +25,15 @@ export async function invoicedMoney(db: Db, projects: readonly { id: number; com
       balance: sql<string>`sum(${invoices.balance})::numeric(14,2)::text`,
     })
     .from(invoices)
-    .where(and(inArray(invoices.project_id, projects.map((project) => project.id)), eq(invoices.state, 'sent')))
+    .where(
+      and(
+        inArray(
+          invoices.project_id,
+          projects.map((project) => project.id),
+        ),
+        eq(invoices.state, 'sent'),
+      ),
+    )
     .groupBy(invoices.project_id, invoices.company_id);
   const companyOf = new Map(projects.map((project) => [project.id, project.company_id]));
   // An invoice is the project's only when both belong to the same company, as every invoice read checks.

@@ -30,13 +30,21 @@ function newestOf(db: Db, area: ActivityArea, ids: number[]): Promise<Found[]> {
         .orderBy(albums.project_id, desc(photos.created_at), desc(photos.id));
     case 'invoices':
       return db
-        .selectDistinctOn([invoices.project_id], { project_id: invoices.project_id, at: invoices.created_at, title: sql<string>`'Invoice ' || ${invoices.number}` })
+        .selectDistinctOn([invoices.project_id], {
+          project_id: invoices.project_id,
+          at: invoices.created_at,
+          title: sql<string>`'Invoice ' || ${invoices.number}`,
+        })
         .from(invoices)
         .where(and(inArray(invoices.project_id, ids), ne(invoices.state, 'draft')))
         .orderBy(invoices.project_id, desc(invoices.created_at), desc(invoices.id));
     case 'documents':
       return db
-        .selectDistinctOn([documents.project_id], { project_id: documents.project_id, at: documents.created_at, title: sql<string>`'Document: ' || ${documents.name}` })
+        .selectDistinctOn([documents.project_id], {
+          project_id: documents.project_id,
+          at: documents.created_at,
+          title: sql<string>`'Document: ' || ${documents.name}`,
+        })
         .from(documents)
         .where(and(inArray(documents.project_id, ids), eq(documents.is_shared, true)))
         .orderBy(documents.project_id, desc(documents.created_at), desc(documents.id));

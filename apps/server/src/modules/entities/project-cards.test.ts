@@ -26,7 +26,8 @@ async function getJson(url: string) {
   return response.json() as unknown;
 }
 
-const cards = async () => PortalEntityPageSchema.parse(await getJson('/api/entities?include=model.status,model.cover_photo,model.latest_activity,company')).data;
+const cards = async () =>
+  PortalEntityPageSchema.parse(await getJson('/api/entities?include=model.status,model.cover_photo,model.latest_activity,company')).data;
 const projectNamed = async (name: string) => (await cards()).find((entity) => entity.model?.name === name)!;
 
 describe('the money of a project (docs/decisions/035-one-balance-per-project.md)', () => {
@@ -54,7 +55,10 @@ describe('the money of a project (docs/decisions/035-one-balance-per-project.md)
   it("keeps the company's own figures where invoicing is switched off, even with invoices on file", async () => {
     const lakeHouse = await projectNamed('Lake house bathroom');
     const [row] = await t.database.db.select().from(projects).where(eq(projects.id, lakeHouse.model!.id));
-    const [{ count }] = (await t.database.db.select({ count: sql<number>`cast(count(*) as integer)` }).from(invoices).where(eq(invoices.project_id, row!.id))) as [{ count: number }];
+    const [{ count }] = (await t.database.db
+      .select({ count: sql<number>`cast(count(*) as integer)` })
+      .from(invoices)
+      .where(eq(invoices.project_id, row!.id))) as [{ count: number }];
     expect(count).toBeGreaterThan(0);
     expect(lakeHouse.model!.financials_total_amount).toBe(row!.financials_total_amount);
     expect(lakeHouse.model!.financials_balance_amount).toBe(row!.financials_balance_amount);
@@ -95,13 +99,19 @@ describe('the latest activity of a project', () => {
   it('never comes from an internal note or from an area the company switched off', async () => {
     const kitchen = await projectNamed('Kitchen remodel');
     const future = new Date('2030-01-01T00:00:00Z');
-    await t.database.db.insert(notes).values({ project_id: kitchen.model!.id, body: 'Office only', shared_with_portal: false, created_at: future, updated_at: future });
+    await t.database.db
+      .insert(notes)
+      .values({ project_id: kitchen.model!.id, body: 'Office only', shared_with_portal: false, created_at: future, updated_at: future });
     await changesSettled(t.app);
     expect((await projectNamed('Kitchen remodel')).model!.latest_activity!.title).not.toContain('Office only');
 
     await t.database.db.insert(notes).values({ project_id: kitchen.model!.id, body: 'Tile is in', created_at: future, updated_at: future });
     await changesSettled(t.app);
-    expect((await projectNamed('Kitchen remodel')).model!.latest_activity).toMatchObject({ area: 'notes', at: '2030-01-01T00:00:00.000000Z', title: 'New note' });
+    expect((await projectNamed('Kitchen remodel')).model!.latest_activity).toMatchObject({
+      area: 'notes',
+      at: '2030-01-01T00:00:00.000000Z',
+      title: 'New note',
+    });
 
     await t.database.db.update(companies).set({ is_portal_project_notes_enabled: false }).where(eq(companies.id, ids.acme.id));
     await changesSettled(t.app);

@@ -11,7 +11,6 @@ import { IMAGE_PROXY_MEDIA_TYPES, ImageQuerySchema, imageProxy, imageRequestOf }
 import { filePaths, SignatureQuerySchema } from '../../core/files/links';
 import { FILE_CONTENT_SECURITY_POLICY, contentDisposition, previewable, sendFile } from '../../core/files/serve';
 
-
 const responses = {
   200: binaryReply('The file', ['application/octet-stream']),
   206: binaryReply('A byte range of the file', ['application/octet-stream']),
@@ -66,7 +65,8 @@ export async function filesRoutes(fastify: FastifyInstance, options: FilesRoutes
       compress: false,
       schema: {
         tags: ['files'],
-        operationId: 'viewFile', summary: 'A stored file, to view',
+        operationId: 'viewFile',
+        summary: 'A stored file, to view',
         description:
           'Reached through a signed URL the API handed out (valid up to an hour, and only while whoever it was handed to may still see the file: else 404). PDFs and images are served inline, ' +
           'anything else as an attachment; byte ranges are supported. 403 when the signature is altered, expired or for another file.',
@@ -85,7 +85,8 @@ export async function filesRoutes(fastify: FastifyInstance, options: FilesRoutes
       compress: false,
       schema: {
         tags: ['files'],
-        operationId: 'downloadFile', summary: 'A stored file, to download',
+        operationId: 'downloadFile',
+        summary: 'A stored file, to download',
         description: 'As /files/{id}, always with Content-Disposition: attachment and the real file name.',
         params: z.object({ id: IdSchema }),
         querystring: SignatureQuerySchema,
@@ -102,7 +103,8 @@ export async function filesRoutes(fastify: FastifyInstance, options: FilesRoutes
       compress: false,
       schema: {
         tags: ['files'],
-        operationId: 'getResizedImage', summary: 'An image, resized (the image proxy)',
+        operationId: 'getResizedImage',
+        summary: 'An image, resized (the image proxy)',
         description:
           'A listed variant (v) at a density (d: 1 or 2) and format (f: webp), added by the client to a signed URL the API handed out; ' +
           'the signature covers the image, and the list bounds what one URL can render. Any other parameter, or a width, height, quality ' +
@@ -111,7 +113,14 @@ export async function filesRoutes(fastify: FastifyInstance, options: FilesRoutes
         params: z.object({ id: IdSchema }),
         // Strict: an unknown parameter (q, or a typo) is a 400, not silently ignored.
         querystring: SignatureQuerySchema.extend(ImageQuerySchema.shape).strict(),
-        response: { 200: binaryReply('The image', IMAGE_PROXY_MEDIA_TYPES), 304: emptyReply('Not modified'), 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema },
+        response: {
+          200: binaryReply('The image', IMAGE_PROXY_MEDIA_TYPES),
+          304: emptyReply('Not modified'),
+          400: ApiErrorSchema,
+          403: ApiErrorSchema,
+          404: ApiErrorSchema,
+          422: ApiErrorSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -70,14 +70,33 @@ describe('uploading a file', () => {
       { parts: [{ name: 'file', filename: '..\\boot.txt', data: Buffer.from('x') }], status: 422, message: /path/ },
       { parts: [{ name: 'file', filename: 'bomb.png', data: pixelBombPng() }], status: 422, message: /megapixels/ },
       { parts: [{ name: 'caption', value: 'no file' }], status: 422, message: /Choose a file/ },
-      { parts: [{ name: 'file', filename: 'a.txt', data: Buffer.from('a') }, { name: 'file', filename: 'b.txt', data: Buffer.from('b') }], status: 413, message: /At most 1 file/ },
-      { parts: [{ name: 'other', value: 'x' }, { name: 'file', filename: 'a.txt', data: Buffer.from('a') }], status: 422, message: /not expected/ },
+      {
+        parts: [
+          { name: 'file', filename: 'a.txt', data: Buffer.from('a') },
+          { name: 'file', filename: 'b.txt', data: Buffer.from('b') },
+        ],
+        status: 413,
+        message: /At most 1 file/,
+      },
+      {
+        parts: [
+          { name: 'other', value: 'x' },
+          { name: 'file', filename: 'a.txt', data: Buffer.from('a') },
+        ],
+        status: 422,
+        message: /not expected/,
+      },
     ];
     for (const { parts, status, message } of cases) {
       const response = await upload(parts);
       const label = JSON.stringify(parts.map((part) => ('filename' in part ? part.filename : part.name)));
       expect(response.statusCode, label).toBe(status);
-      expect(Object.values(response.json().errors ?? {}).flat().join(' '), label).toMatch(message);
+      expect(
+        Object.values(response.json().errors ?? {})
+          .flat()
+          .join(' '),
+        label,
+      ).toMatch(message);
     }
     expect(await fileCount()).toBe(before.rows);
     expect((await blobFiles()).length).toBe(before.blobs);

@@ -33,7 +33,9 @@ const read = async <T>(url: string, token = t.casey): Promise<T> => {
 };
 
 const contractOf = async (token = t.casey) =>
-  (await read<Paginated<Document>>(`/api/entities/${kitchenEntity}/documents?page[size]=100`, token)).data.find((document) => document.name === 'Signed contract.pdf')!;
+  (await read<Paginated<Document>>(`/api/entities/${kitchenEntity}/documents?page[size]=100`, token)).data.find(
+    (document) => document.name === 'Signed contract.pdf',
+  )!;
 const sharedAlbum = async (token = t.casey) => {
   const page = await read<Paginated<Album>>(`/api/entities/${kitchenEntity}/albums`, token);
   const album = page.data.find((candidate) => candidate.cover !== null)!;
@@ -62,7 +64,8 @@ describe('a portal link, checked each time it is used', () => {
 
   it('answers 404 once the company switches documents off, and works again when it is back on', async () => {
     const { file } = await contractOf();
-    const documentsArea = (on: boolean) => t.app.database.db.update(companies).set({ is_portal_file_sharing_enabled: on }).where(eq(companies.id, t.ids.acme.id));
+    const documentsArea = (on: boolean) =>
+      t.app.database.db.update(companies).set({ is_portal_file_sharing_enabled: on }).where(eq(companies.id, t.ids.acme.id));
     await whileChanged(
       () => documentsArea(false),
       () => documentsArea(true),
@@ -136,7 +139,11 @@ describe('a portal link, checked each time it is used', () => {
     const album = await sharedAlbum();
     const db = t.app.database.db;
     // The entity keeps its id (other rows point at it) and points at no project while it is away.
-    const pointAt = (projectId: number) => db.update(portalEntities).set({ model_id: projectId }).where(and(eq(portalEntities.id, kitchenEntity), eq(portalEntities.portal_user_id, t.ids.casey.id)));
+    const pointAt = (projectId: number) =>
+      db
+        .update(portalEntities)
+        .set({ model_id: projectId })
+        .where(and(eq(portalEntities.id, kitchenEntity), eq(portalEntities.portal_user_id, t.ids.casey.id)));
     await whileChanged(
       () => pointAt(-kitchen),
       () => pointAt(kitchen),
@@ -164,7 +171,8 @@ describe('a portal link, checked each time it is used', () => {
 
   it('is refused for another user: the audience is signed, not taken from the query', async () => {
     const contract = await contractOf();
-    const nicoUrl = (await read<Paginated<Album>>(`/api/entities/${t.ids.nicoEntities[0]!.id}/albums`, t.nico)).data.find((album) => album.cover)?.cover?.file.url;
+    const nicoUrl = (await read<Paginated<Album>>(`/api/entities/${t.ids.nicoEntities[0]!.id}/albums`, t.nico)).data.find((album) => album.cover)?.cover?.file
+      .url;
     const caseyAudience = new URL(contract.file.url).searchParams.get('aud')!;
     expect(nicoUrl).toBeDefined();
     if (nicoUrl) {
@@ -180,11 +188,15 @@ describe('a portal link, checked each time it is used', () => {
 
 describe("the company's links (the staff console and API keys)", () => {
   it('keep working for the company whatever the portal sees, and never reach another company’s file', async () => {
-    const listed = await read<Paginated<{ name: string; is_shared: boolean; file: Document['file'] }>>(`/api/integration/projects/${kitchen}/documents?page[size]=100`, key);
+    const listed = await read<Paginated<{ name: string; is_shared: boolean; file: Document['file'] }>>(
+      `/api/integration/projects/${kitchen}/documents?page[size]=100`,
+      key,
+    );
     const contract = listed.data.find((document) => document.name === 'Signed contract.pdf')!;
     expect(new URL(contract.file.url).searchParams.get('aud')).toBe(`c${t.ids.acme.id}`);
     expect(await open(contract.file.url)).toBe(200);
-    const documentsArea = (on: boolean) => t.app.database.db.update(companies).set({ is_portal_file_sharing_enabled: on }).where(eq(companies.id, t.ids.acme.id));
+    const documentsArea = (on: boolean) =>
+      t.app.database.db.update(companies).set({ is_portal_file_sharing_enabled: on }).where(eq(companies.id, t.ids.acme.id));
     await whileChanged(
       () => documentsArea(false),
       () => documentsArea(true),

@@ -17,10 +17,17 @@ const badAddress = ApiErrorSchema.describe('The address holds a control characte
 export async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/health', { config: { public: true }, schema: { tags: ['health'], operationId: 'getHealth', summary: 'Whether the process is alive', response: { 200: HealthSchema, 400: badAddress } } }, async () => ({
-    status: 'ok' as const,
-    database: app.database.kind,
-  }));
+  app.get(
+    '/health',
+    {
+      config: { public: true },
+      schema: { tags: ['health'], operationId: 'getHealth', summary: 'Whether the process is alive', response: { 200: HealthSchema, 400: badAddress } },
+    },
+    async () => ({
+      status: 'ok' as const,
+      database: app.database.kind,
+    }),
+  );
 
   app.get(
     '/ready',
@@ -28,7 +35,8 @@ export async function healthRoutes(fastify: FastifyInstance) {
       config: { public: true },
       schema: {
         tags: ['health'],
-        operationId: 'getReadiness', summary: 'Whether the process should be sent traffic',
+        operationId: 'getReadiness',
+        summary: 'Whether the process should be sent traffic',
         description: '503 while shutting down, or when the database, its migrations or the blob store are not ready; `errors` names each.',
         response: { 200: ReadinessSchema, 400: badAddress, 503: ApiErrorSchema },
       },

@@ -25,7 +25,11 @@ const read = (token: string, kind: string, id: number) => t.app.inject({ method:
 const find = (page: InboxPage, kind: string, id: number) => page.data.find((item: InboxItem) => item.kind === kind && item.id === id);
 
 async function session(companyId: number, index = 0) {
-  const members = await t.app.database.db.select().from(staff).where(and(eq(staff.company_id, companyId), isNull(staff.deactivated_at))).orderBy(staff.id);
+  const members = await t.app.database.db
+    .select()
+    .from(staff)
+    .where(and(eq(staff.company_id, companyId), isNull(staff.deactivated_at)))
+    .orderBy(staff.id);
   return (await t.app.staffSessions.create(members[index]!.id, { now: new Date() })).token;
 }
 
@@ -47,11 +51,21 @@ describe('the inbox', () => {
   let messageId: number;
 
   it("lists a customer's note, upload and message, newest first, unread for every member", async () => {
-    const note = await t.app.inject({ method: 'POST', url: `/api/notes?entity=${kitchen.entity}`, headers: bearer(t.casey), payload: { body: 'Can we move the island 10 cm?' } });
+    const note = await t.app.inject({
+      method: 'POST',
+      url: `/api/notes?entity=${kitchen.entity}`,
+      headers: bearer(t.casey),
+      payload: { body: 'Can we move the island 10 cm?' },
+    });
     expect(note.statusCode, note.body).toBe(201);
     noteId = note.json().id;
     const body = multipartBody([{ name: 'file', filename: 'permit.pdf', data: await pdfBytes() }]);
-    const upload = await t.app.inject({ method: 'POST', url: `/api/entities/${kitchen.entity}/documents`, headers: { ...body.headers, ...bearer(t.casey) }, payload: body.payload });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `/api/entities/${kitchen.entity}/documents`,
+      headers: { ...body.headers, ...bearer(t.casey) },
+      payload: body.payload,
+    });
     expect(upload.statusCode, upload.body).toBe(201);
     documentId = (upload.json().data?.[0] ?? upload.json()).id;
     const message = await t.app.inject({
@@ -77,7 +91,7 @@ describe('the inbox', () => {
     expect(await unread(bob)).toBe(3);
   });
 
-  it("marks an item read for the member who opened it only, and writes no audit row for it", async () => {
+  it('marks an item read for the member who opened it only, and writes no audit row for it', async () => {
     const audited = (await t.app.database.db.select().from(auditLog)).length;
     expect((await read(alice, 'note', noteId)).statusCode).toBe(204);
     expect((await read(alice, 'note', noteId)).statusCode).toBe(204);
@@ -91,7 +105,12 @@ describe('the inbox', () => {
   it('marks everything read at once; what arrives later is unread', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/staff/inbox/read-all', headers: bearer(bob) })).statusCode).toBe(204);
     expect(await unread(bob)).toBe(0);
-    const note = await t.app.inject({ method: 'POST', url: `/api/notes?entity=${kitchen.entity}`, headers: bearer(t.casey), payload: { body: 'One more thing' } });
+    const note = await t.app.inject({
+      method: 'POST',
+      url: `/api/notes?entity=${kitchen.entity}`,
+      headers: bearer(t.casey),
+      payload: { body: 'One more thing' },
+    });
     expect(note.statusCode).toBe(201);
     expect(await unread(bob)).toBe(1);
     expect(find(await inbox(bob), 'note', note.json().id)!.read).toBe(false);

@@ -55,7 +55,12 @@ export async function inboxRoutes(fastify: FastifyInstance, options: { publicUrl
     '/staff/inbox/unread',
     {
       config: { staff: true },
-      schema: { tags: ['staff'], operationId: 'countUnreadInbox', summary: 'How many inbox items this member has not read', response: { 200: InboxUnreadSchema, ...errors } },
+      schema: {
+        tags: ['staff'],
+        operationId: 'countUnreadInbox',
+        summary: 'How many inbox items this member has not read',
+        response: { 200: InboxUnreadSchema, ...errors },
+      },
     },
     async (request) => {
       const member = requireStaff(request);

@@ -36,7 +36,9 @@ describe("a company's API keys", () => {
   });
 
   it('never gives a scope its maker lacks; by default gives the maker’s own', async () => {
-    const limited = (await call(owner, 'POST', '/api/integration/api-keys', { name: 'Key maker', scopes: ['notes:read', 'api_keys:write', 'api_keys:read'] })).json().key as string;
+    const limited = (
+      await call(owner, 'POST', '/api/integration/api-keys', { name: 'Key maker', scopes: ['notes:read', 'api_keys:write', 'api_keys:read'] })
+    ).json().key as string;
     const stronger = await call(limited, 'POST', '/api/integration/api-keys', { name: 'Stronger', scopes: ['notes:read', 'company:write'] });
     expect(stronger.statusCode).toBe(422);
     expect(stronger.json().errors).toEqual({ scopes: ['A key cannot give scopes it does not have: company:write.'] });

@@ -78,7 +78,10 @@ export async function apiKeysIntegrationRoutes(fastify: FastifyInstance) {
       const company = requireApiCompany(request);
       if (!(await own(company.id, request.params.id))) throw notFound();
       await keys.revoke(request.params.id, app.now());
-      request.log.info({ event: 'integration.key_revoked', companyId: company.id, keyId: request.params.id, byKeyId: request.integration!.keyId }, 'API key revoked');
+      request.log.info(
+        { event: 'integration.key_revoked', companyId: company.id, keyId: request.params.id, byKeyId: request.integration!.keyId },
+        'API key revoked',
+      );
       return reply.status(204).send(null);
     },
   );

@@ -74,7 +74,11 @@ export function apiKeysRepository(db: Db) {
     },
 
     async list(companyId?: number) {
-      const rows = await db.select().from(apiKeys).where(companyId === undefined ? undefined : eq(apiKeys.company_id, companyId)).orderBy(apiKeys.id);
+      const rows = await db
+        .select()
+        .from(apiKeys)
+        .where(companyId === undefined ? undefined : eq(apiKeys.company_id, companyId))
+        .orderBy(apiKeys.id);
       return rows.map(({ secret_hash: _hash, ...row }) => row);
     },
   };

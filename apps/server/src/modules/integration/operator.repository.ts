@@ -37,7 +37,10 @@ export function themeCodeFrom(name: string): string {
  */
 export async function insertCompany(tx: Executor, input: NewCompany) {
   const stamp = { created_at: input.at, updated_at: input.at };
-  const [row] = await tx.insert(companies).values({ ...input.company, ...stamp }).returning();
+  const [row] = await tx
+    .insert(companies)
+    .values({ ...input.company, ...stamp })
+    .returning();
   const company = row!;
   await tx.insert(portalThemes).values({
     company_id: company.id,

@@ -16,8 +16,7 @@ beforeAll(async () => {
   operator = bearer(operatorToken(await loadSecret({ dataDir: t.dataDir, name: OPERATOR_SECRET_FILE })));
 });
 
-const createCompany = (payload: object, headers = operator) =>
-  t.app.inject({ method: 'POST', url: '/api/operator/companies', headers, payload });
+const createCompany = (payload: object, headers = operator) => t.app.inject({ method: 'POST', url: '/api/operator/companies', headers, payload });
 
 describe('taking on a company', () => {
   it('creates the company, its theme, first statuses and site types, its owner and a key with every scope', async () => {

@@ -150,7 +150,7 @@ export async function operatorRoutes(fastify: FastifyInstance, options: { dataDi
         operationId: 'operatorBackUp',
         summary: 'Back up the embedded database and the blob folder into DATA_DIR/backups',
         description:
-          'A folder holding the embedded database\'s dump, a copy of the blobs (unless they live in an S3 bucket) and a manifest. ' +
+          "A folder holding the embedded database's dump, a copy of the blobs (unless they live in an S3 bucket) and a manifest. " +
           'On PostgreSQL: 409, use pg_dump (docs/operations.md, "Backups").',
         response: { 201: z.object({ path: z.string(), rows: z.number().int(), files: z.number().int().nullable() }), 401: ApiErrorSchema, 409: ApiErrorSchema },
       },
@@ -187,4 +187,8 @@ export async function operatorRoutes(fastify: FastifyInstance, options: { dataDi
 }
 
 /** `2026-11-23T10-42-07Z`: sorts by time and is a valid folder name everywhere. */
-export const backupName = (now: Date) => now.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+export const backupName = (now: Date) =>
+  now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');

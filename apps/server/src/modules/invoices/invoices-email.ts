@@ -31,12 +31,14 @@ export function invoiceSentNotice(options: InvoiceSentNotice): NoticeContent {
     `See the invoice, its payments and the PDF in the portal: ${options.invoiceUrl}`,
   ].join('\n');
 
-  const body = html`<p style="margin:0 0 16px"><strong>${options.company.name}</strong> sent you invoice <strong>${options.invoice.number}</strong> on <strong>${title}</strong>.</p>
-<div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${color};background:#f8fafc">
-<p style="margin:0 0 4px;font-size:20px;font-weight:600">${amount}</p>
-<p style="margin:0;color:#475569">Due ${due}</p>
-</div>
-<p style="margin:0 0 8px"><a href="${options.invoiceUrl}" style="color:#0f172a;font-weight:600">See the invoice in the portal</a></p>`;
+  const body = html`<p style="margin:0 0 16px">
+      <strong>${options.company.name}</strong> sent you invoice <strong>${options.invoice.number}</strong> on <strong>${title}</strong>.
+    </p>
+    <div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${color};background:#f8fafc">
+      <p style="margin:0 0 4px;font-size:20px;font-weight:600">${amount}</p>
+      <p style="margin:0;color:#475569">Due ${due}</p>
+    </div>
+    <p style="margin:0 0 8px"><a href="${options.invoiceUrl}" style="color:#0f172a;font-weight:600">See the invoice in the portal</a></p>`;
 
   return { subject, text, html: body, footer };
 }

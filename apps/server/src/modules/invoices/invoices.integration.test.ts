@@ -1,4 +1,12 @@
-import type { IntegrationPaymentRecorded, PortalEntity, IntegrationInvoiceCreate, IntegrationInvoiceDetail, IntegrationInvoicePage, InvoiceDetail, Scope } from '@portal/contract';
+import type {
+  IntegrationPaymentRecorded,
+  PortalEntity,
+  IntegrationInvoiceCreate,
+  IntegrationInvoiceDetail,
+  IntegrationInvoicePage,
+  InvoiceDetail,
+  Scope,
+} from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/portal-users';
@@ -200,7 +208,12 @@ describe('creating a draft', () => {
   it('creates one invoice however often a CRM retries with the same Idempotency-Key', async () => {
     const body = draftBody();
     const send = () =>
-      t.app.inject({ method: 'POST', url: '/api/integration/invoices', headers: { ...bearer(acmeKey), 'idempotency-key': `retry-${body.number}` }, payload: body });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/integration/invoices',
+        headers: { ...bearer(acmeKey), 'idempotency-key': `retry-${body.number}` },
+        payload: body,
+      });
     const [first, second] = [await send(), await send()];
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201);
@@ -211,7 +224,12 @@ describe('creating a draft', () => {
 
 describe('changing and deleting a draft', () => {
   it('replaces the lines as a whole and computes the money again', async () => {
-    const draft = await createDraft({ lines: [{ description: 'Old', quantity: '1', unit_price: '10.00' }, { description: 'Older', quantity: '1', unit_price: '5.00' }] });
+    const draft = await createDraft({
+      lines: [
+        { description: 'Old', quantity: '1', unit_price: '10.00' },
+        { description: 'Older', quantity: '1', unit_price: '5.00' },
+      ],
+    });
     const response = await call('PATCH', `/invoices/${draft.id}`, {
       number: `${draft.number}-B`,
       tax_rate: '5',
@@ -421,7 +439,7 @@ describe('voiding', () => {
 });
 
 describe('the list', () => {
-  it('pages through the company\'s invoices by id, drafts included, as the portal\'s paginator does', async () => {
+  it("pages through the company's invoices by id, drafts included, as the portal's paginator does", async () => {
     const response = await call('GET', '/invoices?page[size]=2&page[number]=2');
     expect(response.statusCode).toBe(200);
     const page = response.json() as IntegrationInvoicePage;

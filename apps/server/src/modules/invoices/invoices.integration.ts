@@ -213,7 +213,7 @@ export async function invoicesIntegrationRoutes(fastify: FastifyInstance, option
         operationId: 'getInvoice',
         tags: ['Invoices'],
         summary: 'Read an invoice with its lines and payments',
-        description: 'The status and balance are those the portal shows; a draft reads status draft. Another company\'s invoice: 404.',
+        description: "The status and balance are those the portal shows; a draft reads status draft. Another company's invoice: 404.",
         params: idParams,
         response: { 200: IntegrationInvoiceDetailSchema, ...errors },
       },
@@ -232,7 +232,7 @@ export async function invoicesIntegrationRoutes(fastify: FastifyInstance, option
         description:
           "The PDF the customer downloads from the portal, with the company's name, logo and colour, shown inline. " +
           'A draft renders as a draft invoice, so that the office can check it before sending it. ' +
-          'Reading it here never counts as the customer viewing it. Another company\'s invoice: 404.',
+          "Reading it here never counts as the customer viewing it. Another company's invoice: 404.",
         params: idParams,
         response: { 200: binaryReply('The PDF', ['application/pdf']), ...errors },
       },
@@ -262,8 +262,8 @@ export async function invoicesIntegrationRoutes(fastify: FastifyInstance, option
         summary: "A project's statement of account: its balance and aging",
         description:
           'What the customer reads as the statement of account of the project, as of today (UTC): every sent invoice and payment in date order ' +
-          'with the running balance, the totals, the balance (the project\'s balance on the portal) and the balance aged as current, 1-30, 31-60, ' +
-          '61-90 and over 90 days past due. Drafts and void invoices are left out. Another company\'s project: 404.',
+          "with the running balance, the totals, the balance (the project's balance on the portal) and the balance aged as current, 1-30, 31-60, " +
+          "61-90 and over 90 days past due. Drafts and void invoices are left out. Another company's project: 404.",
         params: idParams,
         response: { 200: StatementSchema, ...errors },
       },
@@ -292,9 +292,9 @@ export async function invoicesIntegrationRoutes(fastify: FastifyInstance, option
         tags: ['Invoices'],
         summary: 'Create a draft invoice for a project',
         description:
-          'A draft of one of the company\'s projects (project_id of another company: 422), which no customer sees until it is sent. ' +
+          "A draft of one of the company's projects (project_id of another company: 422), which no customer sees until it is sent. " +
           'Amounts are decimal strings; every line amount, the subtotal, the tax (tax_rate percent of the subtotal) and the total are computed ' +
-          'in whole cents, each rounded half away from zero. subtotal, tax, total and a line\'s amount may be sent as a check: 422 naming the field unless they match. ' +
+          "in whole cents, each rounded half away from zero. subtotal, tax, total and a line's amount may be sent as a check: 422 naming the field unless they match. " +
           'USD only. The number is unique within the company.',
         body: IntegrationInvoiceCreateSchema,
         response: { 201: IntegrationInvoiceDetailSchema, ...writeErrors },
@@ -399,14 +399,15 @@ export async function invoicesIntegrationRoutes(fastify: FastifyInstance, option
         operationId: 'deleteInvoice',
         tags: ['Invoices'],
         summary: 'Delete a draft invoice',
-        description: 'Only a draft, which no customer has seen: a sent invoice is in the customer\'s books and answers 409 (void it instead).',
+        description: "Only a draft, which no customer has seen: a sent invoice is in the customer's books and answers 409 (void it instead).",
         params: idParams,
         response: { 204: z.null().describe('Deleted'), ...writeErrors },
       },
     },
     async (request, reply) => {
       const refusal = await repository.deleteDraft(requireApiCompany(request).id, request.params.id);
-      if (refusal) refuse(refusal, { sent: 'This invoice has been sent and cannot be deleted: void it instead.', void: 'This invoice is void and cannot be deleted.' });
+      if (refusal)
+        refuse(refusal, { sent: 'This invoice has been sent and cannot be deleted: void it instead.', void: 'This invoice is void and cannot be deleted.' });
       return reply.status(204).send(null);
     },
   );

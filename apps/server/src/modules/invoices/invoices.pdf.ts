@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AGING_BUCKET_LABELS, AGING_BUCKETS, COMPANY_INVOICE_STATUS_LABELS, type InvoiceDetail, type InvoiceStatus, type Statement, DEFAULT_PORTAL_COLOR } from '@portal/contract';
+import {
+  AGING_BUCKET_LABELS,
+  AGING_BUCKETS,
+  COMPANY_INVOICE_STATUS_LABELS,
+  type InvoiceDetail,
+  type InvoiceStatus,
+  type Statement,
+  DEFAULT_PORTAL_COLOR,
+} from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import type { CompanyRow } from '../../db/rows';
 import PDFDocument from 'pdfkit';
@@ -138,7 +146,11 @@ function letterhead(doc: Doc, brand: PdfBrand, logo: Buffer | null, title: strin
   for (const line of [...brand.addressLines, brand.phone ?? ''].filter(Boolean)) doc.text(line, PAGE.margin, undefined, { width: 280 });
   const leftBottom = doc.y;
 
-  doc.font('Helvetica-Bold').fontSize(22).fillColor(color === DEFAULT_PORTAL_COLOR ? '#0f172a' : color).text(title, 330, 36, { width: 232, align: 'right' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .fillColor(color === DEFAULT_PORTAL_COLOR ? '#0f172a' : color)
+    .text(title, 330, 36, { width: 232, align: 'right' });
   doc.moveDown(0.3);
   for (const [label, value] of facts) {
     const y = doc.y;
@@ -172,10 +184,7 @@ function table(doc: Doc, top: number, columns: Column[], rows: string[][], brand
   let y = header(top);
   rows.forEach((row, index) => {
     doc.font(options.bold?.has(index) ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-    const height = Math.max(
-      16,
-      ...row.map((cell, column) => doc.heightOfString(cell, { width: columns[column]!.width - padding * 2 }) + 7),
-    );
+    const height = Math.max(16, ...row.map((cell, column) => doc.heightOfString(cell, { width: columns[column]!.width - padding * 2 }) + 7));
     if (y + height > BOTTOM) {
       doc.addPage();
       y = header(PAGE.margin);
@@ -201,7 +210,10 @@ function totals(doc: Doc, top: number, pairs: [string, string][], boldFrom = pai
     y = PAGE.margin;
   }
   pairs.forEach(([label, value], index) => {
-    doc.font(index >= boldFrom ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).fillColor('#0f172a');
+    doc
+      .font(index >= boldFrom ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(10)
+      .fillColor('#0f172a');
     doc.text(label, 330, y, { width: 130, align: 'left' });
     doc.text(value, 460, y, { width: 102, align: 'right' });
     y += 16;
@@ -216,7 +228,11 @@ function section(doc: Doc, top: number, title: string, body: string): number {
     y = PAGE.margin;
   }
   doc.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text(title, PAGE.margin, y, { width: CONTENT_WIDTH });
-  doc.font('Helvetica').fontSize(9).fillColor('#334155').text(body, PAGE.margin, doc.y + 3, { width: CONTENT_WIDTH });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor('#334155')
+    .text(body, PAGE.margin, doc.y + 3, { width: CONTENT_WIDTH });
   return doc.y;
 }
 
@@ -230,8 +246,7 @@ function heading(doc: Doc, top: number, title: string): number {
   return doc.y + 4;
 }
 
-const projectLine = (project: PdfProject) =>
-  [project.number, project.name || project.address_street].filter(Boolean).join(' · ') || 'Project';
+const projectLine = (project: PdfProject) => [project.number, project.name || project.address_street].filter(Boolean).join(' · ') || 'Project';
 
 const brandColor = (brand: PdfBrand) => (brand.color && HEX.test(brand.color) ? brand.color : DEFAULT_PORTAL_COLOR);
 
@@ -246,7 +261,11 @@ function firstPage(input: PdfInput, page: { documentTitle: string; title: string
   const doc = newDocument(page.documentTitle);
   const y = letterhead(doc, input.brand, input.logo, page.title, page.facts);
   doc.font('Helvetica').fontSize(9).fillColor('#475569').text(page.projectCaption, PAGE.margin, y);
-  doc.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text(projectLine(input.project), PAGE.margin, doc.y + 1, { width: CONTENT_WIDTH });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor('#0f172a')
+    .text(projectLine(input.project), PAGE.margin, doc.y + 1, { width: CONTENT_WIDTH });
   return { doc, color: brandColor(input.brand), y: doc.y + 12 };
 }
 
@@ -257,7 +276,11 @@ function firstPage(input: PdfInput, page: { documentTitle: string; title: string
 export function renderInvoicePdf(input: PdfInput & { invoice: Omit<InvoiceDetail, 'status'> & { status: InvoiceStatus } }): Promise<Buffer> {
   const { brand, invoice } = input;
   const draft = invoice.status === 'draft';
-  const { doc, color, y: bodyTop } = firstPage(input, {
+  const {
+    doc,
+    color,
+    y: bodyTop,
+  } = firstPage(input, {
     documentTitle: `${draft ? 'Draft invoice' : 'Invoice'} ${invoice.number}`,
     title: draft ? 'DRAFT INVOICE' : 'INVOICE',
     facts: [
@@ -283,13 +306,18 @@ export function renderInvoicePdf(input: PdfInput & { invoice: Omit<InvoiceDetail
     invoice.lines.map((line) => [line.description, line.quantity, money(line.unit_price), money(line.amount)]),
     color,
   );
-  y = totals(doc, y, [
-    ['Subtotal', money(invoice.subtotal)],
-    [`Tax (${Number(invoice.tax_rate)}%)`, money(invoice.tax)],
-    ['Total', money(invoice.total)],
-    ['Amount paid', money(invoice.amount_paid)],
-    ['Balance due', money(invoice.balance)],
-  ], 4);
+  y = totals(
+    doc,
+    y,
+    [
+      ['Subtotal', money(invoice.subtotal)],
+      [`Tax (${Number(invoice.tax_rate)}%)`, money(invoice.tax)],
+      ['Total', money(invoice.total)],
+      ['Amount paid', money(invoice.amount_paid)],
+      ['Balance due', money(invoice.balance)],
+    ],
+    4,
+  );
 
   if (invoice.payments.length > 0) {
     y = heading(doc, y, 'Payments');
@@ -313,7 +341,11 @@ export function renderInvoicePdf(input: PdfInput & { invoice: Omit<InvoiceDetail
 
 export function renderStatementPdf(input: PdfInput & { statement: Statement }): Promise<Buffer> {
   const { brand, statement } = input;
-  const { doc, color, y: bodyTop } = firstPage(input, {
+  const {
+    doc,
+    color,
+    y: bodyTop,
+  } = firstPage(input, {
     documentTitle: `Statement of account ${projectLine(input.project)}`,
     title: 'STATEMENT',
     facts: [
@@ -359,7 +391,11 @@ export function renderStatementPdf(input: PdfInput & { statement: Statement }): 
     color,
   );
   if (statement.entries.length === 0) {
-    doc.font('Helvetica').fontSize(9).fillColor('#334155').text('No invoices yet.', PAGE.margin, y + 6);
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor('#334155')
+      .text('No invoices yet.', PAGE.margin, y + 6);
     y = doc.y;
   }
   totals(doc, y, [

@@ -126,7 +126,10 @@ const lockInvoice = async (tx: Executor, companyId: number, invoiceId: number) =
 async function settlePayments(tx: Executor, invoiceId: number, now: Date) {
   const rows = await tx.select({ amount: invoicePayments.amount }).from(invoicePayments).where(eq(invoicePayments.invoice_id, invoiceId));
   const paid = sumCents(rows.map((row) => toCents(row.amount)));
-  await tx.update(invoices).set({ amount_paid: fromCents(paid), updated_at: now }).where(eq(invoices.id, invoiceId));
+  await tx
+    .update(invoices)
+    .set({ amount_paid: fromCents(paid), updated_at: now })
+    .where(eq(invoices.id, invoiceId));
 }
 
 export interface InvoiceListOptions {
@@ -342,7 +345,10 @@ export function invoicesRepository(db: Executor) {
           companyId: scope.companyId,
           type: 'invoice.viewed',
           at: now,
-          data: { invoice: { id: invoice.id, number: invoice.number, project_id: scope.projectId, viewed_at: apiTimestamp(now) }, viewer: { type: 'portal_user', id: viewer.id, email: viewer.email } },
+          data: {
+            invoice: { id: invoice.id, number: invoice.number, project_id: scope.projectId, viewed_at: apiTimestamp(now) },
+            viewer: { type: 'portal_user', id: viewer.id, email: viewer.email },
+          },
         });
         return true;
       });
@@ -362,7 +368,9 @@ export function invoicesRepository(db: Executor) {
           : await db
               .select()
               .from(invoicePayments)
-              .where(inArray(invoicePayments.invoice_id, sql`(select ${invoices.id} from ${invoices} where ${and(visibleTo(scope), ne(invoices.state, 'void'))})`))
+              .where(
+                inArray(invoicePayments.invoice_id, sql`(select ${invoices.id} from ${invoices} where ${and(visibleTo(scope), ne(invoices.state, 'void'))})`),
+              )
               .orderBy(asc(invoicePayments.paid_on), asc(invoicePayments.id));
       return { invoices: rows, payments };
     },
@@ -420,9 +428,7 @@ export function invoicesRepository(db: Executor) {
 
     /** A new draft of one of the company's projects; its money is computed here, in cents. */
     async createDraft(companyId: number, projectId: number, fields: DraftFields, now: Date): Promise<number> {
-      const [id] = await db.transaction((tx) =>
-        insertInvoices(tx, [{ companyId, projectId, state: 'draft', ...fields, createdAt: now }]),
-      );
+      const [id] = await db.transaction((tx) => insertInvoices(tx, [{ companyId, projectId, state: 'draft', ...fields, createdAt: now }]));
       return id!;
     },
 
@@ -434,13 +440,9 @@ export function invoicesRepository(db: Executor) {
         if (invoice.state !== 'draft') return { refused: 'state', state: invoice.state as 'sent' | 'void' } as const;
         const lines =
           changes.lines ??
-          (
-            await tx
-              .select()
-              .from(invoiceLines)
-              .where(eq(invoiceLines.invoice_id, invoiceId))
-              .orderBy(asc(invoiceLines.position), asc(invoiceLines.id))
-          ).map((line) => ({ description: line.description, quantity: line.quantity, unitPrice: line.unit_price }));
+          (await tx.select().from(invoiceLines).where(eq(invoiceLines.invoice_id, invoiceId)).orderBy(asc(invoiceLines.position), asc(invoiceLines.id))).map(
+            (line) => ({ description: line.description, quantity: line.quantity, unitPrice: line.unit_price }),
+          );
         const taxRate = changes.taxRate ?? invoice.tax_rate;
         const totals = invoiceTotals(lines, taxRate);
         await tx

@@ -63,7 +63,8 @@ describe('GET /api/entities/{entity}/invoices', () => {
     expect(pages[2]!.next_page_url).toBeNull();
     const past = await json<InvoicePage>(listUrl(kitchen, 'page[number]=4'));
     expect(past).toMatchObject({ data: [], from: null, to: null, total: 26, last_page: 3 });
-    for (const size of [15, 20, 25, 30, 50, 100]) expect((await json<InvoicePage>(listUrl(kitchen, `page[size]=${size}`))).data).toHaveLength(Math.min(size, 26));
+    for (const size of [15, 20, 25, 30, 50, 100])
+      expect((await json<InvoicePage>(listUrl(kitchen, `page[size]=${size}`))).data).toHaveLength(Math.min(size, 26));
   });
 
   it('never lists a draft, and shows every other status', async () => {
@@ -75,7 +76,10 @@ describe('GET /api/entities/{entity}/invoices', () => {
   });
 
   it('derives each status from the due date, the balance and the payments, as aging.ts does', async () => {
-    const rows = await t.database.db.select().from(invoices).where(eq(invoices.project_id, (await all())[0]!.project_id));
+    const rows = await t.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.project_id, (await all())[0]!.project_id));
     const listed = new Map((await all()).map((invoice) => [invoice.id, invoice]));
     for (const row of rows.filter((row) => row.state !== 'draft')) {
       const expected = derivedStatus(
@@ -118,7 +122,10 @@ describe('GET /api/entities/{entity}/invoices', () => {
     }
     const some = await all(kitchen, 'filter[status]=overdue,void&sort=number');
     expect(some.map((invoice) => invoice.number)).toEqual(
-      everything.filter((invoice) => ['overdue', 'void'].includes(invoice.status)).map((invoice) => invoice.number).sort(),
+      everything
+        .filter((invoice) => ['overdue', 'void'].includes(invoice.status))
+        .map((invoice) => invoice.number)
+        .sort(),
     );
     const page = await json<InvoicePage>(listUrl(kitchen, 'filter[status]=paid&page[size]=5&page[number]=2'));
     expect(page.total).toBe(everything.filter((invoice) => invoice.status === 'paid').length);
@@ -145,7 +152,9 @@ describe('GET /api/entities/{entity}/invoices', () => {
       expect(body.message).toBe(ERROR_MESSAGES.invalid);
       expect(Object.keys(body.errors), query).toContain(key);
     }
-    expect((await get(listUrl(kitchen, 'filter[status]=draft'))).json().errors['filter[status]'][0]).toMatch(/Allowed: sent, partially_paid, paid, overdue, void/);
+    expect((await get(listUrl(kitchen, 'filter[status]=draft'))).json().errors['filter[status]'][0]).toMatch(
+      /Allowed: sent, partially_paid, paid, overdue, void/,
+    );
     expect((await get('/api/entities/abc/invoices')).statusCode).toBe(400);
   });
 });
@@ -293,8 +302,11 @@ describe('the PDFs', () => {
     expect(text).toContain('Acme Builders');
     expect(text).toContain(`Invoice number ${invoice.number}`);
     expect(text).toContain('Status Overdue');
-    for (const line of invoice.lines) expect(text).toContain(`${line.description} ${line.quantity} ${formatUsd(toCents(line.unit_price))} ${formatUsd(toCents(line.amount))}`);
-    expect(text).toContain(`Subtotal ${formatUsd(toCents(invoice.subtotal))} Tax (8.25%) ${formatUsd(toCents(invoice.tax))} Total ${formatUsd(toCents(invoice.total))}`);
+    for (const line of invoice.lines)
+      expect(text).toContain(`${line.description} ${line.quantity} ${formatUsd(toCents(line.unit_price))} ${formatUsd(toCents(line.amount))}`);
+    expect(text).toContain(
+      `Subtotal ${formatUsd(toCents(invoice.subtotal))} Tax (8.25%) ${formatUsd(toCents(invoice.tax))} Total ${formatUsd(toCents(invoice.total))}`,
+    );
     expect(text).toContain(`Balance due ${formatUsd(toCents(invoice.balance))}`);
     expect(text).toContain('Terms Net 30');
   });
@@ -315,7 +327,9 @@ describe('the PDFs', () => {
     expect(text).toContain('STATEMENT');
     expect(text).toContain('Current 1-30 days 31-60 days 61-90 days Over 90 days Balance due $16,799.83 $1,031.18 $16,000.85 $1,114.64 $12,104.02 $47,050.52');
     for (const entry of statement.entries) expect(text).toContain(entry.description);
-    expect(text).toContain(`Total invoiced ${formatUsd(toCents(statement.total_invoiced))} Total paid ${formatUsd(toCents(statement.total_paid))} Balance due ${formatUsd(toCents(statement.balance))}`);
+    expect(text).toContain(
+      `Total invoiced ${formatUsd(toCents(statement.total_invoiced))} Total paid ${formatUsd(toCents(statement.total_paid))} Balance due ${formatUsd(toCents(statement.balance))}`,
+    );
     expect(text).toMatch(/Page 1 of 2/);
   });
 });

@@ -90,7 +90,8 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
     {
       schema: {
         tags: ['invoices'],
-        operationId: 'listPortalInvoices', summary: "The project's invoices",
+        operationId: 'listPortalInvoices',
+        summary: "The project's invoices",
         description:
           'A page of the invoices of the project behind the entity (10 a page unless page[size] says otherwise), drafts never included. ' +
           'filter[status] takes sent, partially_paid, paid, overdue or void (comma = any of); sort takes number, issue_date, due_date, status, total or balance (- for descending; default -issue_date). ' +
@@ -123,7 +124,8 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
     {
       schema: {
         tags: ['invoices'],
-        operationId: 'getPortalInvoiceSummary', summary: 'What is owed on the project',
+        operationId: 'getPortalInvoiceSummary',
+        summary: 'What is owed on the project',
         description: 'The balance left on sent, partially paid and overdue invoices, and the overdue part of it, as of today (UTC). ' + GUARD_NOTE,
         params: entityParams,
         response: { 200: InvoiceSummarySchema, ...errors },
@@ -149,7 +151,8 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
     {
       schema: {
         tags: ['invoices'],
-        operationId: 'getPortalInvoice', summary: 'One invoice',
+        operationId: 'getPortalInvoice',
+        summary: 'One invoice',
         description: 'The invoice with its line items, totals, payments (oldest first), balance, notes and terms. ' + GUARD_NOTE,
         params: invoiceParams,
         response: { 200: InvoiceDetailSchema, ...errors },
@@ -169,7 +172,8 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
     {
       schema: {
         tags: ['invoices'],
-        operationId: 'getPortalInvoicePdf', summary: 'One invoice as a PDF',
+        operationId: 'getPortalInvoicePdf',
+        summary: 'One invoice as a PDF',
         description: "The invoice as a PDF with the company's name, logo and colour, as an attachment. " + GUARD_NOTE,
         params: invoiceParams,
         response: { 200: binaryReply('The PDF', ['application/pdf']), ...errors },
@@ -196,7 +200,8 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
     {
       schema: {
         tags: ['invoices'],
-        operationId: 'getPortalStatement', summary: 'Statement of account of the project',
+        operationId: 'getPortalStatement',
+        summary: 'Statement of account of the project',
         description:
           'Every sent invoice and every payment in date order with the running balance, and the balance aged as current, 1-30, 31-60, 61-90 and over 90 days past due (as of today, UTC). Void and draft invoices are left out. ' +
           GUARD_NOTE,
@@ -215,7 +220,8 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
     {
       schema: {
         tags: ['invoices'],
-        operationId: 'getPortalStatementPdf', summary: 'Statement of account as a PDF',
+        operationId: 'getPortalStatementPdf',
+        summary: 'Statement of account as a PDF',
         description: "The statement of account as a PDF with the company's name, logo and colour, as an attachment. " + GUARD_NOTE,
         params: entityParams,
         response: { 200: binaryReply('The PDF', ['application/pdf']), ...errors },

@@ -54,9 +54,19 @@ export function serializeInvoiceDetail(found: { invoice: PortalInvoiceRow; lines
 
 /** An invoice as the company reads it: the portal's fields and derived status (or draft), with its rate, notes and terms. */
 export function serializeCompanyInvoice(row: CompanyInvoiceRow): IntegrationInvoice {
-  return { ...serializeInvoice(row), tax_rate: quantity(row.tax_rate), notes: row.notes, terms: row.terms, viewed_at: row.viewed_at ? apiTimestamp(row.viewed_at) : null };
+  return {
+    ...serializeInvoice(row),
+    tax_rate: quantity(row.tax_rate),
+    notes: row.notes,
+    terms: row.terms,
+    viewed_at: row.viewed_at ? apiTimestamp(row.viewed_at) : null,
+  };
 }
 
-export function serializeCompanyInvoiceDetail(found: { invoice: CompanyInvoiceRow; lines: InvoiceLineRow[]; payments: PaymentRow[] }): IntegrationInvoiceDetail {
+export function serializeCompanyInvoiceDetail(found: {
+  invoice: CompanyInvoiceRow;
+  lines: InvoiceLineRow[];
+  payments: PaymentRow[];
+}): IntegrationInvoiceDetail {
   return { ...serializeCompanyInvoice(found.invoice), lines: found.lines.map(serializeLine), payments: found.payments.map(serializePayment) };
 }

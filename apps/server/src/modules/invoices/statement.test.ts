@@ -32,7 +32,14 @@ describe('the statement of account', () => {
 
   it('ages each balance by its own due date and the buckets add up to the balance, to the cent', () => {
     const today = '2026-12-31';
-    const invoice = (id: number, due: string, balance: string) => ({ id, number: `INV-${id}`, issue_date: '2026-01-01', due_date: due, total: balance, balance });
+    const invoice = (id: number, due: string, balance: string) => ({
+      id,
+      number: `INV-${id}`,
+      issue_date: '2026-01-01',
+      due_date: due,
+      total: balance,
+      balance,
+    });
     const statement = buildStatement({
       today,
       project,

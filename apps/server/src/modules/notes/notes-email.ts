@@ -22,19 +22,13 @@ export function newNoteEmail(options: NewNoteEmail): MailMessage {
   const files = options.attachmentNames.length > 0 ? `Attached: ${options.attachmentNames.join(', ')}` : null;
   const footer = `Sent by the ${options.company.name} customer portal because you are the primary rep of this project. Reply in your CRM, or answer this email to write to the customer.`;
 
-  const text = [
-    `${options.authorName} wrote a note on ${title}:`,
-    '',
-    options.body,
-    '',
-    ...(files ? [files, ''] : []),
-    `– ${footer}`,
-    '',
-  ].join('\n');
+  const text = [`${options.authorName} wrote a note on ${title}:`, '', options.body, '', ...(files ? [files, ''] : []), `– ${footer}`, ''].join('\n');
 
   const body = html`<p style="margin:0 0 16px"><strong>${options.authorName}</strong> wrote a note on <strong>${title}</strong>:</p>
-<div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${color};background:#f8fafc;white-space:pre-wrap;word-break:break-word">${options.body}</div>
-${files ? html`<p style="margin:0 0 8px;font-size:14px;color:#475569">${files}</p>` : ''}`;
+    <div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${color};background:#f8fafc;white-space:pre-wrap;word-break:break-word">
+      ${options.body}
+    </div>
+    ${files ? html`<p style="margin:0 0 8px;font-size:14px;color:#475569">${files}</p>` : ''}`;
 
   return {
     to: options.to,
@@ -68,8 +62,10 @@ export function companyNoteNotice(options: CompanyNoteNotice): NoticeContent {
   const text = [`${options.authorName} wrote a note on ${title}:`, '', options.body, '', `Read and answer it in the portal: ${options.threadUrl}`].join('\n');
 
   const body = html`<p style="margin:0 0 16px"><strong>${options.authorName}</strong> wrote a note on <strong>${title}</strong>:</p>
-<div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${color};background:#f8fafc;white-space:pre-wrap;word-break:break-word">${options.body}</div>
-<p style="margin:0 0 8px"><a href="${options.threadUrl}" style="color:#0f172a;font-weight:600">Read and answer it in the portal</a></p>`;
+    <div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${color};background:#f8fafc;white-space:pre-wrap;word-break:break-word">
+      ${options.body}
+    </div>
+    <p style="margin:0 0 8px"><a href="${options.threadUrl}" style="color:#0f172a;font-weight:600">Read and answer it in the portal</a></p>`;
 
   return { subject, text, html: body, footer };
 }

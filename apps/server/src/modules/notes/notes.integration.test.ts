@@ -57,7 +57,12 @@ describe('the thread, company side', () => {
   describe('with files', () => {
     const post = async (parts: Parameters<typeof multipartBody>[0]) => {
       const body = multipartBody(parts);
-      return t.app.inject({ method: 'POST', url: `/api/integration/projects/${kitchen}/notes`, headers: { ...body.headers, ...bearer(key) }, payload: body.payload });
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/integration/projects/${kitchen}/notes`,
+        headers: { ...body.headers, ...bearer(key) },
+        payload: body.payload,
+      });
     };
     const stored = async () => ({
       rows: (await t.app.database.db.select({ n: count() }).from(files))[0]!.n,
@@ -84,13 +89,24 @@ describe('the thread, company side', () => {
 
     it('refuses a file that is not an image or PDF, or a bad field, and keeps no file', async () => {
       const before = await stored();
-      const html = await post([{ name: 'body', value: 'See attached' }, { name: 'files', filename: 'page.pdf', data: HTML_BYTES }]);
+      const html = await post([
+        { name: 'body', value: 'See attached' },
+        { name: 'files', filename: 'page.pdf', data: HTML_BYTES },
+      ]);
       expect(html.statusCode).toBe(422);
       expect(Object.keys(html.json().errors)).toEqual(['files']);
-      const flag = await post([{ name: 'body', value: 'See attached' }, { name: 'shared_with_portal', value: 'maybe' }, { name: 'files', filename: 'a.pdf', data: await pdfBytes() }]);
+      const flag = await post([
+        { name: 'body', value: 'See attached' },
+        { name: 'shared_with_portal', value: 'maybe' },
+        { name: 'files', filename: 'a.pdf', data: await pdfBytes() },
+      ]);
       expect(flag.statusCode).toBe(422);
       expect(Object.keys(flag.json().errors)).toEqual(['shared_with_portal']);
-      const author = await post([{ name: 'body', value: 'See attached' }, { name: 'author_staff_id', value: '999999' }, { name: 'files', filename: 'a.pdf', data: await pdfBytes() }]);
+      const author = await post([
+        { name: 'body', value: 'See attached' },
+        { name: 'author_staff_id', value: '999999' },
+        { name: 'files', filename: 'a.pdf', data: await pdfBytes() },
+      ]);
       expect(author.statusCode).toBe(422);
       expect(Object.keys(author.json().errors)).toEqual(['author_staff_id']);
       expect(await stored()).toEqual(before);
@@ -103,7 +119,8 @@ describe('the thread, company side', () => {
       const [row] = await t.app.database.db.select().from(staff).where(eq(staff.email, 'omar@acme-builders.example.com'));
       omar = { id: row!.id, token: (await t.app.staffSessions.create(row!.id, { now: new Date() })).token };
     });
-    const postAs = (token: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: `/api/integration/projects/${kitchen}/notes`, headers: bearer(token), payload });
+    const postAs = (token: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: `/api/integration/projects/${kitchen}/notes`, headers: bearer(token), payload });
 
     it('signs the note with the member signed in, and their attachments as theirs', async () => {
       const internal = await postAs(omar.token, { body: 'Check the joists before the tile goes down.', shared_with_portal: false });
@@ -113,14 +130,19 @@ describe('the thread, company side', () => {
         { name: 'body', value: 'The tile samples.' },
         { name: 'files', filename: 'tiles.png', data: await imageBytes('png') },
       ]);
-      const shared = await t.app.inject({ method: 'POST', url: `/api/integration/projects/${kitchen}/notes`, headers: { ...body.headers, ...bearer(omar.token) }, payload: body.payload });
+      const shared = await t.app.inject({
+        method: 'POST',
+        url: `/api/integration/projects/${kitchen}/notes`,
+        headers: { ...body.headers, ...bearer(omar.token) },
+        payload: body.payload,
+      });
       expect(shared.statusCode).toBe(201);
       expect(shared.json()).toMatchObject({ shared_with_portal: true, author: { type: 'staff', id: omar.id } });
       const [file] = await t.app.database.db.select().from(files).where(eq(files.id, shared.json().attachments[0].id));
       expect(file!.uploaded_by_staff_id).toBe(omar.id);
     });
 
-    it("refuses to sign a note as another member, keeping no file", async () => {
+    it('refuses to sign a note as another member, keeping no file', async () => {
       const [dana] = await t.app.database.db.select().from(staff).where(eq(staff.email, 'dana@acme-builders.example.com'));
       const json = await postAs(omar.token, { body: 'Signed by someone else', author_staff_id: dana!.id });
       expect(json.statusCode).toBe(422);
@@ -131,7 +153,12 @@ describe('the thread, company side', () => {
         { name: 'author_staff_id', value: String(dana!.id) },
         { name: 'files', filename: 'a.pdf', data: await pdfBytes() },
       ]);
-      const multipart = await t.app.inject({ method: 'POST', url: `/api/integration/projects/${kitchen}/notes`, headers: { ...body.headers, ...bearer(omar.token) }, payload: body.payload });
+      const multipart = await t.app.inject({
+        method: 'POST',
+        url: `/api/integration/projects/${kitchen}/notes`,
+        headers: { ...body.headers, ...bearer(omar.token) },
+        payload: body.payload,
+      });
       expect(multipart.statusCode).toBe(422);
       expect((await t.app.database.db.select({ n: count() }).from(files))[0]!.n).toBe(filesBefore);
       // Naming oneself is the same as naming nobody.

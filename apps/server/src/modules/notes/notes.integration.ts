@@ -168,7 +168,13 @@ export async function notesIntegrationRoutes(fastify: FastifyInstance, options: 
         authorName = member.name;
       }
       const { note } = await notes
-        .create({ projectId: project.id, body: input.body, authorStaffId: authorId, sharedWithPortal: input.shared_with_portal, fileIds: files.map((file) => file.id) })
+        .create({
+          projectId: project.id,
+          body: input.body,
+          authorStaffId: authorId,
+          sharedWithPortal: input.shared_with_portal,
+          fileIds: files.map((file) => file.id),
+        })
         .catch(async (error: unknown) => {
           await deleteFiles(app.database.db, app.blobs, files);
           throw error;
@@ -192,7 +198,9 @@ export async function notesIntegrationRoutes(fastify: FastifyInstance, options: 
             }),
         });
       }
-      return reply.status(201).send(serializeIntegrationNote(note, { company, publicUrl: options.publicUrl, links: app.fileLinks.for({ kind: 'company', companyId: company.id }) }));
+      return reply
+        .status(201)
+        .send(serializeIntegrationNote(note, { company, publicUrl: options.publicUrl, links: app.fileLinks.for({ kind: 'company', companyId: company.id }) }));
     },
   );
 }

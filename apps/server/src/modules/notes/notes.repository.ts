@@ -15,7 +15,6 @@ export interface NoteWithAuthor {
   attachments: FileRow[];
 }
 
-
 export interface NewNote {
   projectId: number;
   body: string;
@@ -102,7 +101,10 @@ export function notesRepository(db: Executor) {
   }
 
   async function countShared(projectId: number, where: SQL | undefined) {
-    const [row] = await db.select({ total: count() }).from(notes).where(and(shared(projectId), where));
+    const [row] = await db
+      .select({ total: count() })
+      .from(notes)
+      .where(and(shared(projectId), where));
     return Number(row?.total ?? 0);
   }
 
@@ -124,10 +126,7 @@ export function notesRepository(db: Executor) {
   return {
     /** A page of the shared notes of a project, newest first. Internal notes are never read. */
     async listShared(projectId: number, window: ThreadWindow, page: PageRequest): Promise<{ rows: NoteWithAuthor[]; total: number }> {
-      const [rows, total] = await Promise.all([
-        withAuthors(db, windowed(projectId, window), 'desc', page.size, pageOffset(page)),
-        totalOf(projectId, window),
-      ]);
+      const [rows, total] = await Promise.all([withAuthors(db, windowed(projectId, window), 'desc', page.size, pageOffset(page)), totalOf(projectId, window)]);
       return { rows, total };
     },
 
@@ -138,7 +137,10 @@ export function notesRepository(db: Executor) {
     },
 
     /** The whole thread of a project, internal notes too, newest first: for the company side only. */
-    async listAll(projectId: number, options: { updatedSince?: Date; sharedWithPortal?: boolean; page: PageRequest }): Promise<{ rows: NoteWithAuthor[]; total: number }> {
+    async listAll(
+      projectId: number,
+      options: { updatedSince?: Date; sharedWithPortal?: boolean; page: PageRequest },
+    ): Promise<{ rows: NoteWithAuthor[]; total: number }> {
       const where = and(
         eq(notes.project_id, projectId),
         options.updatedSince ? gte(notes.updated_at, options.updatedSince) : undefined,
@@ -267,13 +269,7 @@ export function notesRepository(db: Executor) {
       const [row] = await db
         .select({ unread: count() })
         .from(notes)
-        .where(
-          and(
-            shared(projectId),
-            last === null ? undefined : gt(notes.id, last),
-            sql`${notes.author_portal_user_id} is distinct from ${portalUserId}`,
-          ),
-        );
+        .where(and(shared(projectId), last === null ? undefined : gt(notes.id, last), sql`${notes.author_portal_user_id} is distinct from ${portalUserId}`));
       return { lastReadNoteId: last, unread: Number(row?.unread ?? 0) };
     },
 
@@ -282,7 +278,10 @@ export function notesRepository(db: Executor) {
      * cannot undo each other). False when no such shared note exists.
      */
     async markRead(portalUserId: number, projectId: number, noteId: number): Promise<boolean> {
-      const [target] = await db.select({ id: notes.id }).from(notes).where(and(shared(projectId), eq(notes.id, noteId)));
+      const [target] = await db
+        .select({ id: notes.id })
+        .from(notes)
+        .where(and(shared(projectId), eq(notes.id, noteId)));
       if (!target) return false;
       await db
         .insert(noteReads)

@@ -139,7 +139,8 @@ describe('reading the thread', () => {
   });
 
   it('counts unread notes by others, never internal ones, and moves the mark forward only', async () => {
-    const readState = async () => (await t.app.inject({ method: 'GET', url: `/api/notes/read?entity=${kitchen}`, headers: bearer(t.casey) })).json() as NoteReadState;
+    const readState = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/notes/read?entity=${kitchen}`, headers: bearer(t.casey) })).json() as NoteReadState;
     const thread = await everyShared(t.casey, kitchen);
     const byOthers = thread.filter((note) => !note.is_own).length;
     expect(await readState()).toEqual({ last_read_note_id: null, unread_count: byOthers });
@@ -279,7 +280,9 @@ describe('posting a note', () => {
     const before = (await list(t.casey, `entity=${kitchen}`)).json() as NotePage;
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, index) =>
-        index % 3 === 0 ? companyNote(acmeKey, kitchenProject, { body: `office ${index}`, shared_with_portal: index % 2 === 0 }) : post(t.casey, kitchen, { body: `burst ${index}` }),
+        index % 3 === 0
+          ? companyNote(acmeKey, kitchenProject, { body: `office ${index}`, shared_with_portal: index % 2 === 0 })
+          : post(t.casey, kitchen, { body: `burst ${index}` }),
       ),
     );
     expect(results.map((response) => response.statusCode).every((status) => status === 201)).toBe(true);
@@ -334,7 +337,8 @@ describe('attachments', () => {
 
   it('takes 5 attachments and refuses 6', async () => {
     const png = await imageBytes('png', 8, 8);
-    const files = (count: number) => Array.from({ length: count }, (_, index) => ({ name: 'files', filename: `p${index}.png`, contentType: 'image/png', data: png }));
+    const files = (count: number) =>
+      Array.from({ length: count }, (_, index) => ({ name: 'files', filename: `p${index}.png`, contentType: 'image/png', data: png }));
     expect((await upload(kitchen, [{ name: 'body', value: 'Five' }, ...files(5)])).statusCode).toBe(201);
     const six = await upload(kitchen, [{ name: 'body', value: 'Six' }, ...files(6)]);
     expect(six.statusCode).toBe(413);
@@ -371,7 +375,7 @@ describe('the integration API and the portal keep their credentials apart', () =
     expect((await t.app.inject({ method: 'POST', url: `/api/integration/projects/${kitchenProject}/notes`, payload: { body: 'x' } })).statusCode).toBe(401);
   });
 
-  it("keeps a company to its own projects and staff, and stops a revoked key", async () => {
+  it('keeps a company to its own projects and staff, and stops a revoked key', async () => {
     expect((await companyNote(brightsideKey, kitchenProject, { body: 'Not ours' })).statusCode).toBe(404);
     const priya = await staffId('Priya Natarajan');
     const wrongAuthor = await companyNote(acmeKey, kitchenProject, { body: 'x', author_staff_id: priya });
@@ -420,14 +424,29 @@ describe('the integration API and the portal keep their credentials apart', () =
   });
 
   it('switches areas on and off for its own company only', async () => {
-    const off = await t.app.inject({ method: 'PATCH', url: '/api/integration/company', headers: bearer(brightsideKey), payload: { is_portal_project_notes_enabled: false } });
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/integration/company',
+      headers: bearer(brightsideKey),
+      payload: { is_portal_project_notes_enabled: false },
+    });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ name: 'Brightside Remodeling', is_portal_project_notes_enabled: false });
     expect((await list(t.casey, `entity=${lakeHouse}`)).statusCode).toBe(404);
     expect((await list(t.casey, `entity=${kitchen}`)).statusCode).toBe(200);
-    const on = await t.app.inject({ method: 'PATCH', url: '/api/integration/company', headers: bearer(brightsideKey), payload: { is_portal_project_notes_enabled: true } });
+    const on = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/integration/company',
+      headers: bearer(brightsideKey),
+      payload: { is_portal_project_notes_enabled: true },
+    });
     expect(on.json()).toMatchObject({ is_portal_project_notes_enabled: true });
-    const unknown = await t.app.inject({ method: 'PATCH', url: '/api/integration/company', headers: bearer(brightsideKey), payload: { is_portal_everything_enabled: true } });
+    const unknown = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/integration/company',
+      headers: bearer(brightsideKey),
+      payload: { is_portal_everything_enabled: true },
+    });
     expect(unknown.statusCode).toBe(422);
   });
 });

@@ -66,7 +66,8 @@ interface Guarded {
 /** A whole number parameter, or a 400 naming it. */
 function idParam(name: string, value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
-  if (!WHOLE.test(value) || Number(value) < 1 || Number(value) > INT4_MAX) throw invalid({ [name]: [`The ${name} parameter must be a whole number of at least 1.`] }, 400);
+  if (!WHOLE.test(value) || Number(value) < 1 || Number(value) > INT4_MAX)
+    throw invalid({ [name]: [`The ${name} parameter must be a whole number of at least 1.`] }, 400);
   return Number(value);
 }
 
@@ -90,7 +91,11 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
   }
   const guardOf = (request: FastifyRequest) => guarded.get(request)!;
 
-  const contextOf = (company: CompanyRow, request: FastifyRequest): NoteSerializeContext => ({ company, publicUrl: options.publicUrl, links: linksOf(app, request).fileLinks });
+  const contextOf = (company: CompanyRow, request: FastifyRequest): NoteSerializeContext => ({
+    company,
+    publicUrl: options.publicUrl,
+    links: linksOf(app, request).fileLinks,
+  });
 
   async function readStateOf({ user, entity }: Pick<Guarded, 'user' | 'entity'>) {
     const state = await repository.readState(user.id, entity.model_id);
@@ -123,7 +128,8 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
     {
       schema: {
         tags: ['notes'],
-        operationId: 'listPortalNotes', summary: "A page of a project's notes, newest first",
+        operationId: 'listPortalNotes',
+        summary: "A page of a project's notes, newest first",
         description:
           'The notes the company shared with the portal; internal notes are never listed or counted. Newest first, ' +
           `${NOTES_PAGE_SIZE} a page: page 1 is what a thread shows first, later pages are older notes. Page links carry ` +
@@ -163,7 +169,8 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
     {
       schema: {
         tags: ['notes'],
-        operationId: 'getNoteReadState', summary: 'Where the caller stopped reading a thread',
+        operationId: 'getNoteReadState',
+        summary: 'Where the caller stopped reading a thread',
         description: 'The newest note the caller has marked read in this project, and how many shared notes by others came after it.',
         querystring: EntityQuery,
         response: { 200: NoteReadStateSchema, ...errors },
@@ -178,7 +185,8 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
     {
       schema: {
         tags: ['notes'],
-        operationId: 'updateNoteReadState', summary: 'Mark a thread read up to a note',
+        operationId: 'updateNoteReadState',
+        summary: 'Mark a thread read up to a note',
         description: 'Moves the mark forward only (never back). The note must be a note of this thread; anything else is 422.',
         querystring: EntityQuery,
         body: NoteReadUpdateSchema,
@@ -199,7 +207,8 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
     {
       schema: {
         tags: ['notes'],
-        operationId: 'getPortalNote', summary: 'One note',
+        operationId: 'getPortalNote',
+        summary: 'One note',
         description: 'A note of the thread of `entity`. An internal note, or a note of another project, answers 404 like one that does not exist.',
         params: z.object({ id: IdSchema }),
         querystring: EntityQuery,
@@ -230,7 +239,8 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
       },
       schema: {
         tags: ['notes'],
-        operationId: 'createPortalNote', summary: 'Post a note',
+        operationId: 'createPortalNote',
+        summary: 'Post a note',
         description:
           `JSON \`{ body, client_id? }\`, or multipart/form-data with the fields \`body\` and \`client_id\` and up to ${NOTE_MAX_ATTACHMENTS} ` +
           `files in \`files\` (images or PDFs, checked by their bytes, at most ${NOTE_ATTACHMENT_MAX_BYTES / 1024 / 1024} MB each). ` +
@@ -252,7 +262,10 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
         const upload = await receiveUpload(app, request, { companyId: company.id, portalUserId: user.id });
         uploaded = upload.files;
         fileIds = uploaded.map((file) => file.id);
-        const parsed = NoteCreateSchema.safeParse({ body: upload.fields.body ?? '', ...(upload.fields.client_id ? { client_id: upload.fields.client_id } : {}) });
+        const parsed = NoteCreateSchema.safeParse({
+          body: upload.fields.body ?? '',
+          ...(upload.fields.client_id ? { client_id: upload.fields.client_id } : {}),
+        });
         if (!parsed.success) {
           await deleteFiles(app.database.db, app.blobs, uploaded);
           throw invalid(fieldErrors(parsed.error));

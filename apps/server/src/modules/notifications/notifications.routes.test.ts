@@ -136,7 +136,10 @@ describe('POST /api/notifications/unsubscribe', () => {
     for (const token of forged) {
       const response = await oneClick(`/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`);
       expect(response.statusCode, token).toBe(422);
-      expect(response.json()).toEqual({ message: NOTIFICATION_MESSAGES.invalidUnsubscribeLink, errors: { token: [NOTIFICATION_MESSAGES.invalidUnsubscribeLink] } });
+      expect(response.json()).toEqual({
+        message: NOTIFICATION_MESSAGES.invalidUnsubscribeLink,
+        errors: { token: [NOTIFICATION_MESSAGES.invalidUnsubscribeLink] },
+      });
     }
     const noToken = await t.app.inject({ method: 'POST', url: '/api/notifications/unsubscribe', payload: {}, remoteAddress: nextIp() });
     expect(noToken.statusCode).toBe(422);

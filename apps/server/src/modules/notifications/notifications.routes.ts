@@ -39,7 +39,8 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['account'],
-        operationId: 'getNotificationPreferences', summary: 'Which email notices the signed-in user gets',
+        operationId: 'getNotificationPreferences',
+        summary: 'Which email notices the signed-in user gets',
         description: 'One switch per kind of notice; every kind is on until the user turns it off.',
         response: { 200: NotificationPreferencesSchema, 401: ApiErrorSchema },
       },
@@ -52,7 +53,8 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['account'],
-        operationId: 'updateNotificationPreferences', summary: 'Turn kinds of email notices on or off',
+        operationId: 'updateNotificationPreferences',
+        summary: 'Turn kinds of email notices on or off',
         description: 'Only the kinds named change. Answers every switch.',
         body: NotificationPreferencesUpdateSchema,
         response: { 200: NotificationPreferencesSchema, 401: ApiErrorSchema, 422: ApiErrorSchema },
@@ -73,7 +75,8 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
       config: { public: true },
       schema: {
         tags: ['notifications'],
-        operationId: 'unsubscribe', summary: 'Turn off one kind of email notice with the token of its unsubscribe link',
+        operationId: 'unsubscribe',
+        summary: 'Turn off one kind of email notice with the token of its unsubscribe link',
         description:
           'The token comes in the query string (what `List-Unsubscribe` names: mail clients POST it with the form body ' +
           '`List-Unsubscribe=One-Click`) or in a JSON body. 422 for a token the server did not make. ' +
@@ -104,10 +107,11 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
       config: { public: true },
       schema: {
         tags: ['notifications'],
-        operationId: 'openUnsubscribePage', summary: "Opens the portal's unsubscribe page for a token",
+        operationId: 'openUnsubscribePage',
+        summary: "Opens the portal's unsubscribe page for a token",
         // The browser's way in from an email, not an operation for API clients (who POST): kept out of the document.
         hide: true,
-        description: 'For a client that GETs the `List-Unsubscribe` address: sends the browser to the portal\'s unsubscribe page, which does it.',
+        description: "For a client that GETs the `List-Unsubscribe` address: sends the browser to the portal's unsubscribe page, which does it.",
         querystring: UnsubscribeQuerySchema,
         response: { 303: z.null().describe('To /unsubscribe?token=…') },
       },

@@ -19,12 +19,19 @@ export function albumsRepository(db: Executor) {
 
   return {
     async project(companyId: number, projectId: number) {
-      const [row] = await db.select({ id: projects.id }).from(projects).where(and(eq(projects.company_id, companyId), eq(projects.id, projectId)));
+      const [row] = await db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(and(eq(projects.company_id, companyId), eq(projects.id, projectId)));
       return row ?? null;
     },
 
     async list(companyId: number, projectId: number, options: { updatedSince?: Date; page: PageRequest }) {
-      const where = and(eq(albums.company_id, companyId), eq(albums.project_id, projectId), options.updatedSince ? gte(albums.updated_at, options.updatedSince) : undefined);
+      const where = and(
+        eq(albums.company_id, companyId),
+        eq(albums.project_id, projectId),
+        options.updatedSince ? gte(albums.updated_at, options.updatedSince) : undefined,
+      );
       const [rows, [total]] = await Promise.all([
         db.select().from(albums).where(where).orderBy(asc(albums.position), asc(albums.id)).limit(options.page.size).offset(pageOffset(options.page)),
         db.select({ total: count() }).from(albums).where(where),
@@ -34,7 +41,10 @@ export function albumsRepository(db: Executor) {
     },
 
     async find(companyId: number, albumId: number): Promise<{ album: AlbumRow; photoCount: number } | null> {
-      const [album] = await db.select().from(albums).where(and(eq(albums.company_id, companyId), eq(albums.id, albumId)));
+      const [album] = await db
+        .select()
+        .from(albums)
+        .where(and(eq(albums.company_id, companyId), eq(albums.id, albumId)));
       if (!album) return null;
       return { album, photoCount: (await photoCounts([album.id])).get(album.id) ?? 0 };
     },
@@ -62,7 +72,12 @@ export function albumsRepository(db: Executor) {
 
     /** The album's photos' files, for deleting their bytes once the rows are gone. */
     async filesOfAlbum(albumId: number): Promise<FileRow[]> {
-      return db.select({ file: files }).from(photos).innerJoin(files, eq(files.id, photos.file_id)).where(eq(photos.album_id, albumId)).then((rows) => rows.map((row) => row.file));
+      return db
+        .select({ file: files })
+        .from(photos)
+        .innerJoin(files, eq(files.id, photos.file_id))
+        .where(eq(photos.album_id, albumId))
+        .then((rows) => rows.map((row) => row.file));
     },
 
     async photos(albumId: number, options: { updatedSince?: Date; page: PageRequest }) {
@@ -94,11 +109,25 @@ export function albumsRepository(db: Executor) {
     /** New photos at the end of the album, in the order sent, in one statement. */
     async addPhotos(companyId: number, albumId: number, fileRows: FileRow[], details: { caption: string | null; takenAt: Date | null }, now: Date) {
       return db.transaction(async (tx) => {
-        const [last] = await tx.select({ position: max(photos.position) }).from(photos).where(eq(photos.album_id, albumId));
+        const [last] = await tx
+          .select({ position: max(photos.position) })
+          .from(photos)
+          .where(eq(photos.album_id, albumId));
         const start = (last?.position ?? -1) + 1;
         const rows = await tx
           .insert(photos)
-          .values(fileRows.map((file, index) => ({ company_id: companyId, album_id: albumId, file_id: file.id, caption: details.caption, taken_at: details.takenAt, position: start + index, created_at: now, updated_at: now })))
+          .values(
+            fileRows.map((file, index) => ({
+              company_id: companyId,
+              album_id: albumId,
+              file_id: file.id,
+              caption: details.caption,
+              taken_at: details.takenAt,
+              position: start + index,
+              created_at: now,
+              updated_at: now,
+            })),
+          )
           .returning();
         await tx.update(albums).set({ updated_at: now }).where(eq(albums.id, albumId));
         return rows.map((photo, index) => ({ photo, file: fileRows[index]! }));
@@ -113,7 +142,11 @@ export function albumsRepository(db: Executor) {
       return db.transaction(async (tx) => {
         // Lock the album's row so two moves in one album run one after the other.
         await tx.select({ id: albums.id }).from(albums).where(eq(albums.id, albumId)).for('update');
-        const rows = await tx.select({ id: photos.id, position: photos.position }).from(photos).where(eq(photos.album_id, albumId)).orderBy(asc(photos.position), asc(photos.id));
+        const rows = await tx
+          .select({ id: photos.id, position: photos.position })
+          .from(photos)
+          .where(eq(photos.album_id, albumId))
+          .orderBy(asc(photos.position), asc(photos.id));
         const order = rows.filter((row) => row.id !== photoId).map((row) => row.id);
         order.splice(Math.min(index, order.length), 0, photoId);
         const current = new Map(rows.map((row) => [row.id, row.position]));
@@ -126,7 +159,11 @@ export function albumsRepository(db: Executor) {
     },
 
     async updatePhoto(photoId: number, values: Partial<Pick<PhotoRow, 'caption' | 'taken_at' | 'position' | 'album_id'>>, now: Date) {
-      const [row] = await db.update(photos).set({ ...values, updated_at: now }).where(eq(photos.id, photoId)).returning();
+      const [row] = await db
+        .update(photos)
+        .set({ ...values, updated_at: now })
+        .where(eq(photos.id, photoId))
+        .returning();
       return row!;
     },
   };

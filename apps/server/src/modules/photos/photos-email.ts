@@ -14,8 +14,12 @@ export function albumSharedNotice(options: {
   const subject = headerSafe(`New photos: ${options.album.name}, on ${title}`);
   const count = options.album.photoCount === 1 ? '1 photo' : `${options.album.photoCount} photos`;
   const color = cssColor(options.company.color, DEFAULT_PORTAL_COLOR);
-  const text = [`${options.company.name} shared the album ${options.album.name} (${count}) on ${title}.`, '', `See it in the portal: ${options.albumUrl}`].join('\n');
-  const body = html`<p style="margin:0 0 16px">${options.company.name} shared the album <strong>${options.album.name}</strong> (${count}) on <strong>${title}</strong>.</p>
-<p style="margin:0 0 8px"><a href="${options.albumUrl}" style="color:${color};font-weight:600">See it in the portal</a></p>`;
+  const text = [`${options.company.name} shared the album ${options.album.name} (${count}) on ${title}.`, '', `See it in the portal: ${options.albumUrl}`].join(
+    '\n',
+  );
+  const body = html`<p style="margin:0 0 16px">
+      ${options.company.name} shared the album <strong>${options.album.name}</strong> (${count}) on <strong>${title}</strong>.
+    </p>
+    <p style="margin:0 0 8px"><a href="${options.albumUrl}" style="color:${color};font-weight:600">See it in the portal</a></p>`;
   return { subject, text, html: body, footer: `Sent by the ${options.company.name} customer portal because this project is shared with you.` };
 }

@@ -27,16 +27,23 @@ const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?
   t.app.inject({ method, url, headers: bearer(key), ...(payload ? { payload } : {}) });
 const upload = (albumId: number, parts: Parameters<typeof multipartBody>[0]) => {
   const body = multipartBody(parts);
-  return t.app.inject({ method: 'POST', url: `/api/integration/albums/${albumId}/photos`, headers: { ...body.headers, ...bearer(key) }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/integration/albums/${albumId}/photos`,
+    headers: { ...body.headers, ...bearer(key) },
+    payload: body.payload,
+  });
 };
 const counts = async () => [
   (await t.app.database.db.select().from(files)).length,
   (await readdir(path.join(t.dataDir, 'blobs'), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length,
 ];
 const portalAlbums = async () =>
-  ((await t.app.inject({ method: 'GET', url: `/api/entities/${kitchenEntity}/albums?page[size]=100`, headers: bearer(t.casey) })).json() as { data: { name: string }[] }).data.map(
-    (album) => album.name,
-  );
+  (
+    (await t.app.inject({ method: 'GET', url: `/api/entities/${kitchenEntity}/albums?page[size]=100`, headers: bearer(t.casey) })).json() as {
+      data: { name: string }[];
+    }
+  ).data.map((album) => album.name);
 
 describe('albums and photos', () => {
   let albumId: number;
@@ -87,7 +94,10 @@ describe('albums and photos', () => {
       expect(Object.keys(response.json().errors)).toEqual(['files']);
     }
     expect(await counts()).toEqual(before);
-    const badDate = await upload(albumId, [{ name: 'taken_at', value: 'last Tuesday' }, { name: 'files', filename: 'fine.png', contentType: 'image/png', data: await imageBytes('png') }]);
+    const badDate = await upload(albumId, [
+      { name: 'taken_at', value: 'last Tuesday' },
+      { name: 'files', filename: 'fine.png', contentType: 'image/png', data: await imageBytes('png') },
+    ]);
     expect(badDate.statusCode).toBe(422);
     expect(badDate.json().errors).toEqual({ taken_at: ['Give a date and time such as 2026-11-03T14:20:00Z.'] });
     expect(await counts()).toEqual(before);
@@ -103,7 +113,9 @@ describe('albums and photos', () => {
     expect(photo.taken_at).toBe('2026-11-03T19:20:00.000000Z');
     const album = (await t.app.inject({ method: 'GET', url: `/api/entities/${kitchenEntity}/albums/${albumId}`, headers: bearer(t.casey) })).json();
     expect(album.photos.find((each: { id: number }) => each.id === photo.id).taken_at).toBe('2026-11-03T19:20:00.000000Z');
-    expect((await call('PATCH', `/api/integration/photos/${photo.id}`, { taken_at: '2026-11-04T08:00:00Z' })).json().taken_at).toBe('2026-11-04T08:00:00.000000Z');
+    expect((await call('PATCH', `/api/integration/photos/${photo.id}`, { taken_at: '2026-11-04T08:00:00Z' })).json().taken_at).toBe(
+      '2026-11-04T08:00:00.000000Z',
+    );
     expect((await call('PATCH', `/api/integration/photos/${photo.id}`, { taken_at: null })).json().taken_at).toBeNull();
     expect((await call('PATCH', `/api/integration/photos/${photo.id}`, { taken_at: '2026-13-40' })).statusCode).toBe(422);
     expect((await call('DELETE', `/api/integration/photos/${photo.id}`)).statusCode).toBe(204);
@@ -127,43 +139,78 @@ describe('albums and photos', () => {
 
 describe('moving a photo within its album', () => {
   const order = async (albumId: number) =>
-    ((await call('GET', `/api/integration/albums/${albumId}/photos`)).json().data as { file: { name: string }; position: number }[]).map((photo) => [photo.file.name, photo.position]);
+    ((await call('GET', `/api/integration/albums/${albumId}/photos`)).json().data as { file: { name: string }; position: number }[]).map((photo) => [
+      photo.file.name,
+      photo.position,
+    ]);
 
   it('puts it at the index asked, numbers the album again, and refuses a bad index without writing', async () => {
     const albumId = (await call('POST', `/api/integration/projects/${kitchen}/albums`, { name: 'Order' })).json().id as number;
-    const uploaded = await upload(albumId, ['a', 'b', 'c', 'd'].map((name) => ({ name: 'files', filename: `${name}.png`, contentType: 'image/png', data: PNG })));
+    const uploaded = await upload(
+      albumId,
+      ['a', 'b', 'c', 'd'].map((name) => ({ name: 'files', filename: `${name}.png`, contentType: 'image/png', data: PNG })),
+    );
     const [a, , , d] = uploaded.json().data as { id: number }[];
 
     const moved = await call('POST', `/api/integration/photos/${d!.id}/move`, { index: 0 });
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({ id: d!.id, position: 0 });
-    expect(await order(albumId)).toEqual([['d.png', 0], ['a.png', 1], ['b.png', 2], ['c.png', 3]]);
+    expect(await order(albumId)).toEqual([
+      ['d.png', 0],
+      ['a.png', 1],
+      ['b.png', 2],
+      ['c.png', 3],
+    ]);
 
     expect((await call('POST', `/api/integration/photos/${d!.id}/move`, { index: 2 })).json().position).toBe(2);
-    expect(await order(albumId)).toEqual([['a.png', 0], ['b.png', 1], ['d.png', 2], ['c.png', 3]]);
+    expect(await order(albumId)).toEqual([
+      ['a.png', 0],
+      ['b.png', 1],
+      ['d.png', 2],
+      ['c.png', 3],
+    ]);
 
     // Past the end is last.
     expect((await call('POST', `/api/integration/photos/${a!.id}/move`, { index: 99 })).json().position).toBe(3);
-    expect(await order(albumId)).toEqual([['b.png', 0], ['d.png', 1], ['c.png', 2], ['a.png', 3]]);
+    expect(await order(albumId)).toEqual([
+      ['b.png', 0],
+      ['d.png', 1],
+      ['c.png', 2],
+      ['a.png', 3],
+    ]);
 
     for (const payload of [{ index: -1 }, { index: 1.5 }, { index: '1' }, {}, { index: 1, position: 2 }]) {
       const refused = await call('POST', `/api/integration/photos/${a!.id}/move`, payload);
       expect(refused.statusCode, JSON.stringify(payload)).toBe(422);
     }
     expect((await call('POST', `/api/integration/photos/${a!.id}/move`, { index: -1 })).json().errors).toHaveProperty('index');
-    expect(await order(albumId)).toEqual([['b.png', 0], ['d.png', 1], ['c.png', 2], ['a.png', 3]]);
+    expect(await order(albumId)).toEqual([
+      ['b.png', 0],
+      ['d.png', 1],
+      ['c.png', 2],
+      ['a.png', 3],
+    ]);
     expect((await call('POST', `/api/integration/photos/999999/move`, { index: 0 })).statusCode).toBe(404);
   });
 
   it('unties positions a photo moved in from another album shares with one already there', async () => {
     const albumId = (await call('POST', `/api/integration/projects/${kitchen}/albums`, { name: 'Ties' })).json().id as number;
     const otherId = (await call('POST', `/api/integration/projects/${kitchen}/albums`, { name: 'Elsewhere' })).json().id as number;
-    const [x] = (await upload(albumId, ['x', 'y'].map((name) => ({ name: 'files', filename: `${name}.png`, contentType: 'image/png', data: PNG })))).json().data as { id: number }[];
+    const [x] = (
+      await upload(
+        albumId,
+        ['x', 'y'].map((name) => ({ name: 'files', filename: `${name}.png`, contentType: 'image/png', data: PNG })),
+      )
+    ).json().data as { id: number }[];
     const [z] = (await upload(otherId, [{ name: 'files', filename: 'z.png', contentType: 'image/png', data: PNG }])).json().data as { id: number }[];
     // z arrives with position 0, the same as x.
     await call('PATCH', `/api/integration/photos/${z!.id}`, { album_id: albumId });
     expect((await call('POST', `/api/integration/photos/${x!.id}/move`, { index: 1 })).json().position).toBe(1);
-    expect(await order(albumId)).toEqual([['z.png', 0], ['x.png', 1], ['y.png', 2]]);
+    expect(await order(albumId)).toEqual([
+      ['z.png', 0],
+      ['x.png', 1],
+      ['y.png', 2],
+    ]);
   });
 });
 
@@ -172,7 +219,12 @@ describe('one photo per request, as the console sends them', () => {
     const albumId = (await call('POST', `/api/integration/projects/${kitchen}/albums`, { name: 'Retried' })).json().id as number;
     const send = () => {
       const body = multipartBody([{ name: 'files', filename: 'once.png', contentType: 'image/png', data: PNG }]);
-      return t.app.inject({ method: 'POST', url: `/api/integration/albums/${albumId}/photos`, headers: { ...body.headers, ...bearer(key), 'idempotency-key': 'photo-once-1' }, payload: body.payload });
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/integration/albums/${albumId}/photos`,
+        headers: { ...body.headers, ...bearer(key), 'idempotency-key': 'photo-once-1' },
+        payload: body.payload,
+      });
     };
     const first = await send();
     const before = await counts();

@@ -30,7 +30,13 @@ import { albumsRepository } from './albums.repository';
 import { albumSharedNotice } from './photos-email';
 
 /** Photos a company uploads: the kinds every browser shows, checked by their bytes, several in one request. */
-export const PHOTO_UPLOAD_POLICY = { field: 'files', maxFiles: 20, maxBytes: 20 * 1024 * 1024, accept: ['jpeg', 'png', 'webp'] as const, fields: { caption: 500, taken_at: 40 } };
+export const PHOTO_UPLOAD_POLICY = {
+  field: 'files',
+  maxFiles: 20,
+  maxBytes: 20 * 1024 * 1024,
+  accept: ['jpeg', 'png', 'webp'] as const,
+  fields: { caption: 500, taken_at: 40 },
+};
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema };
 const idParams = z.object({ id: IdSchema });
 const syncQuery = defineListQuery({ filters: { updated_since: { kind: 'timestamp' } } });
@@ -79,7 +85,14 @@ export async function photosIntegrationRoutes(fastify: FastifyInstance, options:
     '/integration/projects/:id/albums',
     {
       config: read,
-      schema: { tags: ['Photos'], operationId: 'listAlbums', summary: "A project's albums, shared or not", params: idParams, querystring: syncQuery.querystring, response: { 200: IntegrationAlbumPageSchema, ...errors } },
+      schema: {
+        tags: ['Photos'],
+        operationId: 'listAlbums',
+        summary: "A project's albums, shared or not",
+        params: idParams,
+        querystring: syncQuery.querystring,
+        response: { 200: IntegrationAlbumPageSchema, ...errors },
+      },
       preValidation: syncQuery.preValidation,
     },
     async (request) => {
@@ -115,7 +128,10 @@ export async function photosIntegrationRoutes(fastify: FastifyInstance, options:
 
   app.get(
     '/integration/albums/:id',
-    { config: read, schema: { tags: ['Photos'], operationId: 'getAlbum', summary: 'An album', params: idParams, response: { 200: IntegrationAlbumSchema, ...errors } } },
+    {
+      config: read,
+      schema: { tags: ['Photos'], operationId: 'getAlbum', summary: 'An album', params: idParams, response: { 200: IntegrationAlbumSchema, ...errors } },
+    },
     async (request) => serializeAlbum(await album(requireApiCompany(request).id, request.params.id)),
   );
 
@@ -123,7 +139,14 @@ export async function photosIntegrationRoutes(fastify: FastifyInstance, options:
     '/integration/albums/:id',
     {
       config: write,
-      schema: { tags: ['Photos'], operationId: 'updateAlbum', summary: 'Rename or move an album', params: idParams, body: IntegrationAlbumUpdateSchema, response: { 200: IntegrationAlbumSchema, ...errors } },
+      schema: {
+        tags: ['Photos'],
+        operationId: 'updateAlbum',
+        summary: 'Rename or move an album',
+        params: idParams,
+        body: IntegrationAlbumUpdateSchema,
+        response: { 200: IntegrationAlbumSchema, ...errors },
+      },
     },
     async (request) => {
       const company = requireApiCompany(request);
@@ -138,7 +161,13 @@ export async function photosIntegrationRoutes(fastify: FastifyInstance, options:
     '/integration/albums/:id',
     {
       config: write,
-      schema: { tags: ['Photos'], operationId: 'deleteAlbum', summary: 'Delete an album with its photos', params: idParams, response: { 204: z.null().describe('Deleted'), ...errors } },
+      schema: {
+        tags: ['Photos'],
+        operationId: 'deleteAlbum',
+        summary: 'Delete an album with its photos',
+        params: idParams,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
     },
     async (request, reply) => {
       const company = requireApiCompany(request);
@@ -198,7 +227,14 @@ export async function photosIntegrationRoutes(fastify: FastifyInstance, options:
     '/integration/albums/:id/photos',
     {
       config: read,
-      schema: { tags: ['Photos'], operationId: 'listPhotos', summary: "An album's photos, in order", params: idParams, querystring: syncQuery.querystring, response: { 200: IntegrationPhotoPageSchema, ...errors } },
+      schema: {
+        tags: ['Photos'],
+        operationId: 'listPhotos',
+        summary: "An album's photos, in order",
+        params: idParams,
+        querystring: syncQuery.querystring,
+        response: { 200: IntegrationPhotoPageSchema, ...errors },
+      },
       preValidation: syncQuery.preValidation,
     },
     async (request) => {
@@ -265,7 +301,8 @@ export async function photosIntegrationRoutes(fastify: FastifyInstance, options:
       if (!found) throw notFound();
       if (request.body.album_id !== undefined && request.body.album_id !== found.photo.album_id) {
         const target = await repository.find(company.id, request.body.album_id);
-        if (!target || target.album.project_id !== found.album.project_id) throw invalid({ album_id: ['The album must be another album of the same project.'] });
+        if (!target || target.album.project_id !== found.album.project_id)
+          throw invalid({ album_id: ['The album must be another album of the same project.'] });
       }
       const { taken_at: takenAt, ...rest } = request.body;
       const changes = {
@@ -306,7 +343,13 @@ export async function photosIntegrationRoutes(fastify: FastifyInstance, options:
     '/integration/photos/:id',
     {
       config: write,
-      schema: { tags: ['Photos'], operationId: 'deletePhoto', summary: 'Delete a photo', params: idParams, response: { 204: z.null().describe('Deleted'), ...errors } },
+      schema: {
+        tags: ['Photos'],
+        operationId: 'deletePhoto',
+        summary: 'Delete a photo',
+        params: idParams,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
     },
     async (request, reply) => {
       const company = requireApiCompany(request);

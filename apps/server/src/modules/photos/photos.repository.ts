@@ -9,7 +9,6 @@ export type AlbumSort = 'position' | 'name' | 'created_at';
 
 import type { ProjectScope } from '../../core/access/projects';
 
-
 const SORT_COLUMNS = { position: albums.position, name: sql`lower(${albums.name})`, created_at: albums.created_at } as const;
 
 export function photosRepository(db: Db) {
@@ -23,13 +22,23 @@ export function photosRepository(db: Db) {
     async list(scope: ProjectScope, options: { sort: SortTerm<AlbumSort>[]; page: PageRequest }) {
       const order = options.sort.map((term) => (term.direction === 'desc' ? desc : asc)(SORT_COLUMNS[term.field]));
       order.push(asc(albums.id));
-      const rows = await db.select().from(albums).where(visible(scope)).orderBy(...order).limit(options.page.size).offset(pageOffset(options.page));
+      const rows = await db
+        .select()
+        .from(albums)
+        .where(visible(scope))
+        .orderBy(...order)
+        .limit(options.page.size)
+        .offset(pageOffset(options.page));
       const [counted] = await db.select({ total: count() }).from(albums).where(visible(scope));
       return { rows: await covers.albumCovers(rows), total: counted?.total ?? 0 };
     },
 
     async find(scope: ProjectScope, albumId: number): Promise<AlbumWithCover | null> {
-      const [row] = await db.select().from(albums).where(and(visible(scope), eq(albums.id, albumId))).limit(1);
+      const [row] = await db
+        .select()
+        .from(albums)
+        .where(and(visible(scope), eq(albums.id, albumId)))
+        .limit(1);
       return row ? ((await covers.albumCovers([row]))[0] ?? null) : null;
     },
 

@@ -48,7 +48,8 @@ export async function photosRoutes(fastify: FastifyInstance, options: { publicUr
     {
       schema: {
         tags: ['photos'],
-        operationId: 'listPortalAlbums', summary: "The project's shared albums",
+        operationId: 'listPortalAlbums',
+        summary: "The project's shared albums",
         description: `A page of the shared albums (30 a page), each with its cover, name and photo count. sort: position (default), name, created_at. ${GUARD_NOTE}`,
         params: entityParams,
         querystring: albumsListQuery.querystring,
@@ -74,7 +75,8 @@ export async function photosRoutes(fastify: FastifyInstance, options: { publicUr
     {
       schema: {
         tags: ['photos'],
-        operationId: 'getPortalAlbum', summary: 'One shared album with its photos',
+        operationId: 'getPortalAlbum',
+        summary: 'One shared album with its photos',
         description: `Every photo in order, with its caption, size and signed URLs (original, download, image proxy). ${GUARD_NOTE}`,
         params: entityParams.extend({ album: IdSchema }),
         response: { 200: AlbumDetailSchema, ...errors },
@@ -97,7 +99,8 @@ export async function photosRoutes(fastify: FastifyInstance, options: { publicUr
       compress: false,
       schema: {
         tags: ['photos'],
-        operationId: 'downloadAlbumZip', summary: 'A whole album as a zip',
+        operationId: 'downloadAlbumZip',
+        summary: 'A whole album as a zip',
         description:
           'Reached through the zip_url of an album (signed, valid up to an hour). The originals are streamed one after another ' +
           'into the zip as it is sent, so memory stays flat however large the album. 403 when the signature is altered or expired; 404 once the album is no longer shared with whoever the link was handed to.',

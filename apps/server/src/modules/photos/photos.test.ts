@@ -173,9 +173,22 @@ describe('the image proxy', () => {
   it('refuses anything but a listed variant with 400 in the one error shape, and writes no cache file', async () => {
     const before = await cacheFiles();
     const refused = [
-      '', 'v=poster', 'v=photo-thumbnail&d=3', 'v=photo-thumbnail&f=avif', 'v=photo-thumbnail&f=jpeg', 'v=photo-thumbnail&q=100',
-      'v=photo-thumbnail&fit=contain', 'w=300&f=webp&q=70', 'w=120&h=120&fit=cover', 'w=281&h=210&fit=cover', 'w=280&h=210&fit=inside',
-      'w=4096', 'w=4097', 'w=abc', 'f=gif', 'v=photo-full&w=1600&h=1200&fit=inside',
+      '',
+      'v=poster',
+      'v=photo-thumbnail&d=3',
+      'v=photo-thumbnail&f=avif',
+      'v=photo-thumbnail&f=jpeg',
+      'v=photo-thumbnail&q=100',
+      'v=photo-thumbnail&fit=contain',
+      'w=300&f=webp&q=70',
+      'w=120&h=120&fit=cover',
+      'w=281&h=210&fit=cover',
+      'w=280&h=210&fit=inside',
+      'w=4096',
+      'w=4097',
+      'w=abc',
+      'f=gif',
+      'v=photo-full&w=1600&h=1200&fit=inside',
     ];
     for (const query of refused) {
       const response = await get(`${base}&${query}`);
@@ -186,12 +199,26 @@ describe('the image proxy', () => {
   });
 
   it('queues a flood of encodes of many images while the JSON routes still answer', async () => {
-    const [photo] = await t.database.db.select().from(files).where(eq(files.id, Number(/\/api\/images\/(\d+)/.exec(base)![1]))).limit(1);
+    const [photo] = await t.database.db
+      .select()
+      .from(files)
+      .where(eq(files.id, Number(/\/api\/images\/(\d+)/.exec(base)![1])))
+      .limit(1);
     const rows = await filesRepository(t.database.db).insert(
       await Promise.all(
         Array.from({ length: 30 }, async (_, index) => {
           const blob = await t.app.blobs.put(await imageBytes('png', 100 + index, 75), { contentType: 'image/png' });
-          return { company_id: photo!.company_id, blob_key: blob.key, original_name: `flood-${index}.png`, content_type: 'image/png', kind: 'png' as const, size: blob.size, sha256: blob.sha256, width: 100 + index, height: 75 };
+          return {
+            company_id: photo!.company_id,
+            blob_key: blob.key,
+            original_name: `flood-${index}.png`,
+            content_type: 'image/png',
+            kind: 'png' as const,
+            size: blob.size,
+            sha256: blob.sha256,
+            width: 100 + index,
+            height: 75,
+          };
         }),
       ),
     );
@@ -224,7 +251,17 @@ describe('the image proxy', () => {
   it('refuses a pixel bomb with 422 without decoding it', async () => {
     const blob = await t.app.blobs.put(pixelBombPng(), { contentType: 'image/png' });
     const [bomb] = await filesRepository(t.database.db).insert([
-      { company_id: t.ids.acme.id, blob_key: blob.key, original_name: 'bomb.png', content_type: 'image/png', kind: 'png', size: blob.size, sha256: blob.sha256, width: 30_000, height: 30_000 },
+      {
+        company_id: t.ids.acme.id,
+        blob_key: blob.key,
+        original_name: 'bomb.png',
+        content_type: 'image/png',
+        kind: 'png',
+        size: blob.size,
+        sha256: blob.sha256,
+        width: 30_000,
+        height: 30_000,
+      },
     ]);
     const response = await get(`${t.app.fileLinks.for({ kind: 'company', companyId: t.ids.acme.id }).image(bomb!.id)}&v=photo-thumbnail`);
     expect(response.statusCode).toBe(422);

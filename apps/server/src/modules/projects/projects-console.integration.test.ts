@@ -16,7 +16,15 @@ let key: string;
 let kitchen: number;
 let garage: number;
 
-type Listed = { id: number; name: string | null; number: string | null; financials_balance_amount: string | null; account?: { name: string } | null; status?: { name: string } | null; last_activity_at?: string };
+type Listed = {
+  id: number;
+  name: string | null;
+  number: string | null;
+  financials_balance_amount: string | null;
+  account?: { name: string } | null;
+  status?: { name: string } | null;
+  last_activity_at?: string;
+};
 
 beforeAll(async () => {
   const db = t.app.database.db;
@@ -97,7 +105,8 @@ describe('the project list', () => {
 describe('a project with a new account', () => {
   it('finds accounts by name or email', async () => {
     await call('POST', '/api/integration/accounts', { name: 'Quentin Blake', email: 'qb@drawings.example.com' });
-    const names = async (text: string) => (await call('GET', `/api/integration/accounts?filter[search]=${text}`)).json().data.map((row: { name: string }) => row.name);
+    const names = async (text: string) =>
+      (await call('GET', `/api/integration/accounts?filter[search]=${text}`)).json().data.map((row: { name: string }) => row.name);
     expect(await names('quentin')).toEqual(['Quentin Blake']);
     expect(await names('DRAWINGS')).toEqual(['Quentin Blake']);
   });
@@ -128,7 +137,11 @@ describe('a project with a new account', () => {
     expect(both.statusCode).toBe(422);
     expect(Object.keys(both.json().errors)).toEqual(['account']);
     // A refused cover undoes the whole update, the new account included.
-    const refusedCover = await call('PATCH', `/api/integration/projects/${kitchen}`, { name: 'Renamed', account: { name: 'Left Behind' }, cover_photo_id: 2_000_000_000 });
+    const refusedCover = await call('PATCH', `/api/integration/projects/${kitchen}`, {
+      name: 'Renamed',
+      account: { name: 'Left Behind' },
+      cover_photo_id: 2_000_000_000,
+    });
     expect(refusedCover.statusCode).toBe(422);
     expect(await count()).toBe(0);
     expect((await call('GET', `/api/integration/projects/${kitchen}`)).json().name).toBe('Kitchen remodel');
@@ -139,7 +152,10 @@ describe('a project with a new account', () => {
 describe('the cover photo', () => {
   const albumsOf = (projectId: number) => t.app.database.db.select().from(albums).where(eq(albums.project_id, projectId)).orderBy(albums.position, albums.id);
   const photoOf = async (albumName: string, index: number) => {
-    const [album] = await t.app.database.db.select().from(albums).where(and(eq(albums.project_id, kitchen), eq(albums.name, albumName)));
+    const [album] = await t.app.database.db
+      .select()
+      .from(albums)
+      .where(and(eq(albums.project_id, kitchen), eq(albums.name, albumName)));
     return (await t.app.database.db.select().from(photos).where(eq(photos.album_id, album!.id)).orderBy(photos.position, photos.id))[index]!;
   };
 

@@ -81,7 +81,12 @@ describe('projects', () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(Object.keys(refused.json().errors).sort()).toEqual(['financials_total_amount']);
-    const foreign = await call('POST', '/api/integration/projects', { name: 'Stolen', account_id: brightsideAccount, status_id: brightsideStatus, rep_primary_id: priya });
+    const foreign = await call('POST', '/api/integration/projects', {
+      name: 'Stolen',
+      account_id: brightsideAccount,
+      status_id: brightsideStatus,
+      rep_primary_id: priya,
+    });
     expect(foreign.statusCode).toBe(422);
     expect(Object.keys(foreign.json().errors).sort()).toEqual(['account_id', 'rep_primary_id', 'status_id']);
     expect(await t.app.database.db.select().from(projects).where(eq(projects.name, 'Stolen'))).toEqual([]);
@@ -96,7 +101,12 @@ describe('projects', () => {
       financials_total_amount: '18500',
     });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ number: 'ACM-2001', company_id: t.ids.acme.id, financials_total_amount: '18500.00', financials_balance_amount: null });
+    expect(created.json()).toMatchObject({
+      number: 'ACM-2001',
+      company_id: t.ids.acme.id,
+      financials_total_amount: '18500.00',
+      financials_balance_amount: null,
+    });
   });
 
   it("shows a change on the customer's next request", async () => {
@@ -110,14 +120,18 @@ describe('projects', () => {
   it('deletes only an empty project, and its shares with it', async () => {
     expect((await call('DELETE', `/api/integration/projects/${kitchen}`)).statusCode).toBe(409);
     const empty = (await call('POST', '/api/integration/projects', { name: 'Empty' })).json();
-    await t.app.database.db.insert(portalEntities).values({ portal_user_id: t.ids.casey.id, company_id: t.ids.acme.id, model_type: 'project', model_id: empty.id });
+    await t.app.database.db
+      .insert(portalEntities)
+      .values({ portal_user_id: t.ids.casey.id, company_id: t.ids.acme.id, model_type: 'project', model_id: empty.id });
     expect((await call('DELETE', `/api/integration/projects/${empty.id}`)).statusCode).toBe(204);
     expect(await t.app.database.db.select().from(portalEntities).where(eq(portalEntities.model_id, empty.id))).toEqual([]);
   });
 
   it('needs projects:write to change anything', async () => {
     expect((await call('GET', '/api/integration/projects', undefined, reader)).statusCode).toBe(200);
-    expect((await call('POST', '/api/integration/projects', { name: 'x' }, reader)).json()).toEqual({ message: 'This API key lacks the scope projects:write.' });
+    expect((await call('POST', '/api/integration/projects', { name: 'x' }, reader)).json()).toEqual({
+      message: 'This API key lacks the scope projects:write.',
+    });
   });
 });
 

@@ -99,10 +99,13 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
     return rows.map((row) => {
       const project: IntegrationProject = serializeProjectFields(row.project);
       if (wanted.includes.has('account')) project.account = row.account ? serializeAccount(row.account) : null;
-      if (wanted.includes.has('status')) project.status = row.status ? { id: row.status.id, name: row.status.name, color: hexColorOrNull(row.status.color) } : null;
+      if (wanted.includes.has('status'))
+        project.status = row.status ? { id: row.status.id, name: row.status.name, color: hexColorOrNull(row.status.color) } : null;
       if (coverOf) {
         const cover = coverOf.get(row.project.id);
-        project.cover_photo = cover ? serializeCoverPhoto({ fileLinks: app.fileLinks.for({ kind: 'company', companyId: row.project.company_id }) }, cover) : null;
+        project.cover_photo = cover
+          ? serializeCoverPhoto({ fileLinks: app.fileLinks.for({ kind: 'company', companyId: row.project.company_id }) }, cover)
+          : null;
       }
       if (wanted.appends.has('last_activity_at')) project.last_activity_at = apiTimestamp(row.last_activity_at);
       return project;
@@ -116,11 +119,7 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
   const nothingMore = { includes: new Set<string>(), appends: new Set<string>() };
 
   /** Creates or changes a project, with a new account when the body carries one, in one transaction. */
-  async function saveProject(
-    companyId: number,
-    projectId: number | null,
-    body: z.output<typeof IntegrationProjectUpdateSchema>,
-  ): Promise<number> {
+  async function saveProject(companyId: number, projectId: number | null, body: z.output<typeof IntegrationProjectUpdateSchema>): Promise<number> {
     const { account, cover_photo_id: coverPhotoId, ...fields } = body;
     if (account && fields.account_id != null) throw invalid({ account: ['Give either account_id or a new account, not both.'] });
     await checkReferences(companyId, fields);
@@ -128,7 +127,10 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
       const inTransaction = projectsRepository(tx);
       const now = app.now();
       const values = { ...onlyGiven(fields), ...(account ? { account_id: (await inTransaction.accounts.create(companyId, account, now)).id } : {}) };
-      const row = projectId === null ? await inTransaction.projects.create(companyId, values, now) : await inTransaction.projects.update(companyId, projectId, values, now);
+      const row =
+        projectId === null
+          ? await inTransaction.projects.create(companyId, values, now)
+          : await inTransaction.projects.update(companyId, projectId, values, now);
       if (!row) throw notFound();
       if (coverPhotoId !== undefined) {
         const chosen = await chooseProjectCover(tx, companyId, row.id, coverPhotoId, now);
@@ -149,7 +151,13 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
     '/integration/accounts',
     {
       config: read,
-      schema: { tags: ['Accounts'], operationId: 'listAccounts', summary: "The company's customer accounts", querystring: accountsQuery.querystring, response: { 200: IntegrationAccountPageSchema, ...errors } },
+      schema: {
+        tags: ['Accounts'],
+        operationId: 'listAccounts',
+        summary: "The company's customer accounts",
+        querystring: accountsQuery.querystring,
+        response: { 200: IntegrationAccountPageSchema, ...errors },
+      },
       preValidation: accountsQuery.preValidation,
     },
     async (request) => {
@@ -161,7 +169,16 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
   );
   app.get(
     '/integration/accounts/:id',
-    { config: read, schema: { tags: ['Accounts'], operationId: 'getAccount', summary: 'An account', params: idParams, response: { 200: IntegrationAccountSchema, ...errors } } },
+    {
+      config: read,
+      schema: {
+        tags: ['Accounts'],
+        operationId: 'getAccount',
+        summary: 'An account',
+        params: idParams,
+        response: { 200: IntegrationAccountSchema, ...errors },
+      },
+    },
     async (request) => {
       const row = await repository.accounts.find(requireApiCompany(request).id, request.params.id);
       if (!row) throw notFound();
@@ -189,7 +206,14 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
     '/integration/accounts/:id',
     {
       config: write,
-      schema: { tags: ['Accounts'], operationId: 'updateAccount', summary: 'Change an account', params: idParams, body: IntegrationAccountUpdateSchema, response: { 200: IntegrationAccountSchema, ...errors } },
+      schema: {
+        tags: ['Accounts'],
+        operationId: 'updateAccount',
+        summary: 'Change an account',
+        params: idParams,
+        body: IntegrationAccountUpdateSchema,
+        response: { 200: IntegrationAccountSchema, ...errors },
+      },
     },
     async (request) => {
       const row = await repository.accounts.update(requireApiCompany(request).id, request.params.id, onlyGiven(request.body), app.now());
@@ -211,7 +235,10 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
       },
     },
     async (request, reply) => {
-      outcome(await repository.accounts.remove(requireApiCompany(request).id, request.params.id), 'A project uses this account: give the project another account first.');
+      outcome(
+        await repository.accounts.remove(requireApiCompany(request).id, request.params.id),
+        'A project uses this account: give the project another account first.',
+      );
       return reply.status(204).send(null);
     },
   );
@@ -342,13 +369,26 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
     const noun = kind === 'statuses' ? 'ProjectStatus' : 'SiteType';
     const serialize = (row: { id: number; name: string; color?: string | null; position?: number; created_at: Date; updated_at: Date }) =>
       kind === 'statuses'
-        ? { id: row.id, name: row.name, color: hexColorOrNull(row.color ?? null), position: row.position ?? 0, created_at: apiTimestamp(row.created_at), updated_at: apiTimestamp(row.updated_at) }
+        ? {
+            id: row.id,
+            name: row.name,
+            color: hexColorOrNull(row.color ?? null),
+            position: row.position ?? 0,
+            created_at: apiTimestamp(row.created_at),
+            updated_at: apiTimestamp(row.updated_at),
+          }
         : { id: row.id, name: row.name, created_at: apiTimestamp(row.created_at), updated_at: apiTimestamp(row.updated_at) };
     app.get(
       path,
       {
         config: read,
-        schema: { tags: [tag], operationId: `list${noun === 'ProjectStatus' ? 'ProjectStatuses' : 'SiteTypes'}`, summary: `The company's ${label === 'project status' ? 'project statuses' : 'site types'}`, querystring: lookupQuery.querystring, response: { 200: paginatedSchema(schema), ...errors } },
+        schema: {
+          tags: [tag],
+          operationId: `list${noun === 'ProjectStatus' ? 'ProjectStatuses' : 'SiteTypes'}`,
+          summary: `The company's ${label === 'project status' ? 'project statuses' : 'site types'}`,
+          querystring: lookupQuery.querystring,
+          response: { 200: paginatedSchema(schema), ...errors },
+        },
         preValidation: lookupQuery.preValidation,
       },
       async (request) => {
@@ -371,7 +411,13 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
       path,
       {
         config: write,
-        schema: { tags: [tag], operationId: `create${noun}`, summary: `Add a ${label}`, body: IntegrationLookupInputSchema, response: { 201: schema, ...errors } },
+        schema: {
+          tags: [tag],
+          operationId: `create${noun}`,
+          summary: `Add a ${label}`,
+          body: IntegrationLookupInputSchema,
+          response: { 201: schema, ...errors },
+        },
       },
       async (request, reply) => reply.status(201).send(serialize(await lookups.create(requireApiCompany(request).id, request.body, app.now())) as never),
     );
@@ -379,7 +425,14 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
       `${path}/:id`,
       {
         config: write,
-        schema: { tags: [tag], operationId: `update${noun}`, summary: `Change a ${label}`, params: idParams, body: IntegrationLookupUpdateSchema, response: { 200: schema, ...errors } },
+        schema: {
+          tags: [tag],
+          operationId: `update${noun}`,
+          summary: `Change a ${label}`,
+          params: idParams,
+          body: IntegrationLookupUpdateSchema,
+          response: { 200: schema, ...errors },
+        },
       },
       async (request) => {
         const row = await lookups.update(requireApiCompany(request).id, request.params.id, onlyGiven(request.body), app.now());

@@ -14,12 +14,7 @@ type ProjectValues = Partial<Omit<typeof projects.$inferInsert, 'id' | 'company_
 type CompanyTable = PgTable & { id: PgColumn; company_id: PgColumn; updated_at: PgColumn };
 
 /** One page of a company's rows of `table`, with the total, for the paginator. */
-async function pageOf<T extends CompanyTable>(
-  db: Executor,
-  table: T,
-  where: (SQL | undefined)[],
-  options: { sort: SortTerm<string>[]; page: PageRequest },
-) {
+async function pageOf<T extends CompanyTable>(db: Executor, table: T, where: (SQL | undefined)[], options: { sort: SortTerm<string>[]; page: PageRequest }) {
   const condition = and(...where);
   const columns = table as unknown as Record<string, PgColumn>;
   const order = [...options.sort.map((term) => (term.direction === 'asc' ? asc : desc)(columns[term.field]!)), asc(table.id)];
@@ -31,7 +26,10 @@ async function pageOf<T extends CompanyTable>(
       .orderBy(...order)
       .limit(options.page.size)
       .offset(pageOffset(options.page)),
-    db.select({ total: count() }).from(table as PgTable).where(condition),
+    db
+      .select({ total: count() })
+      .from(table as PgTable)
+      .where(condition),
   ]);
   return { rows: rows as T['$inferSelect'][], total: Number(total?.total ?? 0) };
 }
@@ -82,16 +80,24 @@ export function projectsRepository(db: Executor) {
           [
             eq(accounts.company_id, companyId),
             options.updatedSince ? gte(accounts.updated_at, options.updatedSince) : undefined,
-            options.search?.length ? or(...options.search.map((term) => or(ilike(accounts.name, likePattern(term)), ilike(accounts.email, likePattern(term))))) : undefined,
+            options.search?.length
+              ? or(...options.search.map((term) => or(ilike(accounts.name, likePattern(term)), ilike(accounts.email, likePattern(term)))))
+              : undefined,
           ],
           options,
         ),
       async find(companyId: number, id: number): Promise<AccountRow | null> {
-        const [row] = await db.select().from(accounts).where(and(eq(accounts.company_id, companyId), eq(accounts.id, id)));
+        const [row] = await db
+          .select()
+          .from(accounts)
+          .where(and(eq(accounts.company_id, companyId), eq(accounts.id, id)));
         return row ?? null;
       },
       async create(companyId: number, values: AccountValues & { name: string }, now: Date): Promise<AccountRow> {
-        const [row] = await db.insert(accounts).values({ ...values, company_id: companyId, created_at: now, updated_at: now }).returning();
+        const [row] = await db
+          .insert(accounts)
+          .values({ ...values, company_id: companyId, created_at: now, updated_at: now })
+          .returning();
         return row!;
       },
       async update(companyId: number, id: number, values: AccountValues, now: Date): Promise<AccountRow | null> {
@@ -105,7 +111,11 @@ export function projectsRepository(db: Executor) {
       /** Deleted, `in-use` while a project names it, or null when it is not the company's. */
       async remove(companyId: number, id: number): Promise<'deleted' | 'in-use' | null> {
         return db.transaction(async (tx) => {
-          const [row] = await tx.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.company_id, companyId), eq(accounts.id, id))).for('update');
+          const [row] = await tx
+            .select({ id: accounts.id })
+            .from(accounts)
+            .where(and(eq(accounts.company_id, companyId), eq(accounts.id, id)))
+            .for('update');
           if (!row) return null;
           const [used] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.account_id, id)).limit(1);
           if (used) return 'in-use';
@@ -137,11 +147,17 @@ export function projectsRepository(db: Executor) {
           options.accountIds ? inArray(projects.account_id, options.accountIds) : undefined,
           options.statusIds ? inArray(projects.status_id, options.statusIds) : undefined,
           options.search?.length
-            ? or(...options.search.map((term) => or(ilike(projects.name, likePattern(term)), ilike(projects.number, likePattern(term)), ilike(accounts.name, likePattern(term)))))
+            ? or(
+                ...options.search.map((term) =>
+                  or(ilike(projects.name, likePattern(term)), ilike(projects.number, likePattern(term)), ilike(accounts.name, likePattern(term))),
+                ),
+              )
             : undefined,
         );
         const order = options.sort.flatMap((term) =>
-          PROJECT_SORTS[term.field].map((expression) => sql`${expression} ${sql.raw(term.direction)}${sql.raw(NULLS_LAST.has(term.field) ? ' nulls last' : '')}`),
+          PROJECT_SORTS[term.field].map(
+            (expression) => sql`${expression} ${sql.raw(term.direction)}${sql.raw(NULLS_LAST.has(term.field) ? ' nulls last' : '')}`,
+          ),
         );
         const [rows, [total]] = await Promise.all([
           // The account and status of the project's own company only, as every read of them checks.
@@ -173,11 +189,17 @@ export function projectsRepository(db: Executor) {
         return row ?? null;
       },
       async find(companyId: number, id: number): Promise<ProjectRow | null> {
-        const [row] = await db.select().from(projects).where(and(eq(projects.company_id, companyId), eq(projects.id, id)));
+        const [row] = await db
+          .select()
+          .from(projects)
+          .where(and(eq(projects.company_id, companyId), eq(projects.id, id)));
         return row ?? null;
       },
       async create(companyId: number, values: ProjectValues, now: Date): Promise<ProjectRow> {
-        const [row] = await db.insert(projects).values({ ...values, company_id: companyId, created_at: now, updated_at: now }).returning();
+        const [row] = await db
+          .insert(projects)
+          .values({ ...values, company_id: companyId, created_at: now, updated_at: now })
+          .returning();
         return row!;
       },
       async update(companyId: number, id: number, values: ProjectValues, now: Date): Promise<ProjectRow | null> {
@@ -194,7 +216,11 @@ export function projectsRepository(db: Executor) {
        */
       async remove(companyId: number, id: number): Promise<'deleted' | 'in-use' | null> {
         return db.transaction(async (tx) => {
-          const [row] = await tx.select({ id: projects.id }).from(projects).where(and(eq(projects.company_id, companyId), eq(projects.id, id))).for('update');
+          const [row] = await tx
+            .select({ id: projects.id })
+            .from(projects)
+            .where(and(eq(projects.company_id, companyId), eq(projects.id, id)))
+            .for('update');
           if (!row) return null;
           for (const table of [notes, albums, documents, invoices]) {
             const [used] = await tx.select({ id: table.id }).from(table).where(eq(table.project_id, id)).limit(1);
@@ -213,13 +239,41 @@ export function projectsRepository(db: Executor) {
       refs: { account_id?: number | null; status_id?: number | null; site_type_id?: number | null; rep_primary_id?: number | null },
     ): Promise<string[]> {
       const checks: [string, number | null | undefined, () => Promise<unknown[]>][] = [
-        ['account_id', refs.account_id, () => db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.company_id, companyId), eq(accounts.id, refs.account_id!)))],
-        ['status_id', refs.status_id, () => db.select({ id: projectStatuses.id }).from(projectStatuses).where(and(eq(projectStatuses.company_id, companyId), eq(projectStatuses.id, refs.status_id!)))],
-        ['site_type_id', refs.site_type_id, () => db.select({ id: siteTypes.id }).from(siteTypes).where(and(eq(siteTypes.company_id, companyId), eq(siteTypes.id, refs.site_type_id!)))],
+        [
+          'account_id',
+          refs.account_id,
+          () =>
+            db
+              .select({ id: accounts.id })
+              .from(accounts)
+              .where(and(eq(accounts.company_id, companyId), eq(accounts.id, refs.account_id!))),
+        ],
+        [
+          'status_id',
+          refs.status_id,
+          () =>
+            db
+              .select({ id: projectStatuses.id })
+              .from(projectStatuses)
+              .where(and(eq(projectStatuses.company_id, companyId), eq(projectStatuses.id, refs.status_id!))),
+        ],
+        [
+          'site_type_id',
+          refs.site_type_id,
+          () =>
+            db
+              .select({ id: siteTypes.id })
+              .from(siteTypes)
+              .where(and(eq(siteTypes.company_id, companyId), eq(siteTypes.id, refs.site_type_id!))),
+        ],
         [
           'rep_primary_id',
           refs.rep_primary_id,
-          () => db.select({ id: staff.id }).from(staff).where(and(eq(staff.company_id, companyId), eq(staff.id, refs.rep_primary_id!), isNull(staff.deactivated_at))),
+          () =>
+            db
+              .select({ id: staff.id })
+              .from(staff)
+              .where(and(eq(staff.company_id, companyId), eq(staff.id, refs.rep_primary_id!), isNull(staff.deactivated_at))),
         ],
       ];
       const refused: string[] = [];

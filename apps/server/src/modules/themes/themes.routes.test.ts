@@ -32,7 +32,9 @@ describe('GET /api/themes/{code}/company', () => {
   it("falls back to the theme's own colour and logo when the company has none", async () => {
     const db = t.database.db;
     const [company] = await db.insert(companies).values({ name: 'Plain Co' }).returning({ id: companies.id });
-    await db.insert(portalThemes).values({ company_id: company!.id, code: 'plain', name: 'Plain', color: '#123456', logo_url: 'https://cdn.example.com/plain.png' });
+    await db
+      .insert(portalThemes)
+      .values({ company_id: company!.id, code: 'plain', name: 'Plain', color: '#123456', logo_url: 'https://cdn.example.com/plain.png' });
     expect((await theme('plain', newIp())).json()).toEqual({ name: 'Plain Co', color: '#123456', logo_url: 'https://cdn.example.com/plain.png' });
     await db.update(portalThemes).set({ color: null, logo_url: null }).where(eq(portalThemes.code, 'plain'));
     expect((await theme('plain', newIp())).json()).toEqual({ name: 'Plain Co', color: null, logo_url: null });

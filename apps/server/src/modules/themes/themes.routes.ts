@@ -30,7 +30,8 @@ export async function themesRoutes(fastify: FastifyInstance, options: ThemesRout
       config: { public: true },
       schema: {
         tags: ['themes'],
-        operationId: 'getThemeCompany', summary: 'The branding behind a theme code',
+        operationId: 'getThemeCompany',
+        summary: 'The branding behind a theme code',
         description:
           "Public, for the sign-in pages (`?theme=acme`): the company's name, colour and logo (absolute URL), " +
           `each falling back to the theme's own. Rate limited per client: ${rule.limit} requests in ${rule.windowMs / 1000} s, then 429 with Retry-After.`,

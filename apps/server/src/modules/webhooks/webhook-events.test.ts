@@ -30,7 +30,9 @@ const call = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.in
 
 /** The events delivered so far, of one type. */
 const events = (type: string) =>
-  receiver.received.map((request) => JSON.parse(request.body) as { type: string; data: Record<string, Record<string, unknown>> }).filter((event) => event.type === type);
+  receiver.received
+    .map((request) => JSON.parse(request.body) as { type: string; data: Record<string, Record<string, unknown>> })
+    .filter((event) => event.type === type);
 
 /** Waits for every event written so far to be delivered. */
 const delivered = async () => {
@@ -42,7 +44,12 @@ describe('webhook events from what customers do', () => {
   it('document.uploaded: the document and who uploaded it', async () => {
     const entity = t.ids.caseyEntities[0]!;
     const body = multipartBody([{ name: 'file', filename: 'Signed change order.pdf', data: await pdfBytes() }]);
-    const uploaded = await t.app.inject({ method: 'POST', url: `/api/entities/${entity.id}/documents`, headers: { ...body.headers, ...bearer(t.casey) }, payload: body.payload });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/entities/${entity.id}/documents`,
+      headers: { ...body.headers, ...bearer(t.casey) },
+      payload: body.payload,
+    });
     expect(uploaded.statusCode).toBe(201);
     const [event] = await until(() => (events('document.uploaded').length > 0 ? events('document.uploaded') : undefined));
     expect(event!.data).toMatchObject({
@@ -53,7 +60,12 @@ describe('webhook events from what customers do', () => {
 
   it('contact_message.created: the message and its sender; a refused message sends nothing', async () => {
     const entity = t.ids.caseyEntities[0]!;
-    const refused = await t.app.inject({ method: 'POST', url: '/api/contact/messages', headers: bearer(t.casey), payload: { entity: entity.id, subject: 'Two\nlines', message: 'x' } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact/messages',
+      headers: bearer(t.casey),
+      payload: { entity: entity.id, subject: 'Two\nlines', message: 'x' },
+    });
     expect(refused.statusCode).toBe(422);
     const sent = await t.app.inject({
       method: 'POST',
@@ -96,11 +108,19 @@ describe('webhook events from what customers do', () => {
     const token = new URL(/(https?:\/\/\S+\/invitation\?\S+)/.exec(mail.text ?? '')![1]!).searchParams.get('token')!;
     const accepted = await t.app.inject({ method: 'POST', url: '/api/auth/invitation', payload: { token } });
     expect(accepted.statusCode).toBe(200);
-    const chosen = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token: accepted.json().password_token, password: 'a-long-password-1' } });
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      payload: { token: accepted.json().password_token, password: 'a-long-password-1' },
+    });
     expect(chosen.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'dana@example.com', password: 'a-long-password-1' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'dana@example.com', password: 'a-long-password-1' } })).statusCode,
+    ).toBe(200);
     // A customer of long standing signing in is no news either.
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_USERS[0].email, password: DEMO_USERS[0].password } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_USERS[0].email, password: DEMO_USERS[0].password } })).statusCode,
+    ).toBe(200);
     await delivered();
     const activated = events('portal_user.activated');
     expect(activated.map((event) => event.data.portal_user!.email)).toEqual(['dana@example.com']);

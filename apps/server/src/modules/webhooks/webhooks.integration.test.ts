@@ -48,7 +48,12 @@ describe('webhooks', () => {
 
     receiver.failNext = 1;
     const entity = t.ids.caseyEntities[0]!;
-    const posted = await t.app.inject({ method: 'POST', url: `/api/notes?entity=${entity.id}`, headers: bearer(t.casey), payload: { body: 'Is the dumpster coming Friday?' } });
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/api/notes?entity=${entity.id}`,
+      headers: bearer(t.casey),
+      payload: { body: 'Is the dumpster coming Friday?' },
+    });
     expect(posted.statusCode).toBe(201);
     const delivered = await until(() => (received.length >= 2 ? received : undefined));
     const [first, second] = delivered;
@@ -56,7 +61,10 @@ describe('webhooks', () => {
     expect(verify(secret, second!.headers, second!.body)).toBe(true);
     expect(verify('whsec_' + Buffer.alloc(32).toString('base64'), second!.headers, second!.body)).toBe(false);
     const event = JSON.parse(second!.body);
-    expect(event).toMatchObject({ type: 'note.created', data: { note: { id: posted.json().id, body: 'Is the dumpster coming Friday?' }, author: { type: 'portal_user', id: t.ids.casey.id } } });
+    expect(event).toMatchObject({
+      type: 'note.created',
+      data: { note: { id: posted.json().id, body: 'Is the dumpster coming Friday?' }, author: { type: 'portal_user', id: t.ids.casey.id } },
+    });
     expect(JSON.stringify(event)).not.toContain('password');
 
     const log = await until(async () => {
@@ -92,7 +100,7 @@ describe('webhooks', () => {
     expect(await refusedTarget('https://localhost/hook', false)).toBeNull();
   });
 
-  it("keeps a company to its own endpoints", async () => {
+  it('keeps a company to its own endpoints', async () => {
     const other = (await apiKeysRepository(t.app.database.db).create(t.ids.brightside.id, 'crm')).key;
     const response = await t.app.inject({ method: 'GET', url: `/api/integration/webhooks/${endpointId}`, headers: bearer(other) });
     expect(response.statusCode).toBe(404);
@@ -114,7 +122,12 @@ describe('webhooks', () => {
 
     const entity = t.ids.caseyEntities[0]!;
     const started = Date.now();
-    const posted = await t.app.inject({ method: 'POST', url: `/api/notes?entity=${entity.id}`, headers: bearer(t.casey), payload: { body: 'Is the crew still coming?' } });
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/api/notes?entity=${entity.id}`,
+      headers: bearer(t.casey),
+      payload: { body: 'Is the crew still coming?' },
+    });
     expect(posted.statusCode).toBe(201);
     expect(Date.now() - started).toBeLessThan(2_000);
 

@@ -42,7 +42,10 @@ export async function webhooksIntegrationRoutes(fastify: FastifyInstance, option
     updated_at: apiTimestamp(row.updated_at),
   });
   const endpoint = async (companyId: number, id: number) => {
-    const [row] = await db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.company_id, companyId), eq(webhookEndpoints.id, id)));
+    const [row] = await db
+      .select()
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.company_id, companyId), eq(webhookEndpoints.id, id)));
     if (!row) throw notFound();
     return row;
   };
@@ -53,7 +56,15 @@ export async function webhooksIntegrationRoutes(fastify: FastifyInstance, option
 
   app.get(
     '/integration/webhooks',
-    { config: read, schema: { tags: ['Webhooks'], operationId: 'listWebhookEndpoints', summary: "The company's webhook endpoints", response: { 200: z.object({ data: z.array(WebhookEndpointSchema) }), ...errors } } },
+    {
+      config: read,
+      schema: {
+        tags: ['Webhooks'],
+        operationId: 'listWebhookEndpoints',
+        summary: "The company's webhook endpoints",
+        response: { 200: z.object({ data: z.array(WebhookEndpointSchema) }), ...errors },
+      },
+    },
     async (request) => {
       const company = requireApiCompany(request);
       const rows = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.company_id, company.id)).orderBy(asc(webhookEndpoints.id));
@@ -98,7 +109,16 @@ export async function webhooksIntegrationRoutes(fastify: FastifyInstance, option
 
   app.get(
     '/integration/webhooks/:id',
-    { config: read, schema: { tags: ['Webhooks'], operationId: 'getWebhookEndpoint', summary: 'A webhook endpoint', params: idParams, response: { 200: WebhookEndpointSchema, ...errors } } },
+    {
+      config: read,
+      schema: {
+        tags: ['Webhooks'],
+        operationId: 'getWebhookEndpoint',
+        summary: 'A webhook endpoint',
+        params: idParams,
+        response: { 200: WebhookEndpointSchema, ...errors },
+      },
+    },
     async (request) => serialize(await endpoint(requireApiCompany(request).id, request.params.id)),
   );
 
@@ -106,7 +126,14 @@ export async function webhooksIntegrationRoutes(fastify: FastifyInstance, option
     '/integration/webhooks/:id',
     {
       config: write,
-      schema: { tags: ['Webhooks'], operationId: 'updateWebhookEndpoint', summary: 'Change a webhook endpoint', params: idParams, body: WebhookEndpointUpdateSchema, response: { 200: WebhookEndpointSchema, ...errors } },
+      schema: {
+        tags: ['Webhooks'],
+        operationId: 'updateWebhookEndpoint',
+        summary: 'Change a webhook endpoint',
+        params: idParams,
+        body: WebhookEndpointUpdateSchema,
+        response: { 200: WebhookEndpointSchema, ...errors },
+      },
     },
     async (request) => {
       const company = requireApiCompany(request);
@@ -130,7 +157,13 @@ export async function webhooksIntegrationRoutes(fastify: FastifyInstance, option
     '/integration/webhooks/:id',
     {
       config: write,
-      schema: { tags: ['Webhooks'], operationId: 'deleteWebhookEndpoint', summary: 'Delete a webhook endpoint and its log', params: idParams, response: { 204: z.null().describe('Deleted'), ...errors } },
+      schema: {
+        tags: ['Webhooks'],
+        operationId: 'deleteWebhookEndpoint',
+        summary: 'Delete a webhook endpoint and its log',
+        params: idParams,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
     },
     async (request, reply) => {
       const row = await endpoint(requireApiCompany(request).id, request.params.id);
@@ -146,7 +179,16 @@ export async function webhooksIntegrationRoutes(fastify: FastifyInstance, option
       db.select({ total: count() }).from(webhookDeliveries).where(condition),
     ]);
     const attempts = rows.length
-      ? await db.select().from(webhookAttempts).where(inArray(webhookAttempts.delivery_id, rows.map((row) => row.id))).orderBy(asc(webhookAttempts.id))
+      ? await db
+          .select()
+          .from(webhookAttempts)
+          .where(
+            inArray(
+              webhookAttempts.delivery_id,
+              rows.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(webhookAttempts.id))
       : [];
     return {
       total: Number(total?.total ?? 0),

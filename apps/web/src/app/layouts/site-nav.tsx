@@ -71,21 +71,24 @@ export function PhoneMenu(props: SiteNavProps) {
               {...paths.account({ entity: props.entity })}
               activeOptions={{ exact: true, includeSearch: false }}
               onClick={close}
-              className={`${item} aria-[current=page]:bg-slate-900 aria-[current=page]:text-white`}>
+              className={`${item} aria-[current=page]:bg-slate-900 aria-[current=page]:text-white`}
+            >
               Account settings
             </Link>
             <Link
               {...paths.notifications({ entity: props.entity })}
               activeOptions={{ exact: true, includeSearch: false }}
               onClick={close}
-              className={`${item} aria-[current=page]:bg-slate-900 aria-[current=page]:text-white`}>
+              className={`${item} aria-[current=page]:bg-slate-900 aria-[current=page]:text-white`}
+            >
               Email notifications
             </Link>
             <Link
               {...paths.sessions({ entity: props.entity })}
               activeOptions={{ exact: true, includeSearch: false }}
               onClick={close}
-              className={`${item} aria-[current=page]:bg-slate-900 aria-[current=page]:text-white`}>
+              className={`${item} aria-[current=page]:bg-slate-900 aria-[current=page]:text-white`}
+            >
               Devices
             </Link>
             <SignOutButton />

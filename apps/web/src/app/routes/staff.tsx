@@ -122,9 +122,7 @@ const StaffProjectCustomers = lazy(() =>
   import('../../features/staff-projects/components/project-customers').then((module) => ({ default: module.StaffProjectCustomers })),
 );
 
-const ProjectPreview = lazy(() =>
-  import('../../features/staff-preview/components/project-preview').then((module) => ({ default: module.ProjectPreview })),
-);
+const ProjectPreview = lazy(() => import('../../features/staff-preview/components/project-preview').then((module) => ({ default: module.ProjectPreview })));
 
 export const staffProjectOverviewRoute = createRoute({
   getParentRoute: () => staffProjectRoute,
@@ -236,7 +234,9 @@ const StaffInvoicePage = lazy(() =>
   import('../../features/staff-invoices/components/staff-invoice-page').then((module) => ({ default: module.StaffInvoicePage })),
 );
 const NewInvoicePage = lazy(() => import('../../features/staff-invoices/components/invoice-form-page').then((module) => ({ default: module.NewInvoicePage })));
-const EditInvoicePage = lazy(() => import('../../features/staff-invoices/components/invoice-form-page').then((module) => ({ default: module.EditInvoicePage })));
+const EditInvoicePage = lazy(() =>
+  import('../../features/staff-invoices/components/invoice-form-page').then((module) => ({ default: module.EditInvoicePage })),
+);
 
 const invoiceIdParams = {
   parse: ({ invoiceId }: { invoiceId: string }) => ({ invoiceId: parseId(invoiceId) }),
@@ -284,9 +284,7 @@ export const staffProjectEditInvoiceRoute = createRoute({
   },
 });
 
-const SettingsLayout = lazy(() =>
-  import('../../features/staff-settings/components/settings-layout').then((module) => ({ default: module.SettingsLayout })),
-);
+const SettingsLayout = lazy(() => import('../../features/staff-settings/components/settings-layout').then((module) => ({ default: module.SettingsLayout })));
 
 /** The company's settings, owners only (docs/staff-console.md): a member of staff finds a page saying so. */
 export const staffSettingsRoute = createRoute({

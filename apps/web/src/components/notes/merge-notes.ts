@@ -7,4 +7,3 @@ export function mergeNotes<T extends { id: number }>(...lists: readonly (readonl
   for (const list of lists) for (const note of list) byId.set(note.id, note);
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
-

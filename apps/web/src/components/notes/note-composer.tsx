@@ -38,7 +38,16 @@ export function addFiles(current: File[], picked: File[]): { files: File[]; erro
   return { files, error: problems.length > 0 ? [...new Set(problems)].join(' ') : null };
 }
 
-export function NoteComposer({ text, onText, files, onFiles, onSend, options, className = 'border-t border-slate-200 bg-white px-3 py-3 sm:px-4', busy = false }: NoteComposerProps) {
+export function NoteComposer({
+  text,
+  onText,
+  files,
+  onFiles,
+  onSend,
+  options,
+  className = 'border-t border-slate-200 bg-white px-3 py-3 sm:px-4',
+  busy = false,
+}: NoteComposerProps) {
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [fileError, setFileError] = useState<string | null>(null);

@@ -13,9 +13,7 @@ export function AreaSwitchedOff({ area, label }: { area: CompanySwitch; label: s
   return (
     <p role="note" className="flex items-start gap-2 rounded-2xl bg-sky-50 px-4 py-3 text-sm text-sky-950 ring-1 ring-sky-200">
       <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <span>
-        {label} are switched off in the portal: customers see none of this and get no email until an owner switches them on.
-      </span>
+      <span>{label} are switched off in the portal: customers see none of this and get no email until an owner switches them on.</span>
     </p>
   );
 }

@@ -6,7 +6,14 @@ describe('tooltips (docs/requirements.md 10.8)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     // jsdom has no ResizeObserver; the tooltip's positioning asks for one.
-    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
   });
   afterEach(() => {
     vi.useRealTimers();

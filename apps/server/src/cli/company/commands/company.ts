@@ -18,7 +18,11 @@ export const switches = defineCommand({
     }
     const company = (await client.company('PATCH', '/integration/company', { body: changes })) as Record<string, unknown>;
     if (json) return print(JSON.stringify(company, null, 2));
-    print(`${String(company.name)}: ${Object.keys(changes).map((name) => `${name}=${String(company[name])}`).join(', ')}`);
+    print(
+      `${String(company.name)}: ${Object.keys(changes)
+        .map((name) => `${name}=${String(company[name])}`)
+        .join(', ')}`,
+    );
   },
 });
 

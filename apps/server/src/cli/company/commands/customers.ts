@@ -78,7 +78,9 @@ export const createProject = defineCommand({
         .filter((option) => options[option] !== undefined)
         .map((option) => [{ account: 'account_id', status: 'status_id', rep: 'rep_primary_id' }[option], idOption(options, option)]),
     );
-    const project = (await client.company('POST', '/integration/projects', { body: { ...bodyOf(options, projectFields), ...references } })) as IntegrationProject;
+    const project = (await client.company('POST', '/integration/projects', {
+      body: { ...bodyOf(options, projectFields), ...references },
+    })) as IntegrationProject;
     print(json ? JSON.stringify(project, null, 2) : `Project ${project.id}: ${project.name}${project.number ? ` (${project.number})` : ''}.`);
   },
 });
@@ -99,11 +101,15 @@ export const inviteCustomer = defineCommand({
     })) as IntegrationPortalUser;
     let share: IntegrationShare | null = null;
     if (options.project !== undefined) {
-      share = (await client.company('POST', `/integration/projects/${idOption(options, 'project')}/shares`, { body: { portal_user_id: user.id } })) as IntegrationShare;
+      share = (await client.company('POST', `/integration/projects/${idOption(options, 'project')}/shares`, {
+        body: { portal_user_id: user.id },
+      })) as IntegrationShare;
     }
     const invited = (await client.company('POST', `/integration/portal-users/${user.id}/invite`)) as { portal_user: IntegrationPortalUser; expires_at: string };
     if (json) return print(JSON.stringify({ portal_user: invited.portal_user, share, expires_at: invited.expires_at }, null, 2));
-    print(`Customer ${user.id}: ${fullName(user)}${share ? `, project ${share.project_id} shared` : ''}; invitation emailed (valid until ${invited.expires_at}).`);
+    print(
+      `Customer ${user.id}: ${fullName(user)}${share ? `, project ${share.project_id} shared` : ''}; invitation emailed (valid until ${invited.expires_at}).`,
+    );
   },
 });
 
@@ -144,7 +150,9 @@ export const readNotes = defineCommand({
   options: { project: { type: 'string', value: 'ID', required: true, help: 'the project' }, page: text('N', 'the page (25 a page)') },
   async run({ client, options, json, print }) {
     const query = new URLSearchParams({ 'page[size]': '25', 'page[number]': textOption(options, 'page') ?? '1' });
-    const page = (await client.company('GET', `/integration/projects/${idOption(options, 'project')}/notes?${query.toString()}`)) as { data: IntegrationNote[] };
+    const page = (await client.company('GET', `/integration/projects/${idOption(options, 'project')}/notes?${query.toString()}`)) as {
+      data: IntegrationNote[];
+    };
     if (json) return print(JSON.stringify(page, null, 2));
     if (page.data.length === 0) print('No notes.');
     for (const note of page.data) {

@@ -6,7 +6,20 @@ import { parseCsv, type CsvError } from '../csv';
 import { RefusedError, SetupError, UsageError } from '../errors';
 
 /** The columns an import reads; the first three are required. */
-export const IMPORT_COLUMNS = ['account', 'contact_email', 'project', 'first_name', 'last_name', 'phone', 'number', 'street', 'city', 'state', 'zip', 'total'] as const;
+export const IMPORT_COLUMNS = [
+  'account',
+  'contact_email',
+  'project',
+  'first_name',
+  'last_name',
+  'phone',
+  'number',
+  'street',
+  'city',
+  'state',
+  'zip',
+  'total',
+] as const;
 const REQUIRED = ['account', 'contact_email', 'project'] as const;
 
 type Row = Record<string, string>;
@@ -117,7 +130,9 @@ export const importCsv = defineCommand({
     const known = {
       accounts: new Map((await everything<IntegrationAccount>(client, '/integration/accounts')).map((account) => [account.name.toLowerCase(), account.id])),
       projects: new Map(
-        (await everything<IntegrationProject>(client, '/integration/projects')).filter((project) => project.number).map((project) => [project.number!, project.id]),
+        (await everything<IntegrationProject>(client, '/integration/projects'))
+          .filter((project) => project.number)
+          .map((project) => [project.number!, project.id]),
       ),
     };
     let refused = 0;
@@ -126,7 +141,9 @@ export const importCsv = defineCommand({
       const email = EmailSchema.safeParse(values.contact_email ?? '');
       if (empty.length > 0 || !email.success) {
         refused++;
-        print(`Line ${line}: refused, nothing changed: ${empty.length > 0 ? `${empty.join(', ')} empty` : `contact_email "${values.contact_email}" is not an email address`}.`);
+        print(
+          `Line ${line}: refused, nothing changed: ${empty.length > 0 ? `${empty.join(', ')} empty` : `contact_email "${values.contact_email}" is not an email address`}.`,
+        );
         continue;
       }
       try {
@@ -138,6 +155,10 @@ export const importCsv = defineCommand({
       }
     }
     print(`${table.rows.length - refused} of ${table.rows.length} rows imported.`);
-    if (refused > 0) throw new RefusedError(422, `${refused} row${refused === 1 ? '' : 's'} refused; fix them and import the file again (rows already in are found, not made twice).`);
+    if (refused > 0)
+      throw new RefusedError(
+        422,
+        `${refused} row${refused === 1 ? '' : 's'} refused; fix them and import the file again (rows already in are found, not made twice).`,
+      );
   },
 });

@@ -101,8 +101,12 @@ export const messages = defineCommand({
     if (json) return print(JSON.stringify(page, null, 2));
     if (page.data.length === 0) print('No messages.');
     for (const message of page.data) {
-      const from = message.portal_user ? `${[message.portal_user.first_name, message.portal_user.last_name].filter(Boolean).join(' ')} <${message.portal_user.email}>` : 'a former customer';
-      print(`#${message.id} ${message.created_at} ${message.handled ? '(handled) ' : ''}from ${from}${message.project_id ? ` about project ${message.project_id}` : ''}`);
+      const from = message.portal_user
+        ? `${[message.portal_user.first_name, message.portal_user.last_name].filter(Boolean).join(' ')} <${message.portal_user.email}>`
+        : 'a former customer';
+      print(
+        `#${message.id} ${message.created_at} ${message.handled ? '(handled) ' : ''}from ${from}${message.project_id ? ` about project ${message.project_id}` : ''}`,
+      );
       print(`  ${message.subject}: ${message.message.replace(/\s+/g, ' ')}`);
     }
   },

@@ -12,7 +12,8 @@ export const createWebhook = defineCommand({
   },
   async run({ client, options, json, print }) {
     const events = (options.event as string[] | undefined) ?? [];
-    for (const event of events) if (!WebhookEventSchema.safeParse(event).success) throw new UsageError(`--event ${event} is not an event type: ${WEBHOOK_EVENTS.join(', ')}.`);
+    for (const event of events)
+      if (!WebhookEventSchema.safeParse(event).success) throw new UsageError(`--event ${event} is not an event type: ${WEBHOOK_EVENTS.join(', ')}.`);
     const endpoint = (await client.company('POST', '/integration/webhooks', { body: { url: textOption(options, 'url'), event_types: events } })) as {
       id: number;
       url: string;

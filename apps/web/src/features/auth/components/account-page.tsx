@@ -26,7 +26,14 @@ function Section({ title, description, children }: { title: string; description?
 }
 
 /** One form of the page: the API's message above its fields, and one submit button that says while it works. */
-function AccountForm(props: { onSubmit: (event: FormEvent) => void; error: unknown; pending: boolean; label: string; pendingLabel: string; children: ReactNode }) {
+function AccountForm(props: {
+  onSubmit: (event: FormEvent) => void;
+  error: unknown;
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+  children: ReactNode;
+}) {
   return (
     <form className="flex max-w-md flex-col gap-4" onSubmit={props.onSubmit} noValidate>
       <WriteControls>
@@ -51,8 +58,22 @@ function NameForm({ user }: { user: PortalUser }) {
   };
   return (
     <AccountForm onSubmit={submit} error={update.error} pending={update.isPending} label="Save name" pendingLabel="Saving…">
-      <TextField label="First name" name="first_name" autoComplete="given-name" value={firstName} onChange={(event) => setFirstName(event.target.value)} error={errors.first_name} />
-      <TextField label="Last name" name="last_name" autoComplete="family-name" value={lastName} onChange={(event) => setLastName(event.target.value)} error={errors.last_name} />
+      <TextField
+        label="First name"
+        name="first_name"
+        autoComplete="given-name"
+        value={firstName}
+        onChange={(event) => setFirstName(event.target.value)}
+        error={errors.first_name}
+      />
+      <TextField
+        label="Last name"
+        name="last_name"
+        autoComplete="family-name"
+        value={lastName}
+        onChange={(event) => setLastName(event.target.value)}
+        error={errors.last_name}
+      />
     </AccountForm>
   );
 }
@@ -83,7 +104,16 @@ function EmailForm() {
           {sent}
         </p>
       ) : null}
-      <TextField label="New email address" name="email" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email} />
+      <TextField
+        label="New email address"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={errors.email}
+      />
       <TextField
         label="Current password"
         name="email-current-password"
@@ -155,7 +185,8 @@ export function AccountPage() {
             title="Email address"
             description={
               <>
-                You sign in with <strong className="font-semibold text-slate-900">{user.email}</strong>. A new address takes effect once you open the link we send to it.
+                You sign in with <strong className="font-semibold text-slate-900">{user.email}</strong>. A new address takes effect once you open the link we
+                send to it.
               </>
             }
           >

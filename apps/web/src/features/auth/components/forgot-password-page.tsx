@@ -32,7 +32,16 @@ export function ForgotPasswordPage() {
           <p className="mb-6 text-slate-600">Enter the email address you sign in with, and we will email you a link to choose a new password.</p>
           <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
             <FormError message={errors.form} />
-            <TextField label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} error={emailError} />
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              error={emailError}
+            />
             <Button type="submit" disabled={request.isPending}>
               {request.isPending ? 'Sending…' : 'Email me a link'}
             </Button>

@@ -6,7 +6,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDataLayer } from '../../../app/data-layer';
 import { createPortalRouter } from '../../../app/router';
 
-const emptyPage = { data: [], current_page: 1, from: null, to: null, last_page: 1, per_page: 30, total: 0, path: '', first_page_url: '', last_page_url: '', next_page_url: null, prev_page_url: null, links: [] };
+const emptyPage = {
+  data: [],
+  current_page: 1,
+  from: null,
+  to: null,
+  last_page: 1,
+  per_page: 30,
+  total: 0,
+  path: '',
+  first_page_url: '',
+  last_page_url: '',
+  next_page_url: null,
+  prev_page_url: null,
+  links: [],
+};
 
 /** The API as the invitation page meets it: the link works once; every call recorded. */
 function stubApi() {
@@ -20,11 +34,17 @@ function stubApi() {
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
       calls.push({ method, path: url.pathname, body });
       if (url.pathname === '/api/auth/invitation') {
-        if (used) return Response.json({ message: 'The given data was invalid.', errors: { token: ['This invitation link is not valid any more.'] } }, { status: 422 });
+        if (used)
+          return Response.json({ message: 'The given data was invalid.', errors: { token: ['This invitation link is not valid any more.'] } }, { status: 422 });
         used = true;
-        return Response.json({ token: 'new-session', user: { id: 7, email: 'ann@smith.example', first_name: 'Ann', last_name: 'Smith' }, password_token: 'choose-token' });
+        return Response.json({
+          token: 'new-session',
+          user: { id: 7, email: 'ann@smith.example', first_name: 'Ann', last_name: 'Smith' },
+          password_token: 'choose-token',
+        });
       }
-      if (url.pathname === '/api/auth/password-reset/confirm') return Response.json({ token: 'after-password', user: { id: 7, email: 'ann@smith.example', first_name: 'Ann', last_name: 'Smith' } });
+      if (url.pathname === '/api/auth/password-reset/confirm')
+        return Response.json({ token: 'after-password', user: { id: 7, email: 'ann@smith.example', first_name: 'Ann', last_name: 'Smith' } });
       if (url.pathname === '/api/auth/me') return Response.json({ id: 7, email: 'ann@smith.example', first_name: 'Ann', last_name: 'Smith' });
       if (url.pathname === '/api/entities' || url.pathname === '/api/contact/companies') return Response.json(emptyPage);
       return Response.json({ message: 'Not found.' }, { status: 404 });

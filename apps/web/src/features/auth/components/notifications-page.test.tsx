@@ -6,7 +6,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDataLayer } from '../../../app/data-layer';
 import { createPortalRouter } from '../../../app/router';
 
-const emptyPage = { data: [], current_page: 1, from: null, to: null, last_page: 1, per_page: 30, total: 0, path: '', first_page_url: '', last_page_url: '', next_page_url: null, prev_page_url: null, links: [] };
+const emptyPage = {
+  data: [],
+  current_page: 1,
+  from: null,
+  to: null,
+  last_page: 1,
+  per_page: 30,
+  total: 0,
+  path: '',
+  first_page_url: '',
+  last_page_url: '',
+  next_page_url: null,
+  prev_page_url: null,
+  links: [],
+};
 const USER = { id: 1, email: 'casey@example.com', first_name: 'Casey', last_name: 'Morgan' };
 
 /** The API as these pages meet it: the settings kept in memory, every write recorded. */
@@ -99,7 +113,12 @@ describe('the unsubscribe page', () => {
   });
 
   it('says clearly when the link is not valid', async () => {
-    stubApi({ unsubscribe: { status: 422, body: { message: NOTIFICATION_MESSAGES.invalidUnsubscribeLink, errors: { token: [NOTIFICATION_MESSAGES.invalidUnsubscribeLink] } } } });
+    stubApi({
+      unsubscribe: {
+        status: 422,
+        body: { message: NOTIFICATION_MESSAGES.invalidUnsubscribeLink, errors: { token: [NOTIFICATION_MESSAGES.invalidUnsubscribeLink] } },
+      },
+    });
     visit('/unsubscribe?token=forged');
     expect(await screen.findByRole('heading', { name: 'This link did not work' }, { timeout: 5000 })).toBeVisible();
     expect(screen.getByRole('alert')).toHaveTextContent(NOTIFICATION_MESSAGES.invalidUnsubscribeLink);

@@ -129,8 +129,7 @@ export function PasswordlessLoginPage() {
         <>
           {sentTo ? (
             <p className="mb-6 text-slate-600" role="status">
-              If {sentTo} has an account, a message with a sign-in link and a 6-digit code is on its way. Open the link, or type
-              the code below.
+              If {sentTo} has an account, a message with a sign-in link and a 6-digit code is on its way. Open the link, or type the code below.
             </p>
           ) : (
             <p className="mb-6 text-slate-600">Type the 6-digit code from the latest email we sent to {email.trim()}.</p>

@@ -193,7 +193,15 @@ function MessageForm({ entity, companyName }: { entity: number; companyName: str
           {/* A honeypot: hidden from people and from assistive technology; bots fill it in. */}
           <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
             <label htmlFor={`${id}-website`}>Leave this field empty</label>
-            <input id={`${id}-website`} name={CONTACT_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(event) => setHoneypot(event.target.value)} />
+            <input
+              id={`${id}-website`}
+              name={CONTACT_HONEYPOT_FIELD}
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+              value={honeypot}
+              onChange={(event) => setHoneypot(event.target.value)}
+            />
           </div>
           <div>
             <Button type="submit" disabled={send.isPending || over > 0}>
@@ -227,7 +235,10 @@ function CompanyChooser() {
             <ul className="flex flex-wrap gap-2">
               {entities.map((entity) => (
                 <li key={entity.id}>
-                  <Link {...paths.contact({ entity: entity.id })} className="inline-flex rounded-full px-4 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100">
+                  <Link
+                    {...paths.contact({ entity: entity.id })}
+                    className="inline-flex rounded-full px-4 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100"
+                  >
                     {entity.label}
                   </Link>
                 </li>

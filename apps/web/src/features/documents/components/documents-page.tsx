@@ -57,13 +57,25 @@ const sharedBy = (document: Document, companyName: string) =>
 
 function MineBadge({ className = '' }: { className?: string }) {
   // Never broken inside: "Uploaded by you" moves to the next line whole.
-  return <span className={`inline-block ${className} rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-blue-900`}>Uploaded by you</span>;
+  return (
+    <span className={`inline-block ${className} rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-blue-900`}>
+      Uploaded by you
+    </span>
+  );
 }
 
 const action = 'inline-flex items-center gap-1 rounded-full px-3 py-1.5 font-medium text-blue-800 hover:bg-blue-50';
 
 /** Preview (a PDF in a new tab, an image in the dialog) and download; `labelled` shows the words on a phone too. */
-function DocumentActions({ document, onPreview, labelled = false }: { document: Document; onPreview: (document: Document, opener: HTMLElement) => void; labelled?: boolean }) {
+function DocumentActions({
+  document,
+  onPreview,
+  labelled = false,
+}: {
+  document: Document;
+  onPreview: (document: Document, opener: HTMLElement) => void;
+  labelled?: boolean;
+}) {
   const word = labelled ? '' : 'hidden sm:inline';
   return (
     <div className={`flex gap-1 ${labelled ? '-ml-3' : 'justify-end'}`}>
@@ -118,8 +130,7 @@ function DocumentsView({ entity, companyName }: { entity: number; companyName: s
       resetScroll: !options.replace,
     });
 
-  const sortBy = (field: DocumentSort) =>
-    show({ sort: { field, direction: state.sort.field === field && state.sort.direction === 'asc' ? 'desc' : 'asc' } });
+  const sortBy = (field: DocumentSort) => show({ sort: { field, direction: state.sort.field === field && state.sort.direction === 'asc' ? 'desc' : 'asc' } });
   // A page past the end (an old link) becomes the last page, in place of the entry that asked for it.
   usePageInRange(page, (last) => show({ page: last }, { replace: true }));
   const listLabel = `Documents, sorted by ${state.sort.field.replace('_at', '')}`;
@@ -193,9 +204,7 @@ function DocumentsView({ entity, companyName }: { entity: number; companyName: s
                     <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{TYPE_LABELS[document.type]}</td>
                     <td className="hidden px-4 py-3 whitespace-nowrap text-slate-700 md:table-cell">{formatBytes(document.size)}</td>
                     <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(document.created_at)}</td>
-                    <td className="hidden px-4 py-3 text-slate-700 lg:table-cell">
-                      {sharedBy(document, companyName)}
-                    </td>
+                    <td className="hidden px-4 py-3 text-slate-700 lg:table-cell">{sharedBy(document, companyName)}</td>
                     <td className="px-4 py-3">
                       <DocumentActions document={document} onPreview={openPreview} />
                     </td>
@@ -212,9 +221,7 @@ function DocumentsView({ entity, companyName }: { entity: number; companyName: s
                   <p className="min-w-0 font-medium break-words text-slate-900">{document.name}</p>
                   {document.is_mine ? <MineBadge /> : null}
                 </div>
-                <p className="text-slate-700">
-                  {[TYPE_LABELS[document.type], formatBytes(document.size), formatDate(document.created_at)].join(' · ')}
-                </p>
+                <p className="text-slate-700">{[TYPE_LABELS[document.type], formatBytes(document.size), formatDate(document.created_at)].join(' · ')}</p>
                 {document.is_mine ? null : <p className="text-slate-600">Shared by {sharedBy(document, companyName)}</p>}
                 <DocumentActions document={document} onPreview={openPreview} labelled />
               </li>

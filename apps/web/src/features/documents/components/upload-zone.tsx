@@ -30,8 +30,7 @@ export function UploadZone({ entity }: { entity: number }) {
       const document = await upload.mutateAsync(file);
       toast.success('Uploaded', `${document.name} was sent to your project team.`);
     } catch (caught) {
-      const message =
-        caught instanceof ApiRequestError ? (Object.values(caught.fieldErrors()).flat()[0] ?? caught.message) : 'The upload failed.';
+      const message = caught instanceof ApiRequestError ? (Object.values(caught.fieldErrors()).flat()[0] ?? caught.message) : 'The upload failed.';
       setError(`${file.name}: ${message}`);
     } finally {
       setProgress(null);

@@ -61,14 +61,22 @@ export function InvoiceDetail({ entity }: { entity: number }) {
           <caption className="sr-only">Line items</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">Description</th>
+              <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">
+                Description
+              </th>
               <th scope="col" className="px-2 py-3 sm:px-4 text-right font-semibold">
                 {/* "Qty" fits a phone; a screen reader hears the whole word. */}
-                <span aria-hidden="true" className="sm:hidden">Qty</span>
+                <span aria-hidden="true" className="sm:hidden">
+                  Qty
+                </span>
                 <span className="sr-only sm:not-sr-only">Quantity</span>
               </th>
-              <th scope="col" className="px-2 py-3 sm:px-4 text-right font-semibold">Unit price</th>
-              <th scope="col" className="px-2 py-3 sm:px-4 text-right font-semibold">Amount</th>
+              <th scope="col" className="px-2 py-3 sm:px-4 text-right font-semibold">
+                Unit price
+              </th>
+              <th scope="col" className="px-2 py-3 sm:px-4 text-right font-semibold">
+                Amount
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -124,10 +132,18 @@ export function InvoiceDetail({ entity }: { entity: number }) {
                 <caption className="sr-only">Payments</caption>
                 <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
                   <tr>
-                    <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">Date</th>
-                    <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">Method</th>
-                    <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">Reference</th>
-                    <th scope="col" className="px-2 py-3 sm:px-4 text-right font-semibold">Amount</th>
+                    <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">
+                      Date
+                    </th>
+                    <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">
+                      Method
+                    </th>
+                    <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">
+                      Reference
+                    </th>
+                    <th scope="col" className="px-2 py-3 sm:px-4 text-right font-semibold">
+                      Amount
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -162,13 +178,17 @@ export function InvoiceDetail({ entity }: { entity: number }) {
 
       {data.notes ? (
         <section aria-labelledby="notes-heading">
-          <h3 id="notes-heading" className="text-lg font-semibold text-slate-900">Notes</h3>
+          <h3 id="notes-heading" className="text-lg font-semibold text-slate-900">
+            Notes
+          </h3>
           <p className="mt-1 whitespace-pre-line text-slate-700">{data.notes}</p>
         </section>
       ) : null}
       {data.terms ? (
         <section aria-labelledby="terms-heading">
-          <h3 id="terms-heading" className="text-lg font-semibold text-slate-900">Terms</h3>
+          <h3 id="terms-heading" className="text-lg font-semibold text-slate-900">
+            Terms
+          </h3>
           <p className="mt-1 whitespace-pre-line text-slate-700">{data.terms}</p>
         </section>
       ) : null}

@@ -19,16 +19,28 @@ export function InvoicesPage({ entity }: ProjectPageProps) {
   const view = search.invoice !== undefined ? 'invoice' : search.view === 'statement' ? 'statement' : 'list';
   return (
     <div className="flex flex-col gap-6">
-      <PageHeading title="Invoices">{project ? `${project.name || project.address_street || 'Your project'}${project.number ? ` · ${project.number}` : ''}` : null}</PageHeading>
+      <PageHeading title="Invoices">
+        {project ? `${project.name || project.address_street || 'Your project'}${project.number ? ` · ${project.number}` : ''}` : null}
+      </PageHeading>
       <nav aria-label="Invoices and statement" className="-mt-2">
         <ul className="flex flex-wrap gap-2">
           <li>
-            <Link from="/invoices" search={(previous) => ({ ...previous, view: undefined, invoice: undefined })} className={tabStyle(view === 'list')} aria-current={view === 'list' ? 'page' : undefined}>
+            <Link
+              from="/invoices"
+              search={(previous) => ({ ...previous, view: undefined, invoice: undefined })}
+              className={tabStyle(view === 'list')}
+              aria-current={view === 'list' ? 'page' : undefined}
+            >
               Invoices
             </Link>
           </li>
           <li>
-            <Link from="/invoices" search={(previous) => ({ ...previous, view: 'statement' as const, invoice: undefined })} className={tabStyle(view === 'statement')} aria-current={view === 'statement' ? 'page' : undefined}>
+            <Link
+              from="/invoices"
+              search={(previous) => ({ ...previous, view: 'statement' as const, invoice: undefined })}
+              className={tabStyle(view === 'statement')}
+              aria-current={view === 'statement' ? 'page' : undefined}
+            >
               Statement of account
             </Link>
           </li>

@@ -32,16 +32,12 @@ export function InvoicesTable({ entity, state }: { entity: number; state: TableS
   const page = invoices.data;
 
   /** Any change but the page number itself starts again at page 1. */
-  const show = (next: Partial<TableState>) =>
-    void navigate({ search: (previous) => ({ ...previous, ...searchOf({ ...state, page: 1, ...next }) }) });
+  const show = (next: Partial<TableState>) => void navigate({ search: (previous) => ({ ...previous, ...searchOf({ ...state, page: 1, ...next }) }) });
 
   // A page past the end (an old link) becomes the last page, in place of the entry that asked for it.
-  usePageInRange(page, (last) =>
-    void navigate({ search: (previous) => ({ ...previous, ...searchOf({ ...state, page: last }) }), replace: true }),
-  );
+  usePageInRange(page, (last) => void navigate({ search: (previous) => ({ ...previous, ...searchOf({ ...state, page: last }) }), replace: true }));
 
-  const sortBy = (field: InvoiceSort) =>
-    show({ sort: { field, direction: state.sort.field === field && state.sort.direction === 'asc' ? 'desc' : 'asc' } });
+  const sortBy = (field: InvoiceSort) => show({ sort: { field, direction: state.sort.field === field && state.sort.direction === 'asc' ? 'desc' : 'asc' } });
 
   const emptyMessage = state.status ? `No ${INVOICE_STATUS_LABELS[state.status].toLowerCase()} invoices.` : 'No invoices yet.';
   const sortedLabel = `${COLUMNS.find((column) => column.field === state.sort.field)?.label ?? ''}, ${state.sort.direction === 'asc' ? 'ascending' : 'descending'}`;
@@ -86,7 +82,12 @@ export function InvoicesTable({ entity, state }: { entity: number; state: TableS
                 const active = state.sort.field === column.field;
                 const Icon = !active ? ArrowUpDown : state.sort.direction === 'asc' ? ArrowUp : ArrowDown;
                 return (
-                  <th key={column.field} scope="col" aria-sort={active ? ARIA_SORT[state.sort.direction] : 'none'} className={`px-2 py-2 font-semibold ${column.numeric ? 'text-right' : ''}`}>
+                  <th
+                    key={column.field}
+                    scope="col"
+                    aria-sort={active ? ARIA_SORT[state.sort.direction] : 'none'}
+                    className={`px-2 py-2 font-semibold ${column.numeric ? 'text-right' : ''}`}
+                  >
                     <button
                       type="button"
                       onClick={() => sortBy(column.field)}
@@ -101,7 +102,9 @@ export function InvoicesTable({ entity, state }: { entity: number; state: TableS
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {page?.data.map((invoice) => <InvoiceRow key={invoice.id} invoice={invoice} />)}
+            {page?.data.map((invoice) => (
+              <InvoiceRow key={invoice.id} invoice={invoice} />
+            ))}
             {page && page.data.length === 0 ? (
               <tr>
                 <td colSpan={COLUMNS.length} className="px-4 py-10 text-center text-slate-600">
@@ -122,9 +125,13 @@ export function InvoicesTable({ entity, state }: { entity: number; state: TableS
 
       {/* Below sm each invoice is a card: number, status, due date and balance side by side, never off screen. */}
       <ul aria-label={`Invoices, sorted by ${sortedLabel}`} aria-busy={invoices.isFetching} className="flex flex-col gap-3 sm:hidden">
-        {page?.data.map((invoice) => <InvoiceCard key={invoice.id} invoice={invoice} />)}
+        {page?.data.map((invoice) => (
+          <InvoiceCard key={invoice.id} invoice={invoice} />
+        ))}
       </ul>
-      {page && page.data.length === 0 ? <p className="rounded-2xl bg-white px-4 py-10 text-center text-slate-600 ring-1 ring-slate-200 sm:hidden">{emptyMessage}</p> : null}
+      {page && page.data.length === 0 ? (
+        <p className="rounded-2xl bg-white px-4 py-10 text-center text-slate-600 ring-1 ring-slate-200 sm:hidden">{emptyMessage}</p>
+      ) : null}
       {invoices.isPending ? (
         <p className="px-4 py-10 text-center text-slate-600 sm:hidden" role="status">
           Loading invoices…

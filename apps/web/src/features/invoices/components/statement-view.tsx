@@ -46,11 +46,21 @@ export function StatementView({ entity }: { entity: number }) {
           <caption className="sr-only">{ACTIVITY_LABEL}</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">Date</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Description</th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">Charges</th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">Payments</th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">Balance</th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Date
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Description
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                Charges
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                Payments
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                Balance
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -73,7 +83,9 @@ export function StatementView({ entity }: { entity: number }) {
           </tbody>
           <tfoot className="border-t border-slate-300 font-semibold">
             <tr>
-              <th scope="row" colSpan={2} className="px-4 py-3 text-left">Totals</th>
+              <th scope="row" colSpan={2} className="px-4 py-3 text-left">
+                Totals
+              </th>
               <td className="px-4 py-3 text-right tabular-nums">{formatMoney(data.total_invoiced)}</td>
               <td className="px-4 py-3 text-right tabular-nums">{formatMoney(data.total_paid)}</td>
               <td className="px-4 py-3 text-right tabular-nums">{formatMoney(data.balance)}</td>

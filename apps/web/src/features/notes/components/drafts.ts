@@ -34,13 +34,25 @@ export const drafts = {
       const saved = JSON.parse(read(outboxKey(entity)) ?? '[]') as { clientId: string; body: string; createdAt: string; hadFiles?: boolean }[];
       return saved
         .filter((item) => typeof item.clientId === 'string' && typeof item.body === 'string')
-        .map((item) => ({ clientId: item.clientId, body: item.body, createdAt: item.createdAt, files: [], filesLost: Boolean(item.hadFiles), status: 'failed' as const }));
+        .map((item) => ({
+          clientId: item.clientId,
+          body: item.body,
+          createdAt: item.createdAt,
+          files: [],
+          filesLost: Boolean(item.hadFiles),
+          status: 'failed' as const,
+        }));
     } catch {
       return [];
     }
   },
   saveOutbox(entity: number, pending: readonly PendingNote[]) {
-    const kept = pending.map((item) => ({ clientId: item.clientId, body: item.body, createdAt: item.createdAt, hadFiles: item.files.length > 0 || item.filesLost }));
+    const kept = pending.map((item) => ({
+      clientId: item.clientId,
+      body: item.body,
+      createdAt: item.createdAt,
+      hadFiles: item.files.length > 0 || item.filesLost,
+    }));
     write(outboxKey(entity), kept.length > 0 ? JSON.stringify(kept) : null);
   },
 };

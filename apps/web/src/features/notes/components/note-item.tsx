@@ -15,7 +15,10 @@ const bubble = (own: boolean) =>
 function LocalFile({ file }: { file: File }) {
   const url = useMemo(() => (file.type.startsWith('image/') ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
-  if (url) return <img src={url} alt={file.name} width={224} height={168} className="h-[168px] w-[224px] max-w-full rounded-xl bg-slate-100 object-cover opacity-80" />;
+  if (url)
+    return (
+      <img src={url} alt={file.name} width={224} height={168} className="h-[168px] w-[224px] max-w-full rounded-xl bg-slate-100 object-cover opacity-80" />
+    );
   return (
     <span className="flex max-w-64 items-center gap-2 rounded-xl bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-slate-200">
       <FileText aria-hidden="true" className="size-5 shrink-0 text-red-700" />
@@ -49,7 +52,10 @@ export function NoteItem({ note, unreadMarker }: { note: Note; unreadMarker?: bo
           <span className="h-px flex-1 bg-red-300" />
         </div>
       ) : null}
-      <article aria-label={`${own ? 'You' : note.author.name}, ${time.format(new Date(note.created_at))}`} className={`flex items-end gap-2.5 ${own ? 'flex-row-reverse' : ''}`}>
+      <article
+        aria-label={`${own ? 'You' : note.author.name}, ${time.format(new Date(note.created_at))}`}
+        className={`flex items-end gap-2.5 ${own ? 'flex-row-reverse' : ''}`}
+      >
         {own ? null : <Avatar name={note.author.name} url={note.author.avatar_url} size="md" />}
         <div className={`flex max-w-[min(36rem,85%)] flex-col gap-1 ${own ? 'items-end' : 'items-start'}`}>
           <Header name={note.author.name} title={note.author.title} at={note.created_at} own={own} />
@@ -97,11 +103,19 @@ export function PendingItem({ pending, onRetry, onEdit }: { pending: PendingNote
                 Not sent{pending.error ? `: ${pending.error}` : ''}
                 {pending.filesLost ? ' (add the attachments again)' : ''}
               </span>
-              <button type="button" onClick={onRetry} className="inline-flex items-center gap-1 rounded-full px-2 py-1 font-semibold text-red-800 underline hover:bg-red-50">
+              <button
+                type="button"
+                onClick={onRetry}
+                className="inline-flex items-center gap-1 rounded-full px-2 py-1 font-semibold text-red-800 underline hover:bg-red-50"
+              >
                 <RotateCcw aria-hidden="true" className="size-4" />
                 Retry
               </button>
-              <button type="button" onClick={onEdit} className="inline-flex items-center gap-1 rounded-full px-2 py-1 font-semibold text-slate-800 underline hover:bg-slate-100">
+              <button
+                type="button"
+                onClick={onEdit}
+                className="inline-flex items-center gap-1 rounded-full px-2 py-1 font-semibold text-slate-800 underline hover:bg-slate-100"
+              >
                 <Pencil aria-hidden="true" className="size-4" />
                 Edit
               </button>

@@ -37,7 +37,10 @@ function Thread({ entity, title, number }: { entity: number; title: string; numb
   const newest = notes.length > 0 ? notes[notes.length - 1]!.id : thread.isSuccess ? 0 : null;
   const unreadId = readState.data ? firstUnreadId(notes, readState.data.last_read_note_id) : null;
 
-  const { scroller, sentinel, showJump, nearBottom, reveal, scrollToBottom, loadOlder } = useThreadScroll(thread, { readPending: readState.isPending, unreadId });
+  const { scroller, sentinel, showJump, nearBottom, reveal, scrollToBottom, loadOlder } = useThreadScroll(thread, {
+    readPending: readState.isPending,
+    unreadId,
+  });
   const showBottom = useCallback(() => scrollToBottom(), [scrollToBottom]);
   const onSaved = useCallback((saved: Note) => setArrived((current) => mergeNotes(current, [saved])), []);
   const onGone = useCallback(() => setGone(true), []);
@@ -125,7 +128,11 @@ function ThreadHeading({ title, number }: { title: string; number: string | null
   return (
     <div className="border-b border-slate-200 bg-white px-4 py-3">
       <h1 className="mx-auto max-w-3xl truncate text-lg font-semibold tracking-tight text-slate-900">
-        Notes <span className="font-normal text-slate-600">· {title}{number ? ` (${number})` : ''}</span>
+        Notes{' '}
+        <span className="font-normal text-slate-600">
+          · {title}
+          {number ? ` (${number})` : ''}
+        </span>
       </h1>
     </div>
   );
@@ -148,12 +155,25 @@ function ThreadStart({ thread, empty, onLoadOlder }: { thread: ReturnType<typeof
   return thread.isSuccess && !empty ? <p className="text-sm text-slate-600">This is the start of the conversation.</p> : null;
 }
 
-function DayGroups({ groups, unreadId, onRetry, onEdit }: { groups: DayGroup[]; unreadId: number | null; onRetry: (note: PendingNote) => void; onEdit: (note: PendingNote) => void }) {
+function DayGroups({
+  groups,
+  unreadId,
+  onRetry,
+  onEdit,
+}: {
+  groups: DayGroup[];
+  unreadId: number | null;
+  onRetry: (note: PendingNote) => void;
+  onEdit: (note: PendingNote) => void;
+}) {
   return (
     <div role="log" aria-label="Notes" aria-live="polite" className="flex flex-col gap-6">
       {groups.map((group) => (
         <section key={group.key} aria-labelledby={`day-${group.key}`} className="flex flex-col gap-4">
-          <h2 id={`day-${group.key}`} className="sticky top-0 z-10 self-center rounded-full bg-slate-200 px-3 py-1 text-xs font-semibold text-slate-800 shadow-xs">
+          <h2
+            id={`day-${group.key}`}
+            className="sticky top-0 z-10 self-center rounded-full bg-slate-200 px-3 py-1 text-xs font-semibold text-slate-800 shadow-xs"
+          >
             {group.label}
           </h2>
           <ol className="flex flex-col gap-4">

@@ -24,7 +24,11 @@ describe('the thread', () => {
   it('groups by day in the viewer’s time zone, with the unsent notes last', () => {
     const now = new Date('2026-03-10T12:00:00');
     const groups = groupByDay(
-      [note(1, new Date('2026-03-03T09:00:00').toISOString()), note(2, new Date('2026-03-03T18:00:00').toISOString()), note(3, new Date('2026-03-09T08:00:00').toISOString())],
+      [
+        note(1, new Date('2026-03-03T09:00:00').toISOString()),
+        note(2, new Date('2026-03-03T18:00:00').toISOString()),
+        note(3, new Date('2026-03-09T08:00:00').toISOString()),
+      ],
       [{ clientId: 'x', body: 'sending', files: [], status: 'sending', createdAt: now.toISOString() }],
       now,
     );

@@ -9,7 +9,9 @@ const newClientId = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : // Older browsers: a version-4 shaped id from getRandomValues.
-      '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) => (Number(c) ^ (crypto.getRandomValues(new Uint8Array(1))[0]! & (15 >> (Number(c) / 4)))).toString(16));
+      '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) =>
+        (Number(c) ^ (crypto.getRandomValues(new Uint8Array(1))[0]! & (15 >> (Number(c) / 4)))).toString(16),
+      );
 
 interface OutboxEvents {
   /** The server saved a note. */
@@ -44,7 +46,7 @@ export function useOutbox(entity: number, { onSaved, onGone, onShow }: OutboxEve
         },
         (error: unknown) => {
           if (error instanceof ApiRequestError && error.status === 404) onGone();
-          const message = error instanceof ApiRequestError ? Object.values(error.fieldErrors()).flat()[0] ?? error.message : 'no connection';
+          const message = error instanceof ApiRequestError ? (Object.values(error.fieldErrors()).flat()[0] ?? error.message) : 'no connection';
           setPending((current) => current.map((item) => (item.clientId === note.clientId ? { ...item, status: 'failed', error: message } : item)));
         },
       );

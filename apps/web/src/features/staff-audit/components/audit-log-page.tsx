@@ -41,11 +41,21 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
         <caption className="sr-only">Audit log, newest first</caption>
         <thead className="bg-slate-50 text-slate-700">
           <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">When</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Who</th>
-            <th scope="col" className="px-4 py-3 font-semibold">What</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Record</th>
-            <th scope="col" className="px-4 py-3 font-semibold">From</th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              When
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Who
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              What
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Record
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              From
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">

@@ -8,8 +8,7 @@ export const projectDocumentsPath = (projectId: number) => `/integration/project
 export const projectDocumentsQueryOptions = (projectId: number) =>
   infiniteQueryOptions({
     queryKey: [...staffQueryPrefix(projectDocumentsPath(projectId)), 'all'],
-    queryFn: ({ pageParam, signal }) =>
-      staffPage<IntegrationDocument>(projectDocumentsPath(projectId), { page: { number: pageParam, size: 100 } }, signal),
+    queryFn: ({ pageParam, signal }) => staffPage<IntegrationDocument>(projectDocumentsPath(projectId), { page: { number: pageParam, size: 100 } }, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.next_page_url ? last.current_page + 1 : undefined),
   });

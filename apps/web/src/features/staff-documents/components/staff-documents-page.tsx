@@ -220,11 +220,7 @@ function DeleteDocument({ projectId, document }: { projectId: number; document: 
             <AlertDialog.Cancel asChild>
               <Button variant="ghost">Keep it</Button>
             </AlertDialog.Cancel>
-            <Button
-              variant="danger"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(document.id, { onSuccess: () => setOpen(false) })}
-            >
+            <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate(document.id, { onSuccess: () => setOpen(false) })}>
               {remove.isPending ? 'Deleting…' : 'Delete'}
             </Button>
           </div>

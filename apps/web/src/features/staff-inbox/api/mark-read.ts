@@ -3,15 +3,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { INBOX_PATH, INBOX_UNREAD_PATH } from '../../../components/staff/inbox-unread';
 import { staffQueryPrefix, staffRequest } from '../../../lib/staff-api';
 
-export const markInboxItemRead = ({ kind, id }: { kind: InboxKind; id: number }) =>
-  staffRequest<void>(`${INBOX_PATH}/${kind}/${id}/read`, { method: 'POST' });
+export const markInboxItemRead = ({ kind, id }: { kind: InboxKind; id: number }) => staffRequest<void>(`${INBOX_PATH}/${kind}/${id}/read`, { method: 'POST' });
 
 export const markInboxRead = () => staffRequest<void>(`${INBOX_PATH}/read-all`, { method: 'POST' });
 
 /** After a mark, the list and the menu's badge read again. */
 function useInvalidateInbox() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: staffQueryPrefix(INBOX_PATH) }), client.invalidateQueries({ queryKey: staffQueryPrefix(INBOX_UNREAD_PATH) })]);
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: staffQueryPrefix(INBOX_PATH) }),
+      client.invalidateQueries({ queryKey: staffQueryPrefix(INBOX_UNREAD_PATH) }),
+    ]);
 }
 
 export function useMarkInboxItemRead() {

@@ -22,9 +22,31 @@ const page = (data: unknown[], unread: number) => ({
   prev_page_url: null,
   links: [],
 });
-const member = (role: 'owner' | 'staff') => ({ id: 7, name: 'Hana Harbor', email: 'hana@harbor.example', role, company: { id: 3, name: 'Harbor Roofing', logo_url: null, color: '#0f766e' } });
-const NOTE = { kind: 'note', id: 11, project: { id: 4, name: 'Roof replacement' }, from: { id: 9, name: 'Ann Smith' }, excerpt: 'Can the crew park on the street?', at: '2026-11-24T15:00:00.000000Z', read: false };
-const MESSAGE = { kind: 'message', id: 5, project: { id: 4, name: 'Roof replacement' }, from: { id: 9, name: 'Ann Smith' }, excerpt: 'Gutters: the back one leaks', at: '2026-11-24T15:01:00.000000Z', read: false };
+const member = (role: 'owner' | 'staff') => ({
+  id: 7,
+  name: 'Hana Harbor',
+  email: 'hana@harbor.example',
+  role,
+  company: { id: 3, name: 'Harbor Roofing', logo_url: null, color: '#0f766e' },
+});
+const NOTE = {
+  kind: 'note',
+  id: 11,
+  project: { id: 4, name: 'Roof replacement' },
+  from: { id: 9, name: 'Ann Smith' },
+  excerpt: 'Can the crew park on the street?',
+  at: '2026-11-24T15:00:00.000000Z',
+  read: false,
+};
+const MESSAGE = {
+  kind: 'message',
+  id: 5,
+  project: { id: 4, name: 'Roof replacement' },
+  from: { id: 9, name: 'Ann Smith' },
+  excerpt: 'Gutters: the back one leaks',
+  at: '2026-11-24T15:01:00.000000Z',
+  read: false,
+};
 
 /** The console's API as the inbox meets it: reads answered, marks recorded and applied. */
 function stubApi(role: 'owner' | 'staff' = 'owner') {

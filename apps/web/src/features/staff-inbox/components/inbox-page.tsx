@@ -42,9 +42,7 @@ function InboxRow({ item, onOpen }: { item: InboxItem; onOpen: (item: InboxItem)
         <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
         <span className="flex min-w-0 flex-1 flex-col gap-1">
           <span className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5 text-sm text-slate-600">
-            {item.read ? null : (
-              <span className="rounded-full bg-portal px-2 py-0.5 text-xs font-semibold text-on-portal">New</span>
-            )}
+            {item.read ? null : <span className="rounded-full bg-portal px-2 py-0.5 text-xs font-semibold text-on-portal">New</span>}
             <span className="font-medium text-slate-900">{label}</span>
             <span>from {item.from?.name ?? 'a former customer'}</span>
             <span aria-hidden="true" className="hidden sm:inline">

@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { staffRequest } from '../../../lib/staff-api';
 import { INVOICES_PATH, invoicePath, refreshInvoices } from './paths';
 
-export const createInvoice = (body: IntegrationInvoiceCreate) =>
-  staffRequest<IntegrationInvoiceDetail>(INVOICES_PATH, { method: 'POST', body });
+export const createInvoice = (body: IntegrationInvoiceCreate) => staffRequest<IntegrationInvoiceDetail>(INVOICES_PATH, { method: 'POST', body });
 
 export const updateInvoice = (invoiceId: number, body: IntegrationInvoiceUpdate) =>
   staffRequest<IntegrationInvoiceDetail>(invoicePath(invoiceId), { method: 'PATCH', body });

@@ -10,7 +10,12 @@ import { formatDate } from './format';
 export function BalanceSummary({ projectId }: { projectId: number }) {
   const statement = useStatement(projectId);
   const data = statement.data;
-  if (statement.isError) return <p role="alert" className="text-slate-700">The balance could not be loaded. Try again in a moment.</p>;
+  if (statement.isError)
+    return (
+      <p role="alert" className="text-slate-700">
+        The balance could not be loaded. Try again in a moment.
+      </p>
+    );
   const late = data ? AGING_BUCKETS.some((bucket) => bucket !== 'current' && Number(data.aging[bucket]) > 0) : false;
   return (
     <section aria-labelledby="balance-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
@@ -44,7 +49,9 @@ export function BalanceSummary({ projectId }: { projectId: number }) {
           return (
             <div key={bucket} className={`rounded-xl px-3 py-2 ring-1 ${overdue ? 'bg-red-50 ring-red-200' : 'bg-slate-50 ring-slate-200'}`}>
               <dt className="text-xs font-medium text-slate-600">{AGING_BUCKET_LABELS[bucket]}</dt>
-              <dd className={`tabular-nums ${overdue ? 'font-semibold text-red-800' : 'text-slate-900'}`}>{amount === undefined ? '…' : formatMoney(amount)}</dd>
+              <dd className={`tabular-nums ${overdue ? 'font-semibold text-red-800' : 'text-slate-900'}`}>
+                {amount === undefined ? '…' : formatMoney(amount)}
+              </dd>
             </div>
           );
         })}

@@ -6,7 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDataLayer } from '../../../app/data-layer';
 import { createPortalRouter } from '../../../app/router';
 
-const member = { id: 1, name: 'Hana Harbor', email: 'owner@harbor.example', role: 'owner', company: { id: 3, name: 'Harbor Roofing', logo_url: null, color: '#0f766e' } };
+const member = {
+  id: 1,
+  name: 'Hana Harbor',
+  email: 'owner@harbor.example',
+  role: 'owner',
+  company: { id: 3, name: 'Harbor Roofing', logo_url: null, color: '#0f766e' },
+};
 const project = { id: 5, name: 'Roof replacement', number: 'HR-1001' };
 
 /** The company API as the new-invoice page meets it; the draft is refused once, naming a field of the second line. */
@@ -21,7 +27,10 @@ function stubApi() {
       if (url.pathname === '/api/integration/invoices' && init.method === 'POST') {
         posted.push(JSON.parse(String(init.body)));
         return Response.json(
-          { message: 'The given data was invalid.', errors: { 'lines.1.quantity': ['The quantity must be more than 0.'], due_date: ['The due date may not be before the issue date.'] } },
+          {
+            message: 'The given data was invalid.',
+            errors: { 'lines.1.quantity': ['The quantity must be more than 0.'], due_date: ['The due date may not be before the issue date.'] },
+          },
           { status: 422 },
         );
       }

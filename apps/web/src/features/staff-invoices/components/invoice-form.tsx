@@ -22,8 +22,7 @@ const blankLine = (): FormLine => ({ key: ++nextKey, description: '', quantity: 
 
 const money = (cents: number | null) => (cents === null ? '—' : formatUsd(cents));
 
-const INPUT =
-  'w-full rounded-lg border px-3 py-2 text-base text-slate-900 shadow-xs outline-none focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30';
+const INPUT = 'w-full rounded-lg border px-3 py-2 text-base text-slate-900 shadow-xs outline-none focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30';
 
 function LineField({
   line,
@@ -131,7 +130,14 @@ export function InvoiceForm({ projectId, invoice }: { projectId: number; invoice
         </h2>
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField label="Number" value={number} onChange={(event) => setNumber(event.target.value)} error={fields.number} autoComplete="off" required />
-          <TextField label="Issue date" type="date" value={issueDate} onChange={(event) => setIssueDate(event.target.value)} error={fields.issue_date} required />
+          <TextField
+            label="Issue date"
+            type="date"
+            value={issueDate}
+            onChange={(event) => setIssueDate(event.target.value)}
+            error={fields.issue_date}
+            required
+          />
           <TextField label="Due date" type="date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} error={fields.due_date} required />
         </div>
       </section>
@@ -143,7 +149,10 @@ export function InvoiceForm({ projectId, invoice }: { projectId: number; invoice
         {fields.lines ? <p className="mb-3 text-sm text-red-700">{fields.lines}</p> : null}
         <ol ref={linesRef} className="flex flex-col gap-4">
           {lines.map((line, index) => (
-            <li key={line.key} className="grid grid-cols-2 items-start gap-3 border-b border-slate-100 pb-4 last:border-b-0 sm:grid-cols-[minmax(0,1fr)_6rem_8rem_8rem_auto]">
+            <li
+              key={line.key}
+              className="grid grid-cols-2 items-start gap-3 border-b border-slate-100 pb-4 last:border-b-0 sm:grid-cols-[minmax(0,1fr)_6rem_8rem_8rem_auto]"
+            >
               <LineField
                 className="col-span-2 sm:col-span-1"
                 line={index + 1}

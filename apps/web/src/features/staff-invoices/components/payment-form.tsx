@@ -43,16 +43,43 @@ export function PaymentForm({ projectId, invoice }: { projectId: number; invoice
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="payment-heading" className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="payment-heading"
+      className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
       <h2 id="payment-heading" className="text-lg font-semibold text-slate-900">
         Record a payment
       </h2>
       <FormError message={form} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <TextField label="Amount" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} error={fields.amount ?? fields.currency} hint={`Balance due: ${formatMoney(invoice.balance)}`} autoComplete="off" />
+        <TextField
+          label="Amount"
+          inputMode="decimal"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          error={fields.amount ?? fields.currency}
+          hint={`Balance due: ${formatMoney(invoice.balance)}`}
+          autoComplete="off"
+        />
         <TextField label="Paid on" type="date" value={paidOn} onChange={(event) => setPaidOn(event.target.value)} error={fields.paid_on} />
-        <TextField label="Method" list={methodsId} value={method} onChange={(event) => setMethod(event.target.value)} error={fields.method} autoComplete="off" />
-        <TextField label="Reference" value={reference} onChange={(event) => setReference(event.target.value)} error={fields.reference} hint="Check number, transaction id (optional)" autoComplete="off" />
+        <TextField
+          label="Method"
+          list={methodsId}
+          value={method}
+          onChange={(event) => setMethod(event.target.value)}
+          error={fields.method}
+          autoComplete="off"
+        />
+        <TextField
+          label="Reference"
+          value={reference}
+          onChange={(event) => setReference(event.target.value)}
+          error={fields.reference}
+          hint="Check number, transaction id (optional)"
+          autoComplete="off"
+        />
       </div>
       <datalist id={methodsId}>
         {METHODS.map((name) => (

@@ -42,16 +42,29 @@ function Actions({ projectId, invoice }: { projectId: number; invoice: Integrati
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-2">
         {draft ? (
-          <Link to={editTo} className={`inline-flex items-center gap-2 rounded-full font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100 ${SMALL}`}>
+          <Link
+            to={editTo}
+            className={`inline-flex items-center gap-2 rounded-full font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100 ${SMALL}`}
+          >
             <Pencil aria-hidden="true" className="size-4" />
             Edit
           </Link>
         ) : null}
-        <Button variant="ghost" className={SMALL} disabled={pdf.isPending} onClick={() => pdf.mutate({ invoiceId: invoice.id, number: invoice.number, mode: 'preview' })}>
+        <Button
+          variant="ghost"
+          className={SMALL}
+          disabled={pdf.isPending}
+          onClick={() => pdf.mutate({ invoiceId: invoice.id, number: invoice.number, mode: 'preview' })}
+        >
           <FileText aria-hidden="true" className="size-4" />
           Preview PDF
         </Button>
-        <Button variant="ghost" className={SMALL} disabled={pdf.isPending} onClick={() => pdf.mutate({ invoiceId: invoice.id, number: invoice.number, mode: 'download' })}>
+        <Button
+          variant="ghost"
+          className={SMALL}
+          disabled={pdf.isPending}
+          onClick={() => pdf.mutate({ invoiceId: invoice.id, number: invoice.number, mode: 'download' })}
+        >
           <Download aria-hidden="true" className="size-4" />
           Download PDF
         </Button>
@@ -75,8 +88,7 @@ function Actions({ projectId, invoice }: { projectId: number; invoice: Integrati
               })
             }
           >
-            The project&apos;s customers see it in the portal at once and get an email with its amount and due date. A sent
-            invoice can no longer be changed.
+            The project&apos;s customers see it in the portal at once and get an email with its amount and due date. A sent invoice can no longer be changed.
           </ConfirmDialog>
         ) : null}
         {voidable ? (
@@ -200,10 +212,18 @@ export function StaffInvoicePage({ projectId, invoiceId }: { projectId: number; 
             <table className="mt-2 w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-slate-600">
                 <tr>
-                  <th scope="col" className="px-5 py-2 font-medium sm:px-6">Description</th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">Qty</th>
-                  <th scope="col" className="hidden px-3 py-2 text-right font-medium sm:table-cell">Unit price</th>
-                  <th scope="col" className="px-5 py-2 text-right font-medium sm:px-6">Amount</th>
+                  <th scope="col" className="px-5 py-2 font-medium sm:px-6">
+                    Description
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                    Qty
+                  </th>
+                  <th scope="col" className="hidden px-3 py-2 text-right font-medium sm:table-cell">
+                    Unit price
+                  </th>
+                  <th scope="col" className="px-5 py-2 text-right font-medium sm:px-6">
+                    Amount
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100 text-slate-800">

@@ -61,13 +61,27 @@ export function StaffInvoicesPage({ projectId }: { projectId: number }) {
                 <caption className="sr-only">Invoices of the project</caption>
                 <thead className="border-b border-slate-200 text-slate-600">
                   <tr>
-                    <th scope="col" className="px-4 py-3 font-medium">Number</th>
-                    <th scope="col" className="px-4 py-3 font-medium">Status</th>
-                    <th scope="col" className="px-4 py-3 font-medium">Issued</th>
-                    <th scope="col" className="px-4 py-3 font-medium">Due</th>
-                    <th scope="col" className="px-4 py-3 text-right font-medium">Total</th>
-                    <th scope="col" className="px-4 py-3 text-right font-medium">Paid</th>
-                    <th scope="col" className="px-4 py-3 text-right font-medium">Balance</th>
+                    <th scope="col" className="px-4 py-3 font-medium">
+                      Number
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-medium">
+                      Status
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-medium">
+                      Issued
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-medium">
+                      Due
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right font-medium">
+                      Total
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right font-medium">
+                      Paid
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right font-medium">
+                      Balance
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100 text-slate-800">

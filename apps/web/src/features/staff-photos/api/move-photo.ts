@@ -4,7 +4,8 @@ import { staffQueryPrefix, staffRequest } from '../../../lib/staff-api';
 import { photosPath } from './list-photos';
 
 /** Puts a photo at `index` (from 0) of its album's order; the server numbers the album again. */
-export const movePhoto = (photoId: number, index: number) => staffRequest<IntegrationPhoto>(`/integration/photos/${photoId}/move`, { method: 'POST', body: { index } });
+export const movePhoto = (photoId: number, index: number) =>
+  staffRequest<IntegrationPhoto>(`/integration/photos/${photoId}/move`, { method: 'POST', body: { index } });
 
 export function useMovePhoto(albumId: number) {
   const client = useQueryClient();

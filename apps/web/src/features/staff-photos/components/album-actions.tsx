@@ -42,7 +42,15 @@ export function AlbumActions({ projectId, album, onDeleted }: { projectId: numbe
     return (
       <form onSubmit={submitRename} className="flex w-full flex-col gap-3" aria-label={`Rename ${album.name}`}>
         <FormError message={renameErrors.form} />
-        <TextField label="Album name" value={name} onChange={(event) => setName(event.target.value)} error={renameErrors.fields.name} required maxLength={200} autoFocus />
+        <TextField
+          label="Album name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={renameErrors.fields.name}
+          required
+          maxLength={200}
+          autoFocus
+        />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" className={SMALL_BUTTON} disabled={rename.isPending}>
             {rename.isPending ? 'Saving…' : 'Save name'}

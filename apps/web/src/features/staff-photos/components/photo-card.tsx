@@ -11,7 +11,8 @@ import { useDeletePhoto } from '../api/delete-photo';
 import { useUpdatePhotoCaption } from '../api/update-photo';
 import { ConfirmDialog } from './confirm-dialog';
 
-const icon = 'inline-flex size-10 items-center justify-center rounded-full text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40';
+const icon =
+  'inline-flex size-10 items-center justify-center rounded-full text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40';
 
 export interface PhotoCardProps {
   albumId: number;
@@ -50,7 +51,14 @@ export function PhotoCard({ albumId, photo, place, count, moving, onMove }: Phot
         {editing ? (
           <form onSubmit={save} className="flex flex-col gap-2">
             <FormError message={errors.form} />
-            <TextField label="Caption" value={caption} onChange={(event) => setCaption(event.target.value)} error={errors.fields.caption} maxLength={500} autoFocus />
+            <TextField
+              label="Caption"
+              value={caption}
+              onChange={(event) => setCaption(event.target.value)}
+              error={errors.fields.caption}
+              maxLength={500}
+              autoFocus
+            />
             <div className="flex gap-2">
               <Button type="submit" className={SMALL_BUTTON} disabled={update.isPending}>
                 {update.isPending ? 'Saving…' : 'Save'}
@@ -73,10 +81,24 @@ export function PhotoCard({ albumId, photo, place, count, moving, onMove }: Phot
         )}
         <div className="mt-auto flex items-center justify-between gap-2">
           <div className="flex gap-1">
-            <button type="button" id={`move-earlier-${photo.id}`} className={icon} disabled={place === 1 || moving} onClick={() => onMove('earlier')} aria-label={`Move ${label} earlier`}>
+            <button
+              type="button"
+              id={`move-earlier-${photo.id}`}
+              className={icon}
+              disabled={place === 1 || moving}
+              onClick={() => onMove('earlier')}
+              aria-label={`Move ${label} earlier`}
+            >
               <ArrowLeft aria-hidden="true" className="size-4" />
             </button>
-            <button type="button" id={`move-later-${photo.id}`} className={icon} disabled={place === count || moving} onClick={() => onMove('later')} aria-label={`Move ${label} later`}>
+            <button
+              type="button"
+              id={`move-later-${photo.id}`}
+              className={icon}
+              disabled={place === count || moving}
+              onClick={() => onMove('later')}
+              aria-label={`Move ${label} later`}
+            >
               <ArrowRight aria-hidden="true" className="size-4" />
             </button>
           </div>

@@ -81,7 +81,11 @@ export function StaffAlbumPage({ projectId, albumId }: { projectId: number; albu
             <SharedBadge shared={album.data.is_shared} />
           </p>
         </div>
-        <AlbumActions projectId={projectId} album={album.data} onDeleted={() => void navigate({ to: '/staff/projects/$projectId/photos', params: { projectId } })} />
+        <AlbumActions
+          projectId={projectId}
+          album={album.data}
+          onDeleted={() => void navigate({ to: '/staff/projects/$projectId/photos', params: { projectId } })}
+        />
       </div>
 
       <PhotoUploader albumId={albumId} onUploaded={refresh} />

@@ -77,22 +77,22 @@ export function StaffAlbumsPage({ projectId }: { projectId: number }) {
             {albums.data.data.map((album) => (
               <li key={album.id} className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
                 <div className="flex items-start gap-4">
-                <AlbumThumbnail albumId={album.id} />
-                <div className="flex min-w-0 flex-col gap-1">
-                  <h3 className="text-base font-semibold break-words text-slate-900">
-                    <Link
-                      to="/staff/projects/$projectId/photos/$albumId"
-                      params={{ projectId, albumId: album.id }}
-                      className="underline-offset-2 hover:underline"
-                    >
-                      {album.name}
-                    </Link>
-                  </h3>
-                  <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-                    <span>{photoCount(album.photo_count)}</span>
-                    <SharedBadge shared={album.is_shared} />
-                  </p>
-                </div>
+                  <AlbumThumbnail albumId={album.id} />
+                  <div className="flex min-w-0 flex-col gap-1">
+                    <h3 className="text-base font-semibold break-words text-slate-900">
+                      <Link
+                        to="/staff/projects/$projectId/photos/$albumId"
+                        params={{ projectId, albumId: album.id }}
+                        className="underline-offset-2 hover:underline"
+                      >
+                        {album.name}
+                      </Link>
+                    </h3>
+                    <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+                      <span>{photoCount(album.photo_count)}</span>
+                      <SharedBadge shared={album.is_shared} />
+                    </p>
+                  </div>
                 </div>
                 <AlbumActions projectId={projectId} album={album} />
               </li>

@@ -35,7 +35,10 @@ function stubApi(shares: unknown[], previewAnswer: { status: number; body: unkno
 /** The tab window.open gives: where it was sent, and whether it was closed. */
 function stubTab() {
   const tab = { opener: {} as unknown, location: { replace: vi.fn() }, close: vi.fn() };
-  vi.stubGlobal('open', vi.fn(() => tab));
+  vi.stubGlobal(
+    'open',
+    vi.fn(() => tab),
+  );
   return tab;
 }
 
@@ -56,7 +59,13 @@ describe('preview as customer in the console', () => {
   it('previews the picked customer in a new tab, with the console token, and never keeps the preview here', async () => {
     const posts = stubApi([share(1, 'Casey', 'casey@example.com'), share(2, null, 'jo@example.com')], {
       status: 201,
-      body: { token: '9.secret', expires_at: '2026-11-24T17:00:00.000000Z', project_id: 7, entity_id: 102, portal_user: share(2, null, 'jo@example.com').portal_user },
+      body: {
+        token: '9.secret',
+        expires_at: '2026-11-24T17:00:00.000000Z',
+        project_id: 7,
+        entity_id: 102,
+        portal_user: share(2, null, 'jo@example.com').portal_user,
+      },
     });
     const tab = stubTab();
     show();
@@ -74,7 +83,10 @@ describe('preview as customer in the console', () => {
   });
 
   it('says why when the preview is refused, and closes the tab it opened', async () => {
-    stubApi([share(1, 'Casey', 'casey@example.com')], { status: 422, body: { message: 'The given data was invalid.', errors: { portal_user_id: ['This project is not shared with this customer.'] } } });
+    stubApi([share(1, 'Casey', 'casey@example.com')], {
+      status: 422,
+      body: { message: 'The given data was invalid.', errors: { portal_user_id: ['This project is not shared with this customer.'] } },
+    });
     const tab = stubTab();
     show();
     await userEvent.click(await screen.findByRole('button', { name: 'Preview as customer' }));

@@ -17,7 +17,11 @@ export function ProjectPreview({ projectId }: { projectId: number }) {
         Preview as customer
       </h2>
       <p className="mb-4 text-slate-600">See the portal in a new tab exactly as a customer sees this project. Nothing can be changed there.</p>
-      {shares.isPending ? <p role="status" className="text-slate-700">Loading the customers…</p> : null}
+      {shares.isPending ? (
+        <p role="status" className="text-slate-700">
+          Loading the customers…
+        </p>
+      ) : null}
       {shares.isError ? (
         <p role="alert" className="text-red-800">
           The customers could not be loaded. Try again in a moment.
@@ -38,7 +42,9 @@ export function ProjectPreview({ projectId }: { projectId: number }) {
             >
               {customers.map((share) => (
                 <option key={share.portal_user.id} value={share.portal_user.id}>
-                  {customerName(share.portal_user) === share.portal_user.email ? share.portal_user.email : `${customerName(share.portal_user)} (${share.portal_user.email})`}
+                  {customerName(share.portal_user) === share.portal_user.email
+                    ? share.portal_user.email
+                    : `${customerName(share.portal_user)} (${share.portal_user.email})`}
                 </option>
               ))}
             </select>

@@ -11,13 +11,21 @@ export const useStatuses = () =>
     ...staffPageQueryOptions<IntegrationStatus>('/integration/project-statuses', { ...ALL, sort: ['name'] }),
     select: (page) => [...page.data].sort((a, b) => a.position - b.position),
   });
-export const useSiteTypes = () => useQuery({ ...staffPageQueryOptions<IntegrationSiteType>('/integration/site-types', { ...ALL, sort: ['name'] }), select: (page) => page.data });
+export const useSiteTypes = () =>
+  useQuery({ ...staffPageQueryOptions<IntegrationSiteType>('/integration/site-types', { ...ALL, sort: ['name'] }), select: (page) => page.data });
 export const useActiveStaff = () =>
-  useQuery({ ...staffPageQueryOptions<IntegrationStaff>('/integration/staff', { ...ALL, filter: { active: true }, sort: ['name'] }), select: (page) => page.data });
+  useQuery({
+    ...staffPageQueryOptions<IntegrationStaff>('/integration/staff', { ...ALL, filter: { active: true }, sort: ['name'] }),
+    select: (page) => page.data,
+  });
 
 /** Accounts whose name or email holds `search`, by name: the picker's choices. */
 export const useAccounts = (search: string) =>
   useQuery({
-    ...staffPageQueryOptions<IntegrationAccount>('/integration/accounts', { filter: { search: search.trim() || undefined }, sort: ['name'], page: { size: 50 } }),
+    ...staffPageQueryOptions<IntegrationAccount>('/integration/accounts', {
+      filter: { search: search.trim() || undefined },
+      sort: ['name'],
+      page: { size: 50 },
+    }),
     placeholderData: (previous) => previous,
   });

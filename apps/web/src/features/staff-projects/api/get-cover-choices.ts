@@ -11,7 +11,10 @@ export function useCoverChoices(projectId: number, enabled: boolean) {
   const all = albums.data?.data ?? [];
   const shared = all.filter((album) => album.is_shared && album.photo_count > 0);
   const photos = useQueries({
-    queries: shared.map((album) => ({ ...staffPageQueryOptions<IntegrationPhoto>(`/integration/albums/${album.id}/photos`, { page: { size: 100 } }), enabled })),
+    queries: shared.map((album) => ({
+      ...staffPageQueryOptions<IntegrationPhoto>(`/integration/albums/${album.id}/photos`, { page: { size: 100 } }),
+      enabled,
+    })),
   });
   return {
     isPending: albums.isPending || photos.some((query) => query.isPending),

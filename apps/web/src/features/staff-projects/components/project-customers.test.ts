@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { accessState } from './project-customers';
 
 const share = (last_sign_in_at: string | null) =>
-  ({ id: 1, project_id: 2, portal_user: { id: 3, email: 'a@example.com', first_name: 'A', last_name: null }, last_sign_in_at, created_at: '2026-11-01T00:00:00Z' }) as IntegrationShare;
+  ({
+    id: 1,
+    project_id: 2,
+    portal_user: { id: 3, email: 'a@example.com', first_name: 'A', last_name: null },
+    last_sign_in_at,
+    created_at: '2026-11-01T00:00:00Z',
+  }) as IntegrationShare;
 const person = (invited_at: string | null) => ({ id: 3, invited_at, last_sign_in_at: null }) as IntegrationPortalUser;
 
 describe('where a customer stands', () => {

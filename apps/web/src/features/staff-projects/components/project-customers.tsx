@@ -13,7 +13,8 @@ import { useProjectCustomers, type ProjectCustomer } from '../api/get-customers'
 
 const card = 'rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6';
 
-const fullName = ({ share }: ProjectCustomer) => [share.portal_user.first_name, share.portal_user.last_name].filter(Boolean).join(' ') || share.portal_user.email;
+const fullName = ({ share }: ProjectCustomer) =>
+  [share.portal_user.first_name, share.portal_user.last_name].filter(Boolean).join(' ') || share.portal_user.email;
 
 /** Where someone stands: signed in (and when last), invited and not yet signed in, or not invited. */
 export function accessState(customer: ProjectCustomer): { label: string; detail: string | null; tone: 'green' | 'amber' | 'slate' } {
@@ -143,14 +144,23 @@ function InviteForm({ projectId }: { projectId: number }) {
     );
   };
   const field = (name: keyof typeof EMPTY, label: string, props: { type?: string; autoComplete?: string } = {}) => (
-    <TextField label={label} value={values[name]} onChange={(event) => setValues({ ...values, [name]: event.target.value })} error={fields[name]} autoComplete="off" {...props} />
+    <TextField
+      label={label}
+      value={values[name]}
+      onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+      error={fields[name]}
+      autoComplete="off"
+      {...props}
+    />
   );
   return (
     <section aria-labelledby="invite-heading" className={`${card} flex flex-col gap-4 self-start`}>
       <h2 id="invite-heading" className="text-lg font-semibold text-slate-900">
         Invite a customer
       </h2>
-      <p className="text-sm text-slate-600">They get an email in your company’s name with a link that signs them in; someone who already uses the portal keeps their login.</p>
+      <p className="text-sm text-slate-600">
+        They get an email in your company’s name with a link that signs them in; someone who already uses the portal keeps their login.
+      </p>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <FormError message={form} />
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">

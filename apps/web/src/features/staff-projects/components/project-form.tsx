@@ -6,7 +6,16 @@ import { TextField } from '../../../components/ui/text-field';
 import { formErrors } from '../../../lib/form-errors';
 import { useAccounts, useActiveStaff, useSiteTypes, useStatuses } from '../api/get-choices';
 
-const PROJECT_FIELDS = ['name', 'number', 'address_street', 'address_city', 'address_state', 'address_zip', 'financials_total_amount', 'financials_balance_amount'] as const;
+const PROJECT_FIELDS = [
+  'name',
+  'number',
+  'address_street',
+  'address_city',
+  'address_state',
+  'address_zip',
+  'financials_total_amount',
+  'financials_balance_amount',
+] as const;
 const ACCOUNT_FIELDS = ['name', 'first_name', 'last_name', 'email', 'phone_cell', 'phone_work'] as const;
 type ProjectField = (typeof PROJECT_FIELDS)[number];
 type AccountField = (typeof ACCOUNT_FIELDS)[number];
@@ -60,7 +69,12 @@ export function projectBody(values: ProjectFormValues): IntegrationProjectInput 
   return body;
 }
 
-function SelectField({ label, error, children, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string | undefined; children: ReactNode }) {
+function SelectField({
+  label,
+  error,
+  children,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string | undefined; children: ReactNode }) {
   const id = useId();
   return (
     <div className="flex min-w-0 flex-col gap-1">
@@ -131,7 +145,14 @@ export function ProjectForm({
   const setField = (field: ProjectField, value: string) => setValues((previous) => ({ ...previous, fields: { ...previous.fields, [field]: value } }));
   const setAccountField = (field: AccountField, value: string) => setValues((previous) => ({ ...previous, account: { ...previous.account, [field]: value } }));
   const text = (field: ProjectField, label: string, props: { autoComplete?: string; inputMode?: 'decimal'; hint?: string; required?: boolean } = {}) => (
-    <TextField label={label} name={field} value={values.fields[field]} onChange={(event) => setField(field, event.target.value)} error={errors[field]} {...props} />
+    <TextField
+      label={label}
+      name={field}
+      value={values.fields[field]}
+      onChange={(event) => setField(field, event.target.value)}
+      error={errors[field]}
+      {...props}
+    />
   );
   const accountText = (field: AccountField, label: string, props: { type?: string; autoComplete?: string; required?: boolean } = {}) => (
     <TextField
@@ -161,7 +182,12 @@ export function ProjectForm({
           {text('number', 'Number', { hint: 'Your own reference, e.g. ACM-1042' })}
         </div>
         <div className={grid}>
-          <SelectField label="Status" value={values.status_id} onChange={(event) => setValues({ ...values, status_id: event.target.value })} error={errors.status_id}>
+          <SelectField
+            label="Status"
+            value={values.status_id}
+            onChange={(event) => setValues({ ...values, status_id: event.target.value })}
+            error={errors.status_id}
+          >
             <option value="">No status</option>
             {statuses.data?.map((status) => (
               <option key={status.id} value={status.id}>
@@ -169,7 +195,12 @@ export function ProjectForm({
               </option>
             ))}
           </SelectField>
-          <SelectField label="Site type" value={values.site_type_id} onChange={(event) => setValues({ ...values, site_type_id: event.target.value })} error={errors.site_type_id}>
+          <SelectField
+            label="Site type"
+            value={values.site_type_id}
+            onChange={(event) => setValues({ ...values, site_type_id: event.target.value })}
+            error={errors.site_type_id}
+          >
             <option value="">No site type</option>
             {siteTypes.data?.map((type) => (
               <option key={type.id} value={type.id}>
@@ -216,15 +247,34 @@ export function ProjectForm({
             ] as const
           ).map(([mode, label]) => (
             <label key={mode} className="flex items-center gap-2 text-slate-800">
-              <input type="radio" name="account-mode" value={mode} checked={values.accountMode === mode} onChange={() => setValues({ ...values, accountMode: mode })} className="size-4" />
+              <input
+                type="radio"
+                name="account-mode"
+                value={mode}
+                checked={values.accountMode === mode}
+                onChange={() => setValues({ ...values, accountMode: mode })}
+                className="size-4"
+              />
               {label}
             </label>
           ))}
         </div>
         {values.accountMode === 'existing' ? (
           <div className={grid}>
-            <TextField label="Find an account" type="search" value={accountSearch} onChange={(event) => setAccountSearch(event.target.value)} hint="By name or email" autoComplete="off" />
-            <SelectField label="Account" value={values.account_id} onChange={(event) => setValues({ ...values, account_id: event.target.value })} error={errors.account_id ?? errors.account}>
+            <TextField
+              label="Find an account"
+              type="search"
+              value={accountSearch}
+              onChange={(event) => setAccountSearch(event.target.value)}
+              hint="By name or email"
+              autoComplete="off"
+            />
+            <SelectField
+              label="Account"
+              value={values.account_id}
+              onChange={(event) => setValues({ ...values, account_id: event.target.value })}
+              error={errors.account_id ?? errors.account}
+            >
               <option value="">No account</option>
               {accountOptions.map((account) => (
                 <option key={account.id} value={account.id}>

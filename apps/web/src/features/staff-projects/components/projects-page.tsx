@@ -43,7 +43,6 @@ const SORT_LABELS: Record<IntegrationProjectSort, string> = {
   last_activity_at: 'last activity',
 };
 
-
 /** The company's projects (docs/staff-console.md, "Projects"): searched, sorted and paged in the URL, a table or cards. */
 export function StaffProjectsPage() {
   useDocumentTitle('Projects');
@@ -129,7 +128,11 @@ export function StaffProjectsPage() {
                 {page.data.map((project) => (
                   <tr key={project.id} className="hover:bg-slate-50">
                     <td className="px-4 py-3">
-                      <Link to="/staff/projects/$projectId" params={{ projectId: project.id }} className="font-medium text-slate-900 underline-offset-2 hover:underline">
+                      <Link
+                        to="/staff/projects/$projectId"
+                        params={{ projectId: project.id }}
+                        className="font-medium text-slate-900 underline-offset-2 hover:underline"
+                      >
                         {projectTitle(project)}
                       </Link>
                       {project.number && project.name ? <p className="text-slate-600">{project.number}</p> : null}
@@ -149,12 +152,18 @@ export function StaffProjectsPage() {
           <ul aria-label={listLabel} className="flex flex-col gap-3 sm:hidden">
             {page.data.map((project) => (
               <li key={project.id}>
-                <Link to="/staff/projects/$projectId" params={{ projectId: project.id }} className="flex flex-col gap-2 rounded-2xl bg-white p-4 text-sm ring-1 ring-slate-200 hover:ring-slate-300">
+                <Link
+                  to="/staff/projects/$projectId"
+                  params={{ projectId: project.id }}
+                  className="flex flex-col gap-2 rounded-2xl bg-white p-4 text-sm ring-1 ring-slate-200 hover:ring-slate-300"
+                >
                   <span className="flex flex-wrap items-start justify-between gap-2">
                     <span className="min-w-0 text-base font-medium break-words text-slate-900">{projectTitle(project)}</span>
                     <StatusBadge status={project.status ?? null} />
                   </span>
-                  <span className="text-slate-700">{[project.number && project.name ? project.number : null, project.account?.name].filter(Boolean).join(' · ') || 'No customer yet'}</span>
+                  <span className="text-slate-700">
+                    {[project.number && project.name ? project.number : null, project.account?.name].filter(Boolean).join(' · ') || 'No customer yet'}
+                  </span>
                   <span className="flex justify-between gap-2 text-slate-600">
                     <span>Balance {formatMoney(project.financials_balance_amount)}</span>
                     {project.last_activity_at ? <span>{formatDay(project.last_activity_at)}</span> : null}

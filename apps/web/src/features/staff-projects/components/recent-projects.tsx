@@ -30,7 +30,11 @@ export function StaffRecentProjects() {
           {rows.map((project) => (
             <li key={project.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2.5">
               <span className="min-w-0">
-                <Link to="/staff/projects/$projectId" params={{ projectId: project.id }} className="font-medium break-words text-slate-900 underline-offset-2 hover:underline">
+                <Link
+                  to="/staff/projects/$projectId"
+                  params={{ projectId: project.id }}
+                  className="font-medium break-words text-slate-900 underline-offset-2 hover:underline"
+                >
                   {projectTitle(project)}
                 </Link>
                 {project.account ? <span className="text-slate-600"> · {project.account.name}</span> : null}

@@ -119,12 +119,32 @@ function CreateKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCreate
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Create a key" className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Create a key"
+      className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
       <h2 className="text-lg font-semibold text-slate-900">Create a key</h2>
       <FormError message={errors.form} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} error={errors.fields.name} hint="What it is for, e.g. CRM sync" required autoComplete="off" />
-        <TextField label="Expires on" type="date" value={expiry} onChange={(event) => setExpiry(event.target.value)} error={errors.fields.expires_at} hint="Optional: it stops working at the end of that day." />
+        <TextField
+          label="Name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={errors.fields.name}
+          hint="What it is for, e.g. CRM sync"
+          required
+          autoComplete="off"
+        />
+        <TextField
+          label="Expires on"
+          type="date"
+          value={expiry}
+          onChange={(event) => setExpiry(event.target.value)}
+          error={errors.fields.expires_at}
+          hint="Optional: it stops working at the end of that day."
+        />
       </div>
       <fieldset aria-describedby={scopeError ? 'scopes-error' : undefined} className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-slate-800">Scopes</legend>
@@ -197,7 +217,9 @@ function KeyRow({ apiKey, now }: { apiKey: ApiKey; now: number }) {
           <p className="font-medium break-words text-slate-900">{apiKey.name}</p>
           <p className="font-mono text-sm text-slate-600">{keyPrefix(apiKey)}</p>
         </div>
-        <span className={`rounded-full px-2.5 py-0.5 text-sm font-medium ${state === 'Active' ? 'bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200' : 'bg-slate-100 text-slate-700'}`}>
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-sm font-medium ${state === 'Active' ? 'bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200' : 'bg-slate-100 text-slate-700'}`}
+        >
           {state}
         </span>
       </div>
@@ -208,7 +230,9 @@ function KeyRow({ apiKey, now }: { apiKey: ApiKey; now: number }) {
         </div>
         <div>
           <dt className="text-slate-600">{apiKey.revoked_at ? 'Revoked on' : 'Expires'}</dt>
-          <dd className="text-slate-900">{apiKey.revoked_at ? formatMoment(apiKey.revoked_at) : apiKey.expires_at ? formatMoment(apiKey.expires_at) : 'Never'}</dd>
+          <dd className="text-slate-900">
+            {apiKey.revoked_at ? formatMoment(apiKey.revoked_at) : apiKey.expires_at ? formatMoment(apiKey.expires_at) : 'Never'}
+          </dd>
         </div>
         <div>
           <dt className="text-slate-600">Created</dt>

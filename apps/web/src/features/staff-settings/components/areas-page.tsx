@@ -11,7 +11,10 @@ import { SettingsError, SettingsHeading } from './settings-page';
 /** Each switch in the words of an office manager: what the customer gains or loses. */
 export const SWITCH_LABELS: Record<CompanySwitch, { label: string; description: string }> = {
   is_portal_project_info_enabled: { label: 'Project details', description: "The project's address, status, dates and rep on its overview." },
-  is_portal_project_notes_enabled: { label: 'Notes', description: 'A conversation with the team on each project; customers are emailed when you share a note.' },
+  is_portal_project_notes_enabled: {
+    label: 'Notes',
+    description: 'A conversation with the team on each project; customers are emailed when you share a note.',
+  },
   is_portal_album_sharing_enabled: { label: 'Photos', description: 'The photo albums you share, and an email when a new album is shared.' },
   is_portal_file_sharing_enabled: { label: 'Documents', description: 'Contracts, plans and permits you share, and the files customers upload to you.' },
   is_portal_invoicing_enabled: { label: 'Invoices', description: 'Invoices, payments and the balance; customers are emailed when you send an invoice.' },
@@ -58,7 +61,10 @@ function SwitchRow({ name, company }: { name: CompanySwitch; company: Integratio
   const on = update.isPending && update.variables[name] !== undefined ? Boolean(update.variables[name]) : company[name];
   const error = update.isError ? formErrors(update.error) : null;
   const flip = () =>
-    update.mutate({ [name]: !on }, { onSuccess: (saved) => toast.success(`${label} ${saved[name] ? 'on' : 'off'}`, saved[name] ? 'Customers see it now.' : 'Customers no longer see it.') });
+    update.mutate(
+      { [name]: !on },
+      { onSuccess: (saved) => toast.success(`${label} ${saved[name] ? 'on' : 'off'}`, saved[name] ? 'Customers see it now.' : 'Customers no longer see it.') },
+    );
   return (
     <li className="flex items-start justify-between gap-4 px-5 py-4">
       <div className="flex min-w-0 flex-col gap-0.5">
@@ -84,7 +90,10 @@ function SwitchRow({ name, company }: { name: CompanySwitch; company: Integratio
         onClick={flip}
         className={`relative mt-1 inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-60 ${on ? 'bg-slate-900' : 'bg-slate-300'}`}
       >
-        <span aria-hidden="true" className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-6' : 'translate-x-1'}`} />
+        <span
+          aria-hidden="true"
+          className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-6' : 'translate-x-1'}`}
+        />
       </button>
     </li>
   );

@@ -64,7 +64,14 @@ function BrandingForm({ company }: { company: IntegrationCompany }) {
         <div className="flex flex-col gap-6">
           <form onSubmit={submit} noValidate className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
             <FormError message={errors.form} />
-            <TextField label="Company name" value={name} onChange={(event) => setName(event.target.value)} error={errors.fields.name} required maxLength={200} />
+            <TextField
+              label="Company name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              error={errors.fields.name}
+              required
+              maxLength={200}
+            />
             <div className="flex flex-col gap-2">
               <TextField
                 label="Colour"

@@ -39,7 +39,9 @@ export function BrandingPreview({ draft, fallbackColor }: { draft: BrandingDraft
       </div>
       <div className="flex flex-col gap-4 p-4">
         <CompanyWelcome company={{ name, logo_url: draft.logoUrl, portal_welcome_message: draft.welcome.trim() || null }} />
-        <span data-preview-button className="inline-flex w-fit items-center rounded-full bg-portal px-5 py-2 text-sm font-semibold text-on-portal">Open my portal</span>
+        <span data-preview-button className="inline-flex w-fit items-center rounded-full bg-portal px-5 py-2 text-sm font-semibold text-on-portal">
+          Open my portal
+        </span>
       </div>
     </section>
   );

@@ -28,7 +28,11 @@ export function ConfirmButton({
       </Button>
     );
   return (
-    <div role="group" aria-label={label} className="flex flex-wrap items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200">
+    <div
+      role="group"
+      aria-label={label}
+      className="flex flex-wrap items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200"
+    >
       <span>{question}</span>
       <Button
         variant={danger ? 'danger' : 'secondary'}

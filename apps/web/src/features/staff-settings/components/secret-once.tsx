@@ -19,7 +19,10 @@ export function SecretOnce({ title, secret, onDone }: { title: string; secret: s
       </h2>
       <p className="text-amber-950">Copy it now and keep it somewhere safe: it is shown this once and cannot be read again. Whoever holds it can use it.</p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <code aria-label="Secret" className="min-w-0 flex-1 rounded-lg bg-white px-3 py-2 font-mono text-sm break-all text-slate-900 ring-1 ring-amber-200 select-all">
+        <code
+          aria-label="Secret"
+          className="min-w-0 flex-1 rounded-lg bg-white px-3 py-2 font-mono text-sm break-all text-slate-900 ring-1 ring-amber-200 select-all"
+        >
           {secret}
         </code>
         <Button variant="secondary" className="px-4 py-2 text-sm" onClick={copy}>

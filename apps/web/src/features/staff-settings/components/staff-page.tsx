@@ -95,19 +95,36 @@ function AddMemberForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Add a member" className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Add a member"
+      className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
       <h2 className="text-lg font-semibold text-slate-900">Add a member</h2>
       <FormError message={errors.form} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Name" value={form.name} onChange={set('name')} error={errors.fields.name} required autoComplete="off" />
         <TextField label="Email" type="email" value={form.email} onChange={set('email')} error={errors.fields.email} autoComplete="off" />
-        <TextField label="Title" value={form.title} onChange={set('title')} error={errors.fields.title} hint="Optional, e.g. Project manager" autoComplete="off" />
+        <TextField
+          label="Title"
+          value={form.title}
+          onChange={set('title')}
+          error={errors.fields.title}
+          hint="Optional, e.g. Project manager"
+          autoComplete="off"
+        />
         <TextField label="Phone" type="tel" value={form.phone} onChange={set('phone')} error={errors.fields.phone} hint="Optional" autoComplete="off" />
         <div className="flex flex-col gap-1">
           <label htmlFor={roleId} className="text-sm font-medium text-slate-800">
             Role
           </label>
-          <select id={roleId} value={form.role} onChange={set('role')} className="rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900">
+          <select
+            id={roleId}
+            value={form.role}
+            onChange={set('role')}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900"
+          >
             {STAFF_ROLES.map((role) => (
               <option key={role} value={role}>
                 {ROLE_LABELS[role]}
@@ -167,7 +184,9 @@ function StaffRow({ member }: { member: IntegrationStaff }) {
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span className={`rounded-full px-2.5 py-0.5 font-medium ${member.active ? 'bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200' : 'bg-slate-100 text-slate-700'}`}>
+          <span
+            className={`rounded-full px-2.5 py-0.5 font-medium ${member.active ? 'bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200' : 'bg-slate-100 text-slate-700'}`}
+          >
             {member.active ? 'Active' : 'Deactivated'}
           </span>
           {self ? <span className="rounded-full bg-slate-100 px-2.5 py-0.5 font-medium text-slate-700">{ROLE_LABELS[member.role]}</span> : null}
@@ -230,7 +249,9 @@ function StaffRow({ member }: { member: IntegrationStaff }) {
                 variant="ghost"
                 className="px-4 py-1.5 text-sm"
                 disabled={invite.isPending}
-                onClick={() => invite.mutate(member.id, { onSuccess: () => toast.success('Invitation sent', `A link to the console is on its way to ${member.email}.`) })}
+                onClick={() =>
+                  invite.mutate(member.id, { onSuccess: () => toast.success('Invitation sent', `A link to the console is on its way to ${member.email}.`) })
+                }
               >
                 {invite.isPending ? 'Sending…' : 'Send an invitation'}
               </Button>

@@ -1,7 +1,12 @@
 import { useId, type TextareaHTMLAttributes } from 'react';
 
 /** A labelled text area whose error is announced and tied to it, as TextField does for an input. */
-export function TextAreaField({ label, error, hint, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | undefined; hint?: string | undefined }) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  ...props
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | undefined; hint?: string | undefined }) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (

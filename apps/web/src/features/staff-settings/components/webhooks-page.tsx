@@ -193,7 +193,13 @@ function EndpointRow({ endpoint, deleting, onDelete }: { endpoint: WebhookEndpoi
   if (editing)
     return (
       <li>
-        <EndpointForm endpoint={endpoint} title="Edit the endpoint" submitLabel="Save the endpoint" onCancel={() => setEditing(false)} onSaved={() => setEditing(false)} />
+        <EndpointForm
+          endpoint={endpoint}
+          title="Edit the endpoint"
+          submitLabel="Save the endpoint"
+          onCancel={() => setEditing(false)}
+          onSaved={() => setEditing(false)}
+        />
       </li>
     );
   const logId = `webhook-${endpoint.id}-log`;
@@ -201,7 +207,9 @@ function EndpointRow({ endpoint, deleting, onDelete }: { endpoint: WebhookEndpoi
     <li aria-label={endpoint.url} className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <p className="min-w-0 font-mono text-sm break-all text-slate-900">{endpoint.url}</p>
-        <span className={`rounded-full px-2.5 py-0.5 text-sm font-medium ${endpoint.enabled ? 'bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200' : 'bg-slate-100 text-slate-700'}`}>
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-sm font-medium ${endpoint.enabled ? 'bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200' : 'bg-slate-100 text-slate-700'}`}
+        >
           {endpoint.enabled ? 'Active' : 'Paused'}
         </span>
       </div>
@@ -258,7 +266,11 @@ function DeliveryLog({ id, endpointId }: { id: string; endpointId: number }) {
           {deliveries.data.data.map((delivery) => {
             const last = delivery.attempts.at(-1);
             return (
-              <li key={delivery.id} aria-label={`${delivery.type} ${STATE_LABELS[delivery.state]}`} className="flex flex-col gap-2 rounded-xl bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
+              <li
+                key={delivery.id}
+                aria-label={`${delivery.type} ${STATE_LABELS[delivery.state]}`}
+                className="flex flex-col gap-2 rounded-xl bg-slate-50 p-3 text-sm ring-1 ring-slate-200"
+              >
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <span className="font-mono text-slate-900">{delivery.type}</span>
                   <span className={`rounded-full px-2 py-0.5 font-medium ring-1 ${STATE_STYLES[delivery.state]}`}>{STATE_LABELS[delivery.state]}</span>

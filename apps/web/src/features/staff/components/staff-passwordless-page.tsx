@@ -46,7 +46,16 @@ function AskForLink() {
       <p className="mb-6 text-slate-600">We will email you a link that signs you in to your company&apos;s console.</p>
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
         <FormError message={form} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} error={fields.email} required />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={fields.email}
+          required
+        />
         <Button type="submit" disabled={request.isPending}>
           {request.isPending ? 'Sending…' : 'Email me a sign-in link'}
         </Button>

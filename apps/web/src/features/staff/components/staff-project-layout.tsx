@@ -36,7 +36,9 @@ export function StaffProjectLayout({ projectId, children }: { projectId: number;
     return (
       <div role="alert" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h1 className="mb-2 text-2xl font-semibold text-slate-900">{missing ? 'Page not found' : 'Something went wrong'}</h1>
-        <p className="text-slate-700">{missing ? 'This project does not exist or belongs to another company.' : 'The project could not be loaded. Try again in a moment.'}</p>
+        <p className="text-slate-700">
+          {missing ? 'This project does not exist or belongs to another company.' : 'The project could not be loaded. Try again in a moment.'}
+        </p>
       </div>
     );
   }
@@ -54,16 +56,16 @@ export function StaffProjectLayout({ projectId, children }: { projectId: number;
           {STAFF_PROJECT_TABS.map((tab) => {
             const to: string = `/staff/projects/${projectId}${tab.path ? `/${tab.path}` : ''}`;
             return (
-            <li key={tab.path} className="shrink-0">
-              <Link
-                to={to}
-                // A tab stays marked on its own pages below it (an album under Photos, an invoice under Invoices).
-                activeOptions={{ exact: tab.path === '' }}
-                className="inline-block border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 data-[status=active]:border-portal data-[status=active]:text-slate-900"
-              >
-                {tab.label}
-              </Link>
-            </li>
+              <li key={tab.path} className="shrink-0">
+                <Link
+                  to={to}
+                  // A tab stays marked on its own pages below it (an album under Photos, an invoice under Invoices).
+                  activeOptions={{ exact: tab.path === '' }}
+                  className="inline-block border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 data-[status=active]:border-portal data-[status=active]:text-slate-900"
+                >
+                  {tab.label}
+                </Link>
+              </li>
             );
           })}
         </ul>
