@@ -5,23 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCompanyThemes } from '../lib/company-theme';
 import { createDataLayer } from './data-layer';
 import { createPortalRouter } from './router';
+import { emptyPage } from '../test/fixtures';
 
 const ACME = { name: 'Acme Builders', color: '#c2410c', logo_url: null };
-const emptyPage = {
-  data: [],
-  current_page: 1,
-  from: null,
-  to: null,
-  last_page: 1,
-  per_page: 30,
-  total: 0,
-  path: '',
-  first_page_url: '',
-  last_page_url: '',
-  next_page_url: null,
-  prev_page_url: null,
-  links: [],
-};
 
 /** The API as the pages meet it: every call recorded, the theme answered, any list empty. */
 function stubApi() {

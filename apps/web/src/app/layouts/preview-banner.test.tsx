@@ -12,24 +12,10 @@ import { authToken } from '../../lib/auth-token';
 import { adoptPreview, previewSession } from '../../lib/preview';
 import { createDataLayer } from '../data-layer';
 import { createPortalRouter } from '../router';
+import { emptyPage } from '../../test/fixtures';
 
 /** A staff member's preview in the portal (docs/staff-console.md): the banner, and every write control disabled. */
 
-const emptyPage = {
-  data: [],
-  current_page: 1,
-  from: null,
-  to: null,
-  last_page: 1,
-  per_page: 30,
-  total: 0,
-  path: '',
-  first_page_url: '',
-  last_page_url: '',
-  next_page_url: null,
-  prev_page_url: null,
-  links: [],
-};
 const USER = { id: 1, email: 'casey@example.com', first_name: 'Casey', last_name: 'Morgan' };
 const PREVIEW = { token: 'preview-token', name: 'Casey Morgan', projectId: 7 };
 

@@ -5,22 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDataLayer } from '../../../app/data-layer';
 import { createPortalRouter } from '../../../app/router';
-
-const emptyPage = {
-  data: [],
-  current_page: 1,
-  from: null,
-  to: null,
-  last_page: 1,
-  per_page: 30,
-  total: 0,
-  path: '',
-  first_page_url: '',
-  last_page_url: '',
-  next_page_url: null,
-  prev_page_url: null,
-  links: [],
-};
+import { emptyPage } from '../../../test/fixtures';
 
 /** The API as the invitation page meets it: the link works once; every call recorded. */
 function stubApi() {

@@ -5,22 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDataLayer } from '../../../app/data-layer';
 import { createPortalRouter } from '../../../app/router';
+import { emptyPage } from '../../../test/fixtures';
 
-const emptyPage = {
-  data: [],
-  current_page: 1,
-  from: null,
-  to: null,
-  last_page: 1,
-  per_page: 30,
-  total: 0,
-  path: '',
-  first_page_url: '',
-  last_page_url: '',
-  next_page_url: null,
-  prev_page_url: null,
-  links: [],
-};
 const USER = { id: 1, email: 'casey@example.com', first_name: 'Casey', last_name: 'Morgan' };
 
 /** The API as these pages meet it: the settings kept in memory, every write recorded. */
