@@ -1,11 +1,10 @@
 import type { Browser, Page, Route } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer, type TestSmtpServer } from '../apps/server/test/smtp-server';
 import { launchChromium } from './support/chromium';
 import { expectNoAxeViolations, newPage } from './support/page';
 import { startServer, type RunningServer } from './support/server';
-import { companyApi, createCompany } from './support/staff';
+import { companyApi, createCompany, dropPhotos, testJpeg } from './support/staff';
 
 /**
  * A company runs its portal from the staff console alone (docs/staff-console.md), from an empty portal and one
@@ -52,17 +51,6 @@ afterAll(async () => {
 const path = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 // At phone width a page may hold a hidden table beside its cards: any visible match counts.
 const visible = (locator: ReturnType<Page['getByText']>) => expect.poll(() => locator.filter({ visible: true }).count(), LOAD).toBeGreaterThan(0);
-
-/** Drops files on an upload area as a browser does: dragenter, dragover, drop, the files in a DataTransfer. */
-async function dropFiles(page: Page, files: { name: string; type: string; base64: string }[]) {
-  const zone = page.getByRole('group', { name: /Drop photos here/ });
-  const transfer = await page.evaluateHandle((list) => {
-    const data = new DataTransfer();
-    for (const file of list) data.items.add(new File([Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0))], file.name, { type: file.type }));
-    return data;
-  }, files);
-  for (const type of ['dragenter', 'dragover', 'drop']) await zone.dispatchEvent(type, { dataTransfer: transfer });
-}
 
 /** Follows a staff invitation link in the browser: chooses the password, lands in the console. */
 async function joinConsole(page: Page, link: string, password: string) {
@@ -144,12 +132,9 @@ describe('the staff console, from an empty portal to a customer served', () => {
     });
     const files = [];
     for (let index = 1; index <= PHOTOS; index += 1) {
-      const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: (index * 47) % 256, g: 90, b: 160 } } })
-        .jpeg()
-        .toBuffer();
-      files.push({ name: `photo-${String(index).padStart(2, '0')}.jpg`, type: 'image/jpeg', base64: jpeg.toString('base64') });
+      files.push({ name: `photo-${String(index).padStart(2, '0')}.jpg`, type: 'image/jpeg', base64: await testJpeg(index) });
     }
-    await dropFiles(page, files);
+    await dropPhotos(page, files);
     await expect.poll(() => page.getByRole('progressbar').count(), LOAD).toBeGreaterThan(0);
     await page
       .getByRole('status')

@@ -2,14 +2,13 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOKEN_STORAGE_KEY } from '@portal/contract/constants';
-import type { Browser, Page, Route } from 'playwright-core';
-import sharp from 'sharp';
+import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer, type TestSmtpServer } from '../apps/server/test/smtp-server';
 import { launchChromium } from './support/chromium';
 import { expectNoAxeViolations, newPage, settledScreenshot } from './support/page';
 import { startServer, type RunningServer } from './support/server';
-import { acceptStaffInvitation, companyApi, createCompany, staffPage, type CreatedCompany } from './support/staff';
+import { acceptStaffInvitation, companyApi, createCompany, dropPhotos, staffPage, testJpeg, type CreatedCompany, type DroppedFile } from './support/staff';
 
 /**
  * A project's photos in the staff console (docs/staff-console.md, "Photos"): the office makes an album, drops twenty
@@ -29,33 +28,6 @@ let staffToken = '';
 let projectId = 0;
 let customerToken = '';
 let customerEntity = 0;
-
-interface Upload {
-  name: string;
-  type: string;
-  base64: string;
-}
-
-const jpeg = async (index: number) =>
-  (
-    await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: (index * 47) % 256, g: (index * 89) % 256, b: 160 } } })
-      .jpeg()
-      .toBuffer()
-  ).toString('base64');
-
-/** Drops files on the upload area as a browser does: dragenter, dragover, drop, with the files in a DataTransfer. */
-async function dropFiles(page: Page, files: Upload[]) {
-  const zone = page.getByRole('group', { name: /Drop photos here/ });
-  const dataTransfer = await page.evaluateHandle((list: Upload[]) => {
-    const transfer = new DataTransfer();
-    for (const file of list) {
-      const bytes = Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0));
-      transfer.items.add(new File([bytes], file.name, { type: file.type }));
-    }
-    return transfer;
-  }, files);
-  for (const type of ['dragenter', 'dragover', 'drop']) await zone.dispatchEvent(type, { dataTransfer });
-}
 
 beforeAll(async () => {
   await mkdir(screenshots, { recursive: true });
@@ -131,11 +103,11 @@ describe('photos in the staff console', () => {
         inFlight -= 1;
       }
     });
-    const files: Upload[] = [];
+    const files: DroppedFile[] = [];
     for (let index = 1; index <= PHOTOS; index += 1)
-      files.push({ name: `photo-${String(index).padStart(2, '0')}.jpg`, type: 'image/jpeg', base64: await jpeg(index) });
+      files.push({ name: `photo-${String(index).padStart(2, '0')}.jpg`, type: 'image/jpeg', base64: await testJpeg(index) });
     files.splice(10, 0, { name: 'not-a-photo.jpg', type: 'image/jpeg', base64: Buffer.from('Just some text pretending to be a photo.\n').toString('base64') });
-    await dropFiles(page, files);
+    await dropPhotos(page, files);
 
     await expect.poll(() => page.getByRole('progressbar').count()).toBeGreaterThan(0);
     await page
@@ -256,7 +228,7 @@ describe('photos in the staff console', () => {
     // On a phone (or from the keyboard) the photos come from the file picker.
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Choose photos' }).click()]);
     expect(chooser.isMultiple()).toBe(true);
-    await chooser.setFiles({ name: 'from-phone.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(await jpeg(99), 'base64') });
+    await chooser.setFiles({ name: 'from-phone.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(await testJpeg(99), 'base64') });
     await page.getByRole('status').filter({ hasText: '1 of 1 uploaded' }).waitFor();
     await page
       .getByRole('region', { name: 'Photos', exact: true })

@@ -1,5 +1,6 @@
 import { STAFF_TOKEN_STORAGE_KEY } from '@portal/contract/constants';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { companyCommand } from './company-cli';
 import { newPage } from './page';
 
@@ -68,4 +69,30 @@ export async function companyApi<T = unknown>(server: Server, apiKey: string, me
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+/** A file as a test hands it to the page (bytes in base64, to cross into the browser). */
+export interface DroppedFile {
+  name: string;
+  type: string;
+  base64: string;
+}
+
+/** A small JPEG of its own colour for each index, as a photo to upload. */
+export async function testJpeg(index: number): Promise<string> {
+  const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: (index * 47) % 256, g: (index * 89) % 256, b: 160 } } })
+    .jpeg()
+    .toBuffer();
+  return bytes.toString('base64');
+}
+
+/** Drops files on an album's upload area as a browser does: dragenter, dragover, drop, the files in a DataTransfer. */
+export async function dropPhotos(page: Page, files: DroppedFile[]) {
+  const zone = page.getByRole('group', { name: /Drop photos here/ });
+  const dataTransfer = await page.evaluateHandle((list: DroppedFile[]) => {
+    const transfer = new DataTransfer();
+    for (const file of list) transfer.items.add(new File([Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0))], file.name, { type: file.type }));
+    return transfer;
+  }, files);
+  for (const type of ['dragenter', 'dragover', 'drop']) await zone.dispatchEvent(type, { dataTransfer });
 }
