@@ -1,6 +1,7 @@
 import { TOKEN_STORAGE_KEY } from '@portal/contract';
 import type { BrowserContext } from 'playwright-core';
 import { baseURL } from './page';
+import { recordSecret } from './run-log';
 
 export const DEMO = {
   customer: { email: 'customer@example.com', password: 'portal-demo-1' },
@@ -15,7 +16,9 @@ export async function apiSignIn(user: { email: string; password: string }): Prom
     body: JSON.stringify(user),
   });
   if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { token: string }).token;
+  const { token } = (await response.json()) as { token: string };
+  recordSecret("a customer's session token", token);
+  return token;
 }
 
 /** Puts a token where the app keeps it, before any page of the context loads. */

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { harvestFromBrowser } from './run-log';
 
 /** Never a downloaded browser: the system's Chromium, or CHROMIUM_PATH. */
 export function chromiumPath(): string {
@@ -13,8 +14,9 @@ export function chromiumPath(): string {
   return candidate;
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+/** The system's Chromium; every credential its pages send is recorded for the run's log check (support/run-log.ts). */
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: chromiumPath(),
     args: [
       '--no-sandbox',
@@ -26,4 +28,5 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  return harvestFromBrowser(browser);
 }

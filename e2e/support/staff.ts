@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { companyCommand } from './company-cli';
 import { newPage } from './page';
+import { recordSecret } from './run-log';
 
 interface Server {
   url: string;
@@ -30,6 +31,8 @@ export async function createCompany(
   const apiKey = /ppk_\S+/.exec(printed)?.[0];
   const invitation = /^(http\S+\/staff\/invitation\?token=\S+)$/m.exec(printed)?.[1];
   if (!apiKey || !invitation) throw new Error(`create-company printed no key or link:\n${printed}`);
+  recordSecret("a company's API key", apiKey);
+  recordSecret("an owner's invitation token", new URL(invitation).searchParams.get('token'));
   return { apiKey, invitation, ownerEmail: options.ownerEmail };
 }
 
@@ -42,7 +45,10 @@ export async function acceptStaffInvitation(server: Server, invitation: string, 
     body: JSON.stringify({ token, password }),
   });
   if (!response.ok) throw new Error(`The invitation was refused: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { token: string }).token;
+  const session = ((await response.json()) as { token: string }).token;
+  recordSecret("a staff member's session token", session);
+  recordSecret("a staff member's password", password);
+  return session;
 }
 
 /** A browser page already signed in to the console with `token` (kept where the console keeps it). */
