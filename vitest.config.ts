@@ -12,6 +12,7 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./test/setup.ts'],
+    globalSetup: ['./test/global-setup.ts'],
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type App, type BuildAppOptions } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { seedDemo } from '../src/seed/index';
@@ -40,7 +41,8 @@ async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promi
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
   if (TEST_DB === 'pglite') {
-    const database = await openDatabase({});
+    // A copy of the migrated folder test/global-setup.ts made once for the run.
+    const database = await openDatabase({ loadDump: new Blob([await readFile(inject('pgliteTemplate'))]) });
     return { database, close: () => database.close() };
   }
 

@@ -30,8 +30,8 @@ export interface Database {
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   /** NOTIFY through the ordinary connections (the pool), as any write's trigger would. */
   notify(channel: string, payload: string): Promise<void>;
-  /** The embedded database's whole data folder as a gzipped tar (PGlite only): a consistent copy, taken between queries. */
-  dump?: () => Promise<Blob>;
+  /** The embedded database's whole data folder as a tar, gzipped unless asked (PGlite only): a consistent copy, taken between queries. */
+  dump?: (compression?: 'gzip' | 'none') => Promise<Blob>;
   /** PostgreSQL's connection pool right now (metrics): open connections, idle ones, and queries waiting for one. */
   pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -233,7 +233,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         if (!client.closed) await unlisten();
       };
     },
-    dump: () => client.dumpDataDir('gzip'),
+    dump: (compression = 'gzip') => client.dumpDataDir(compression),
     close: () => client.close().finally(() => lock?.release()),
   };
 }
