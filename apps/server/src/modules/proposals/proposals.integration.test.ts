@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/portal-users';
 import { useDemoApp } from '../../../test/suite';
-import { companies, proposalAcceptances, proposals, webhookDeliveries } from '../../db/schema';
+import { auditLog, companies, proposalAcceptances, proposals, webhookDeliveries } from '../../db/schema';
 import { apiKeysRepository } from '../integration/api-keys.repository';
 import { pdfText } from '../invoices/test-support';
 import { contentHash, sha256Hex } from './proposals.content';
@@ -169,6 +169,17 @@ describe('sending, versions and withdrawing', () => {
     expect(edit.json().message).toMatch(/make a new version/);
     expect((await call('DELETE', `/proposals/${sent.id}`)).statusCode).toBe(409);
     expect((await call('POST', `/proposals/${sent.id}/send`)).statusCode).toBe(409);
+
+    // The audit log keeps the company's writes by itself, and only those that succeeded.
+    const audited = await t.app.database.db
+      .select({ route: auditLog.route, kind: auditLog.target_kind })
+      .from(auditLog)
+      .where(and(eq(auditLog.company_id, t.ids.acme.id), eq(auditLog.target_kind, 'proposal'), eq(auditLog.target_id, sent.id)))
+      .orderBy(asc(auditLog.id));
+    expect(audited).toEqual([
+      { route: '/api/integration/proposals', kind: 'proposal' },
+      { route: '/api/integration/proposals/:id/send', kind: 'proposal' },
+    ]);
   });
 
   it('refuses to send a proposal without items, or past its expiry date', async () => {
