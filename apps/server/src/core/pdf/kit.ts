@@ -91,12 +91,13 @@ export const sendPdf = (reply: FastifyReply, name: string, pdf: Buffer, disposit
 
 export type Doc = PDFKit.PDFDocument;
 
-export function newDocument(title: string): Doc {
+/** `createdAt` fixes the document's date and its file id (pdfkit derives one from the other): the same input, the same bytes. */
+export function newDocument(title: string, createdAt?: Date): Doc {
   return new PDFDocument({
     size: 'LETTER',
     margin: PAGE.margin,
     bufferPages: true,
-    info: { Title: title, Creator: 'Project portal', Producer: 'Project portal' },
+    info: { Title: title, Creator: 'Project portal', Producer: 'Project portal', ...(createdAt ? { CreationDate: createdAt } : {}) },
   });
 }
 
@@ -248,8 +249,8 @@ export interface PdfInput {
 }
 
 /** A new document with its letterhead and the project it is about; returns where the body starts. */
-export function firstPage(input: PdfInput, page: { documentTitle: string; title: string; facts: [string, string][]; projectCaption: string }) {
-  const doc = newDocument(page.documentTitle);
+export function firstPage(input: PdfInput, page: { documentTitle: string; title: string; facts: [string, string][]; projectCaption: string; createdAt?: Date }) {
+  const doc = newDocument(page.documentTitle, page.createdAt);
   const y = letterhead(doc, input.brand, input.logo, page.title, page.facts);
   doc.font('Helvetica').fontSize(9).fillColor('#475569').text(page.projectCaption, PAGE.margin, y);
   doc

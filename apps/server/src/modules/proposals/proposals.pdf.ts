@@ -27,6 +27,8 @@ export function renderSignedProposalPdf(input: PdfInput & { tree: ProposalTree; 
       ['Accepted total', money(evidence.total)],
     ],
     projectCaption: 'Project',
+    // Dated at the acceptance rather than at the render: the same acceptance makes the same bytes.
+    createdAt: evidence.acceptedAt,
   });
   let y = bodyTop;
   doc.font('Helvetica-Bold').fontSize(14).fillColor('#0f172a').text(proposal.title, PAGE.margin, y, { width: CONTENT_WIDTH });
