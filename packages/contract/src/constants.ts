@@ -191,4 +191,5 @@ export * from './notice-kinds';
 /** The console's inbox and its menu badge are polled this often, as the notes thread is (docs/decisions/050-inbox.md). */
 export const INBOX_POLL_INTERVAL_MS = 10_000;
 export * from './money';
+export * from './proposal-constants';
 export * from './company-side';

@@ -28,3 +28,5 @@ export * from './webhooks';
 export * from './staff-console';
 export * from './audit';
 export * from './inbox';
+export * from './proposals';
+export * from './integration-proposals';

@@ -2,7 +2,7 @@
  * The email notices a customer gets when the company does something on a project they share
  * (docs/requirements.md 14 and 18.4), each of which they can turn off.
  */
-export const NOTICE_KINDS = ['note', 'invoice', 'document', 'album'] as const;
+export const NOTICE_KINDS = ['note', 'invoice', 'document', 'album', 'proposal'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /** What each kind of email is about, as the settings page, the unsubscribe page and every notice's footer name it. */
@@ -11,6 +11,7 @@ export const NOTICE_KIND_LABELS: Record<NoticeKind, { label: string; description
   invoice: { label: 'Invoices', description: 'An email when the company sends you an invoice.' },
   document: { label: 'Shared documents', description: 'An email when the company shares a document with you.' },
   album: { label: 'Shared photo albums', description: 'An email when the company shares a photo album with you.' },
+  proposal: { label: 'Proposals', description: 'An email when the company sends you a proposal to accept or decline.' },
 };
 
 /** The messages of the notification settings and unsubscribe routes, word for word. */

@@ -28,10 +28,10 @@ const rowCounts = async (db: Db) => Object.fromEntries(Object.entries(await dump
 
 /**
  * password_hash differs between seeds (a random salt per hash), and so does blob_key (the blob
- * store picks random keys; the bytes and their sha256 do not change); everything else must not.
+ * store picks random keys, pdf_blob_key too; the bytes and their sha256 do not change); everything else must not.
  */
 const withoutHashes = (tables: Record<string, Record<string, unknown>[]>) =>
-  Object.fromEntries(Object.entries(tables).map(([name, rows]) => [name, rows.map(({ password_hash: _hash, blob_key: _key, ...row }) => row)]));
+  Object.fromEntries(Object.entries(tables).map(([name, rows]) => [name, rows.map(({ password_hash: _hash, blob_key: _key, pdf_blob_key: _pdfKey, ...row }) => row)]));
 
 async function expectDemoPasswords(db: Db) {
   const users = await db.select().from(portalUsers).orderBy(portalUsers.id);

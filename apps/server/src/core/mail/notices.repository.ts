@@ -9,6 +9,7 @@ export const NOTICE_SWITCHES = {
   invoice: 'is_portal_invoicing_enabled',
   document: 'is_portal_file_sharing_enabled',
   album: 'is_portal_album_sharing_enabled',
+  proposal: 'is_portal_proposals_enabled',
 } as const satisfies Record<NoticeKind, keyof typeof companies.$inferSelect>;
 
 /** One portal user a notice goes to, with what a message needs to greet them and link to their own pages. */

@@ -28,6 +28,7 @@ export const AREA_LABELS: Record<ScopeArea, string> = {
   documents: 'Documents',
   invoices: 'Invoices',
   messages: 'Contact messages',
+  proposals: 'Proposals',
   webhooks: 'Webhooks',
   api_keys: 'API keys',
 };

@@ -26,6 +26,9 @@ export const EVENT_LABELS: Record<WebhookEvent, string> = {
   'contact_message.created': 'A customer sends a message from the contact page',
   'invoice.viewed': 'A customer first opens an invoice',
   'portal_user.activated': 'A customer signs in for the first time',
+  'proposal.viewed': 'A customer first opens a proposal',
+  'proposal.accepted': 'A customer accepts a proposal',
+  'proposal.declined': 'A customer declines a proposal',
 };
 
 /** Webhooks (docs/staff-console.md): endpoints, their signing secret once, and each one's delivery log with redelivery. */
