@@ -28,6 +28,8 @@ import { themesRoutes } from './modules/themes/themes.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { notesIntegrationRoutes } from './modules/notes/notes.integration';
 import { invoicesIntegrationRoutes } from './modules/invoices/invoices.integration';
+import { proposalsRoutes } from './modules/proposals/proposals.routes';
+import { proposalsIntegrationRoutes } from './modules/proposals/proposals.integration';
 import { contactIntegrationRoutes } from './modules/contact/contact.integration';
 import { auditIntegrationRoutes } from './modules/audit/audit.integration';
 import { inboxRoutes } from './modules/inbox/inbox.routes';
@@ -204,6 +206,8 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(webhooksIntegrationRoutes, { publicUrl: env.PUBLIC_URL, production: env.NODE_ENV === 'production' });
       await api.register(photosRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(photosIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(proposalsRoutes, { publicUrl: env.PUBLIC_URL, brandDir: BRAND_DIR });
+      await api.register(proposalsIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
     },
     { prefix: '/api' },
   );

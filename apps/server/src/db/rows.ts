@@ -20,3 +20,7 @@ export type InvoiceRow = typeof schema.invoices.$inferSelect;
 export type InvoiceLineRow = typeof schema.invoiceLines.$inferSelect;
 export type PaymentRow = typeof schema.invoicePayments.$inferSelect;
 export type NewContactMessageRow = typeof schema.contactMessages.$inferInsert;
+export type ProposalRow = typeof schema.proposals.$inferSelect;
+export type ProposalSectionRow = typeof schema.proposalSections.$inferSelect;
+export type ProposalItemRow = typeof schema.proposalItems.$inferSelect;
+export type ProposalAcceptanceRow = typeof schema.proposalAcceptances.$inferSelect;

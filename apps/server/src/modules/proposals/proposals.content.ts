@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { fromCents, invoiceTotals, type ProposalStatus } from '@portal/contract';
+import type { ProposalAcceptanceRow, ProposalItemRow, ProposalRow, ProposalSectionRow } from '../../db/rows';
+
+/**
+ * What a proposal is made of once read, its money, its derived status and the canonical content its evidence hashes
+ * (docs/company-api.md "Proposals", docs/decisions/063-proposal-evidence-and-signed-pdf.md).
+ */
+
+export interface ProposalTree {
+  proposal: ProposalRow;
+  sections: (ProposalSectionRow & { items: ProposalItemRow[] })[];
+  acceptance: ProposalAcceptanceRow | null;
+}
+
+/** The status a reader sees: `expired` for a sent proposal after the end of its expiry day (UTC), else the stored state. */
+export function statusOf(proposal: Pick<ProposalRow, 'state' | 'expires_on'>, today: string): ProposalStatus {
+  if (proposal.state === 'sent' && proposal.expires_on < today) return 'expired';
+  return proposal.state as ProposalStatus;
+}
+
+/** A quantity as a person writes it: "2.500" → "2.5", "1.000" → "1". */
+export const quantityText = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
+
+/** A tax rate as a person writes it: "8.2500" → "8.25", "0.0000" → "0". */
+export const rateText = quantityText;
+
+type Priced = { id?: number; quantity: string; unitPrice: string; optional: boolean };
+
+/**
+ * The money of the items counted: every required item, and the optional ones in `selected` (all of them with `'all'`),
+ * through the invoices' integer-cent code, so a proposal and the invoice made from it agree to the cent.
+ */
+export function proposalTotals(items: readonly Priced[], taxRate: string, selected: ReadonlySet<number> | 'all' = new Set()) {
+  const counted = items.filter((item) => !item.optional || selected === 'all' || (item.id !== undefined && selected.has(item.id)));
+  const { subtotal, tax, total } = invoiceTotals(counted, taxRate);
+  return { subtotal, tax, total };
+}
+
+export const itemsOf = (tree: Pick<ProposalTree, 'sections'>) => tree.sections.flatMap((section) => section.items);
+
+const priced = (item: ProposalItemRow): Priced => ({ id: item.id, quantity: item.quantity, unitPrice: item.unit_price, optional: item.optional });
+
+/** The totals of an acceptance with these optional items ticked, as decimal strings. */
+export function acceptedTotals(tree: Pick<ProposalTree, 'proposal' | 'sections'>, selected: ReadonlySet<number>) {
+  const totals = proposalTotals(itemsOf(tree).map(priced), tree.proposal.tax_rate, selected);
+  return { subtotal: fromCents(totals.subtotal), tax: fromCents(totals.tax), total: fromCents(totals.total) };
+}
+
+/**
+ * The canonical content of a proposal as the customer saw it when accepting: a JSON object with exactly these members,
+ * serialised with its keys sorted and no white space (RFC 8785 for what it holds: strings, whole numbers, booleans,
+ * null, arrays and objects), UTF-8. Its SHA-256 is the evidence's `content_sha256`, and the signed PDF prints both.
+ * The one definition: docs/company-api.md "Proposals".
+ */
+export function proposalContent(tree: Pick<ProposalTree, 'proposal' | 'sections'>, selectedItemIds: readonly number[]) {
+  const { proposal } = tree;
+  const selected = new Set(selectedItemIds);
+  const totals = acceptedTotals(tree, selected);
+  return {
+    format: 'portal-proposal/1',
+    proposal_id: proposal.id,
+    number: proposal.number,
+    version: proposal.version,
+    title: proposal.title,
+    intro: proposal.intro,
+    sections: tree.sections.map((section) => ({
+      title: section.title,
+      items: section.items.map((item) => ({
+        id: item.id,
+        description: item.description,
+        quantity: quantityText(item.quantity),
+        unit_price: item.unit_price,
+        amount: item.amount,
+        optional: item.optional,
+        selected: !item.optional || selected.has(item.id),
+      })),
+    })),
+    currency: 'USD',
+    tax_rate: rateText(proposal.tax_rate),
+    terms: proposal.terms,
+    expires_on: proposal.expires_on,
+    selected_item_ids: [...selected].sort((a, b) => a - b),
+    subtotal: totals.subtotal,
+    tax: totals.tax,
+    total: totals.total,
+  };
+}
+
+/** JSON with every object's keys in code-point order and no white space. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, member]) => member !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, member]) => `${JSON.stringify(key)}:${canonicalJson(member)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export const sha256Hex = (bytes: string | Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** The canonical JSON of what the customer accepted, and its SHA-256: computed here only, for the evidence and the PDF. */
+export function contentHash(tree: Pick<ProposalTree, 'proposal' | 'sections'>, selectedItemIds: readonly number[]) {
+  const json = canonicalJson(proposalContent(tree, selectedItemIds));
+  return { json, sha256: sha256Hex(json) };
+}

@@ -1,0 +1,130 @@
+import { formatProposalNumber, PROPOSAL_CONSENT_TEXT } from '@portal/contract';
+import { CONTENT_WIDTH, finish, firstPage, heading, money, PAGE, printDate, section, table, totals, type PdfInput } from '../../core/pdf/kit';
+import type { AcceptanceEvidence } from './proposals.repository';
+import { quantityText, rateText, type ProposalTree } from './proposals.content';
+
+/**
+ * The signed proposal (docs/decisions/063-proposal-evidence-and-signed-pdf.md): the proposal as the customer saw it,
+ * the signature block, and a page of evidence. Made once, at acceptance, and stored: it is never rendered again, so
+ * the bytes a reader downloads are the bytes whose SHA-256 the evidence records.
+ */
+
+const utc = (date: Date) => `${date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, '')} UTC`;
+
+export function renderSignedProposalPdf(input: PdfInput & { tree: ProposalTree; evidence: AcceptanceEvidence }): Promise<Buffer> {
+  const { brand, tree, evidence } = input;
+  const { proposal } = tree;
+  const reference = formatProposalNumber(proposal.number, proposal.version);
+  const selected = new Set(evidence.selectedItemIds);
+  const { doc, color, y: bodyTop } = firstPage(input, {
+    documentTitle: `Proposal ${reference} (signed)`,
+    title: 'PROPOSAL',
+    facts: [
+      ['Proposal', reference],
+      ['Status', 'Accepted'],
+      ['Sent', proposal.sent_at ? printDate(proposal.sent_at.toISOString().slice(0, 10)) : '-'],
+      ['Valid until', printDate(proposal.expires_on)],
+      ['Accepted total', money(evidence.total)],
+    ],
+    projectCaption: 'Project',
+  });
+  let y = bodyTop;
+  doc.font('Helvetica-Bold').fontSize(14).fillColor('#0f172a').text(proposal.title, PAGE.margin, y, { width: CONTENT_WIDTH });
+  y = doc.y;
+  if (proposal.intro) {
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor('#334155')
+      .text(proposal.intro, PAGE.margin, y + 6, { width: CONTENT_WIDTH });
+    y = doc.y;
+  }
+
+  for (const part of tree.sections) {
+    y = heading(doc, y, part.title);
+    if (part.items.length === 0) continue;
+    y = table(
+      doc,
+      y,
+      [
+        { label: 'Description', width: 250 },
+        { label: 'Quantity', width: 62, align: 'right' },
+        { label: 'Unit price', width: 80, align: 'right' },
+        { label: 'Amount', width: 120, align: 'right' },
+      ],
+      part.items.map((item) => [
+        item.optional ? `${item.description}\nOptional: ${selected.has(item.id) ? 'chosen' : 'not chosen'}` : item.description,
+        quantityText(item.quantity),
+        money(item.unit_price),
+        item.optional && !selected.has(item.id) ? `(${money(item.amount)})` : money(item.amount),
+      ]),
+      color,
+    );
+  }
+  y = totals(doc, y, [
+    ['Subtotal', money(evidence.subtotal)],
+    [`Tax (${rateText(proposal.tax_rate)}%)`, money(evidence.tax)],
+    ['Accepted total', money(evidence.total)],
+  ]);
+  if (proposal.terms) y = section(doc, y, 'Terms', proposal.terms);
+
+  // The signature block: what was signed, by whom, when.
+  y = heading(doc, y + 6, 'Acceptance');
+  doc.rect(PAGE.margin, y, CONTENT_WIDTH, 96).lineWidth(1).strokeColor('#cbd5e1').stroke();
+  doc
+    .font('Helvetica-Oblique')
+    .fontSize(20)
+    .fillColor('#0f172a')
+    .text(evidence.signerName, PAGE.margin + 12, y + 12, { width: CONTENT_WIDTH - 24 });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor('#334155')
+    .text(`Signed electronically by ${evidence.signerName} (${evidence.signerEmail}) on ${utc(evidence.acceptedAt)}.`, PAGE.margin + 12, doc.y + 4, {
+      width: CONTENT_WIDTH - 24,
+    })
+    .text(`Optional items chosen: ${chosenList(tree, selected)}. Accepted total ${money(evidence.total)}.`, { width: CONTENT_WIDTH - 24 })
+    .text(`"${PROPOSAL_CONSENT_TEXT}"`, { width: CONTENT_WIDTH - 24 });
+
+  // The evidence, on a page of its own.
+  doc.addPage();
+  doc.font('Helvetica-Bold').fontSize(14).fillColor('#0f172a').text('Evidence of acceptance', PAGE.margin, PAGE.margin, { width: CONTENT_WIDTH });
+  const rows: [string, string][] = [
+    ['Proposal', `${reference} (id ${proposal.id}), ${proposal.title}`],
+    ['Signer name (as typed)', evidence.signerName],
+    ['Portal user email', evidence.signerEmail],
+    ['Accepted at (UTC)', evidence.acceptedAt.toISOString()],
+    ['IP address', evidence.ipAddress],
+    ['User agent', evidence.userAgent ?? '(none sent)'],
+    ['Consent', `Ticked: "${PROPOSAL_CONSENT_TEXT}"`],
+    ['Optional items chosen', chosenList(tree, selected)],
+    ['Accepted subtotal, tax, total', `${money(evidence.subtotal)}, ${money(evidence.tax)}, ${money(evidence.total)}`],
+    ['Content SHA-256', evidence.contentSha256],
+  ];
+  table(
+    doc,
+    doc.y + 10,
+    [
+      { label: 'Field', width: 150 },
+      { label: 'Value', width: CONTENT_WIDTH - 150 },
+    ],
+    rows.map(([label, value]) => [label, value]),
+    color,
+  );
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor('#475569')
+    .text(
+      'The content SHA-256 is the hash of the canonical JSON of the proposal as shown to the signer (its version, title, introduction, sections, items, prices, tax, terms, expiry date and the optional items chosen), as the portal defines it. The SHA-256 of this PDF file is recorded with the evidence when the file is made.',
+      PAGE.margin,
+      doc.y + 12,
+      { width: CONTENT_WIDTH },
+    );
+  return finish(doc, `${brand.name} · Proposal ${reference} · signed`);
+}
+
+function chosenList(tree: ProposalTree, selected: ReadonlySet<number>): string {
+  const names = tree.sections.flatMap((part) => part.items.filter((item) => item.optional && selected.has(item.id)).map((item) => item.description));
+  return names.length > 0 ? names.join('; ') : 'none';
+}
