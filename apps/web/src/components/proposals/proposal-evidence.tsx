@@ -3,7 +3,16 @@ import type { ReactNode } from 'react';
 import { formatMoney } from '../../lib/format';
 
 const utc = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
-const local = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium', timeZoneName: 'short' });
+// dateStyle and timeStyle cannot be combined with a zone's name: the fields one by one.
+const local = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'short',
+});
 
 /**
  * The record of an acceptance (docs/decisions/063-proposal-evidence-and-signed-pdf.md): who signed, as what, when
