@@ -83,7 +83,7 @@ export function ProposalEvidence({
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="grid gap-0.5 sm:col-span-2 sm:grid-cols-subgrid">
+    <div className="grid gap-y-0.5 sm:col-span-2 sm:grid-cols-subgrid sm:gap-x-6">
       <dt className="text-slate-600">{term}</dt>
       <dd className="min-w-0 text-slate-900">{children}</dd>
     </div>

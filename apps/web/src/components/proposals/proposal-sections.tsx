@@ -38,7 +38,7 @@ export function ProposalSections({
           )}
         </section>
       ))}
-      <dl aria-label="Totals" aria-live="polite" className="ml-auto grid w-full max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-2 px-1 text-sm">
+      <dl aria-label="Totals" aria-live="polite" className="ml-auto grid w-full max-w-sm grid-cols-[1fr_auto] gap-y-2 px-1 text-sm [&>dd]:pl-6">
         <dt className="text-slate-600">Subtotal</dt>
         <dd className="text-right tabular-nums">{formatUsd(totals.subtotal)}</dd>
         <dt className="text-slate-600">Tax ({Number(proposal.tax_rate)}%)</dt>
