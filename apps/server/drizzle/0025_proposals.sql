@@ -86,3 +86,9 @@ CREATE UNIQUE INDEX "proposal_acceptances_proposal_unique" ON "proposal_acceptan
 -- The proposals area is new: keys that held every scope before it (the owner's key create-company made) get its scopes too.
 UPDATE "api_keys" SET "scopes" = array_cat("scopes", ARRAY['proposals:read', 'proposals:write'])
 WHERE "scopes" @> ARRAY['company:read','company:write','staff:read','staff:write','projects:read','projects:write','portal_users:read','portal_users:write','sharing:read','sharing:write','notes:read','notes:write','photos:read','photos:write','documents:read','documents:write','invoices:read','invoices:write','messages:read','messages:write','webhooks:read','webhooks:write','api_keys:read','api_keys:write']::text[] AND NOT ("scopes" @> ARRAY['proposals:read']::text[]);
+--> statement-breakpoint
+-- The notice kind `proposal` (docs/company-api.md "Notices").
+ALTER TABLE "notice_preferences" DROP CONSTRAINT "notice_preferences_kind_check";--> statement-breakpoint
+ALTER TABLE "notice_preferences" ADD CONSTRAINT "notice_preferences_kind_check" CHECK ("kind" IN ('note', 'invoice', 'document', 'album', 'proposal'));--> statement-breakpoint
+ALTER TABLE "sent_notices" DROP CONSTRAINT "sent_notices_kind_check";--> statement-breakpoint
+ALTER TABLE "sent_notices" ADD CONSTRAINT "sent_notices_kind_check" CHECK ("kind" IN ('note', 'invoice', 'document', 'album', 'proposal'));

@@ -17,6 +17,7 @@ import {
   portalEntities,
   projects,
   projectStatuses,
+  proposals,
   siteTypes,
   staff,
   webhookEndpoints,
@@ -54,6 +55,7 @@ export async function prepareOtherCompany(app: App, otherKey: string): Promise<v
   // Each area adds what it needs.
   await prepareOtherInvoices(app, otherKey);
   await prepareOtherContactMessages(app, otherKey);
+  await prepareOtherProposals(app, otherKey);
   const as = async (url: string, payload: object) => {
     const response = await app.inject({ method: 'POST', url, headers: bearer(otherKey), payload });
     if (response.statusCode >= 300) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
@@ -92,6 +94,21 @@ async function prepareOtherInvoices(app: App, otherKey: string) {
   const sent = await call('/api/integration/invoices', draft('MATRIX-SENT'));
   await call(`/api/integration/invoices/${sent.id}/send`, {});
   await call(`/api/integration/invoices/${sent.id}/payments`, { amount: '10.00', paid_on: day, method: 'Check' });
+}
+
+/** Proposals: B gets a draft and a sent one, made through its own key. */
+async function prepareOtherProposals(app: App, otherKey: string) {
+  const companyId = await companyOfKey(app, otherKey);
+  const [project] = await app.database.db.select({ id: projects.id }).from(projects).where(eq(projects.company_id, companyId)).limit(1);
+  const call = async (url: string, payload?: object) => {
+    const response = await app.inject({ method: 'POST', url, headers: bearer(otherKey), ...(payload ? { payload } : {}) });
+    if (response.statusCode >= 300) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    return response.json() as { id: number };
+  };
+  const draft = { project_id: project!.id, title: 'Matrix', expires_on: '2099-12-31', sections: [{ title: 'A', items: [{ description: 'x', quantity: '1', unit_price: '1.00' }] }] };
+  await call('/api/integration/proposals', draft);
+  const sent = await call('/api/integration/proposals', draft);
+  await call(`/api/integration/proposals/${sent.id}/send`);
 }
 
 /** Contact messages come from customers through the portal: B gets one, already handled, so that un-handling would write. */
@@ -144,6 +161,18 @@ export async function otherCompanyIds(app: App, companyId: number): Promise<Reco
         .from(invoicePayments)
         .innerJoin(invoices, eq(invoices.id, invoicePayments.invoice_id))
         .where(inArray(invoices.project_id, projectIds)),
+    ),
+    proposal: await ids(
+      db
+        .select({ id: proposals.id })
+        .from(proposals)
+        .where(and(eq(proposals.company_id, companyId), ne(proposals.state, 'draft'))),
+    ),
+    draftProposal: await ids(
+      db
+        .select({ id: proposals.id })
+        .from(proposals)
+        .where(and(eq(proposals.company_id, companyId), eq(proposals.state, 'draft'))),
     ),
     contactMessage: await ids(db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.company_id, companyId))),
     apiKey: await ids(db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.company_id, companyId))),
@@ -378,6 +407,27 @@ export const INTEGRATION_MATRIX: Record<string, MatrixEntry> = {
     url: `/api/integration/invoices/${other.first('invoice')}/void`,
     payload: {},
   }),
+  'GET /api/integration/proposals': (other) => [
+    { method: 'GET', url: '/api/integration/proposals?page[size]=100', listOf: 'proposal' },
+    { method: 'GET', url: '/api/integration/proposals?page[size]=100', listOf: 'draftProposal' },
+    { method: 'GET', url: `/api/integration/proposals?filter[project_id]=${other.first('project')}`, listOf: 'proposal' },
+  ],
+  'GET /api/integration/proposals/{id}': (other) => [
+    { method: 'GET', url: `/api/integration/proposals/${other.first('proposal')}` },
+    { method: 'GET', url: `/api/integration/proposals/${other.first('draftProposal')}` },
+  ],
+  'GET /api/integration/proposals/{id}/pdf': (other) => ({ method: 'GET', url: `/api/integration/proposals/${other.first('proposal')}/pdf` }),
+  'POST /api/integration/proposals': (other) => ({
+    method: 'POST',
+    url: '/api/integration/proposals',
+    payload: { project_id: other.first('project'), title: 'Leak', expires_on: '2099-12-31' },
+    expect: 422,
+  }),
+  'PATCH /api/integration/proposals/{id}': (other) => ({ method: 'PATCH', url: `/api/integration/proposals/${other.first('draftProposal')}`, payload: { title: 'Leak' } }),
+  'DELETE /api/integration/proposals/{id}': (other) => ({ method: 'DELETE', url: `/api/integration/proposals/${other.first('draftProposal')}` }),
+  'POST /api/integration/proposals/{id}/send': (other) => ({ method: 'POST', url: `/api/integration/proposals/${other.first('draftProposal')}/send` }),
+  'POST /api/integration/proposals/{id}/withdraw': (other) => ({ method: 'POST', url: `/api/integration/proposals/${other.first('proposal')}/withdraw` }),
+  'POST /api/integration/proposals/{id}/revise': (other) => ({ method: 'POST', url: `/api/integration/proposals/${other.first('proposal')}/revise` }),
   'GET /api/integration/audit-log': () => [
     { method: 'GET', url: '/api/integration/audit-log?page[size]=100', listOf: 'auditEntry' },
     { method: 'GET', url: '/api/integration/audit-log?filter[actor_kind]=api_key&page[size]=100', listOf: 'auditEntry' },

@@ -260,3 +260,81 @@ describe('as a process', () => {
     expect(stderr).not.toMatch(/\n\s+at /);
   }, 30_000);
 });
+
+describe('proposals from the terminal', () => {
+  let key: string;
+  let projectId: number;
+
+  beforeAll(async () => {
+    const created = await company(['create-company', '--name', 'Proposal Builders', '--owner-email', 'owner@proposal.example', '--json']);
+    const answer = JSON.parse(created.out) as { company: { id: number }; api_key: { key: string } };
+    key = answer.api_key.key;
+    const [project] = await t.app.database.db.insert(projects).values({ company_id: answer.company.id, name: 'Porch' }).returning();
+    projectId = project!.id;
+  });
+
+  it('creates from flags and sends, revises, sends the new version, lists and shows, and withdraws', async () => {
+    const created = await company(
+      [
+        'create-proposal',
+        '--project',
+        String(projectId),
+        '--title',
+        'New porch',
+        '--item',
+        'Framing|Posts|4|120.00',
+        '--item',
+        'Framing|Railing|1|800',
+        '--item',
+        'Extras|Ceiling fan|1|250.00|optional',
+        '--tax-rate',
+        '10',
+        '--expires',
+        '2099-01-31',
+        '--send',
+      ],
+      { PORTAL_API_KEY: key },
+    );
+    expect(created).toMatchObject({ code: 0, err: '' });
+    const [, id, number] = /^Proposal (\d+) \(P-(\d+)\)/.exec(created.out)!;
+    expect(created.out).toBe(`Proposal ${id} (P-${number}) for project ${projectId}: sent, total $1408.00, valid until 2099-01-31.`);
+
+    const revised = await company(['revise-proposal', '--id', id!], { PORTAL_API_KEY: key });
+    expect(revised.code).toBe(0);
+    const newId = /^Proposal (\d+) \(P-\d+ v2\)/.exec(revised.out)![1]!;
+    expect(revised.out).toContain(': draft,');
+    expect((await company(['send-proposal', '--id', newId], { PORTAL_API_KEY: key })).out).toContain(': sent,');
+
+    const list = await company(['proposals', '--project', String(projectId)], { PORTAL_API_KEY: key });
+    expect(list.out.split('\n')).toEqual([
+      `#${newId} P-${number} v2 project ${projectId}: sent, $1408.00, valid until 2099-01-31: New porch`,
+      `#${id} P-${number} project ${projectId}: superseded, $1408.00, valid until 2099-01-31: New porch`,
+    ]);
+    const shown = await company(['show-proposal', '--id', newId], { PORTAL_API_KEY: key });
+    expect(shown.out).toContain('Ceiling fan: 1 × $250.00 = $250.00 (optional)');
+    expect(shown.out).toContain('with every option $1683.00');
+
+    const pdf = path.join(t.dataDir, 'signed.pdf');
+    const early = await company(['proposal-pdf', '--id', newId, '--out', pdf], { PORTAL_API_KEY: key });
+    expect(early).toMatchObject({ code: 1, err: 'Refused (409): This proposal has not been accepted: the signed PDF is made when the customer accepts it.' });
+
+    expect((await company(['withdraw-proposal', '--id', newId], { PORTAL_API_KEY: key })).out).toContain(': withdrawn,');
+    const again = await company(['withdraw-proposal', '--id', newId], { PORTAL_API_KEY: key });
+    expect(again).toMatchObject({ code: 1, err: 'Refused (409): This proposal is already withdrawn.' });
+  });
+
+  it('creates from a JSON file, the flags taking precedence, and says what is wrong with a bad item', async () => {
+    const file = path.join(t.dataDir, 'proposal.json');
+    await writeFile(
+      file,
+      JSON.stringify({ project_id: projectId, title: 'From the file', expires_on: '2099-02-01', sections: [{ title: 'Deck', items: [{ description: 'Boards', quantity: '10', unit_price: '30.00' }] }] }),
+    );
+    const created = await company(['create-proposal', '--file', file, '--title', 'From the file, renamed', '--json'], { PORTAL_API_KEY: key });
+    expect(created.code).toBe(0);
+    expect(JSON.parse(created.out)).toMatchObject({ title: 'From the file, renamed', status: 'draft', total: '300.00', expires_on: '2099-02-01' });
+    const bad = await company(['create-proposal', '--project', String(projectId), '--title', 'x', '--item', 'just words'], { PORTAL_API_KEY: key });
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--item takes SECTION|DESCRIPTION|QUANTITY|UNIT PRICE[|optional]');
+  });
+});
+

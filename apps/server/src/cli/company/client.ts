@@ -85,6 +85,23 @@ export function portalClient(settings: ClientSettings) {
     /** As the company whose key PORTAL_API_KEY holds. */
     company: (method: string, pathname: string, options: { body?: unknown; files?: FilePart[]; idempotencyKey?: string } = {}) =>
       send(method, pathname, companyBearer(), options.body, options.files, options.idempotencyKey),
+    /** A file the company's key may read (a PDF), as bytes; a refusal as for any other call. */
+    async companyDownload(pathname: string): Promise<Buffer> {
+      let response: Response;
+      try {
+        response = await fetch(`${base}/api${pathname}`, { headers: { authorization: `Bearer ${companyBearer()}` }, redirect: 'manual' });
+      } catch (error) {
+        const code = (error as { cause?: { code?: string } }).cause?.code;
+        throw new NotAnsweringError(
+          `The portal server at ${base} is not answering (${code ?? 'no connection'}): start it with npm start, or set PORTAL_URL to where it runs.`,
+        );
+      }
+      if (!response.ok) {
+        const refusal = (await response.json().catch(() => ({}))) as { message?: unknown; errors?: Record<string, string[]> };
+        throw new RefusedError(response.status, typeof refusal.message === 'string' ? refusal.message : `The server answered ${response.status}.`, refusal.errors ?? {});
+      }
+      return Buffer.from(await response.arrayBuffer());
+    },
     /** As the operator of this host. */
     operator: async (method: string, pathname: string, body?: unknown) => send(method, pathname, await operatorBearer(), body),
   };

@@ -10,6 +10,7 @@ import { createAccount, createProject, inviteCustomer, readNotes, share, unshare
 import { uploadDocument, uploadPhotos } from './commands/media';
 import { importCsv } from './commands/import';
 import { createWebhook } from './commands/webhooks';
+import { createProposal, listProposals, proposalPdf, reviseProposal, sendProposal, showProposal, withdrawProposal } from './commands/proposals';
 
 export const COMMANDS: Command[] = [
   createCompany,
@@ -35,6 +36,13 @@ export const COMMANDS: Command[] = [
   recordPayment,
   messages,
   handleMessage,
+  listProposals,
+  showProposal,
+  createProposal,
+  sendProposal,
+  withdrawProposal,
+  reviseProposal,
+  proposalPdf,
 ];
 
 export function usage(): string {

@@ -102,7 +102,7 @@ export function proposalsRepository(db: Executor) {
     const { filters } = options;
     if (filters.project_id?.length) conditions.push(inArray(proposals.project_id, filters.project_id));
     if (filters.number?.length) conditions.push(inArray(proposals.number, filters.number));
-    if (filters.status?.length) conditions.push(sql`${status} = any(${filters.status}::text[])`);
+    if (filters.status?.length) conditions.push(inArray(status, filters.status));
     if (filters.updated_since) conditions.push(gte(proposals.updated_at, filters.updated_since[0]));
     const columns: Record<Sortable, SQL> = {
       id: sql`${proposals.id}`,
@@ -115,7 +115,8 @@ export function proposalsRepository(db: Executor) {
       updated_at: sql`${proposals.updated_at}`,
     };
     const order = options.sort.map((term) => (term.direction === 'desc' ? desc : asc)(columns[term.field]));
-    order.push((options.sort[0]?.direction === 'desc' ? desc : asc)(proposals.version), (options.sort[0]?.direction === 'desc' ? desc : asc)(proposals.id));
+    // Equal values always break on id, so pages never overlap or skip a row.
+    order.push((options.sort[0]?.direction === 'desc' ? desc : asc)(proposals.id));
     const [rows, counted] = await Promise.all([
       db
         .select()
