@@ -8,6 +8,7 @@ import { contactRoute } from './routes/contact';
 import { documentsRoute } from './routes/documents';
 import { indexRoute } from './routes/index';
 import { invoicesRoute } from './routes/invoices';
+import { proposalsRoute } from './routes/proposals';
 import { loginRoute } from './routes/login';
 import { notesRoute } from './routes/notes';
 import { passwordlessLoginRoute } from './routes/passwordless-login';
@@ -33,6 +34,9 @@ import {
   staffProjectNotesRoute,
   staffProjectOverviewRoute,
   staffProjectPhotosRoute,
+  staffProjectNewProposalRoute,
+  staffProjectProposalRoute,
+  staffProjectProposalsRoute,
   staffProjectRoute,
   staffProjectsRoute,
   staffSettingsApiKeysRoute,
@@ -58,7 +62,17 @@ export const routeTree = rootRoute.addChildren([
     staffInvitationRoute,
     staffPasswordlessRoute,
   ]),
-  defaultLayoutRoute.addChildren([indexRoute, photosRoute, contactRoute, invoicesRoute, documentsRoute, sessionsRoute, accountRoute, notificationsRoute]),
+  defaultLayoutRoute.addChildren([
+    indexRoute,
+    photosRoute,
+    contactRoute,
+    invoicesRoute,
+    proposalsRoute,
+    documentsRoute,
+    sessionsRoute,
+    accountRoute,
+    notificationsRoute,
+  ]),
   fullscreenLayoutRoute.addChildren([notesRoute]),
   staffLayoutRoute.addChildren([
     staffHomeRoute,
@@ -75,6 +89,9 @@ export const routeTree = rootRoute.addChildren([
       staffProjectNewInvoiceRoute,
       staffProjectInvoiceRoute,
       staffProjectEditInvoiceRoute,
+      staffProjectProposalsRoute,
+      staffProjectNewProposalRoute,
+      staffProjectProposalRoute,
     ]),
     staffInboxRoute,
     staffAuditLogRoute,

@@ -16,6 +16,7 @@ export const paths = {
   photos: to('/photos'),
   contact: to('/contact'),
   invoices: to('/invoices'),
+  proposals: to('/proposals'),
   documents: to('/documents'),
   sessions: to('/account/sessions'),
   account: to('/account'),

@@ -1,12 +1,13 @@
 import type { Company } from '@portal/contract';
 import { Link } from '@tanstack/react-router';
-import { FileText, Images, MessagesSquare, Phone, Receipt, type LucideIcon } from 'lucide-react';
+import { FileSignature, FileText, Images, MessagesSquare, Phone, Receipt, type LucideIcon } from 'lucide-react';
 import { enabledAreas, type PortalArea } from '../../../lib/areas';
 
 const ICONS: Record<PortalArea['key'], LucideIcon> = {
   notes: MessagesSquare,
   photos: Images,
   invoices: Receipt,
+  proposals: FileSignature,
   documents: FileText,
   contact: Phone,
 };

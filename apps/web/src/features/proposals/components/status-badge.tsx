@@ -1,0 +1,17 @@
+import { PROPOSAL_STATUS_LABELS } from '@portal/contract/constants';
+import type { PortalProposalStatus } from '@portal/contract';
+
+const STYLES: Record<PortalProposalStatus, string> = {
+  sent: 'bg-blue-100 text-blue-900',
+  accepted: 'bg-green-100 text-green-900',
+  declined: 'bg-red-100 text-red-900',
+  expired: 'bg-amber-100 text-amber-900',
+  withdrawn: 'bg-slate-200 text-slate-800',
+  superseded: 'bg-slate-200 text-slate-800',
+};
+
+export function StatusBadge({ status }: { status: PortalProposalStatus }) {
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${STYLES[status]}`}>{PROPOSAL_STATUS_LABELS[status]}</span>
+  );
+}
