@@ -59,7 +59,9 @@ export const seedCalendar: AreaSeeder = async (tx, demo) => {
         ...times,
         assigned_staff_id: visit.staff ? demo.staff[visit.staff] : null,
         shared_with_portal: !visit.internal,
-        ...(visit.cancelled ? { status: 'cancelled' as const, cancelled_at: demo.at(visit.day - 10), sequence: 1 } : {}),
+        created_at: demo.at(Math.max(0, Math.min(visit.day - 14, 40))),
+        updated_at: demo.at(Math.max(0, Math.min(visit.day - 14, 40))),
+        ...(visit.cancelled ? { status: 'cancelled' as const, cancelled_at: demo.at(40), sequence: 1 } : {}),
       },
       (itemId) => `${itemId}-demo@portal.example`,
     );

@@ -37,8 +37,9 @@ export interface ScheduleItemWithRefs {
   };
 }
 
-export type NewScheduleItem = Omit<typeof scheduleItems.$inferInsert, 'id' | 'uid' | 'created_at' | 'updated_at'>;
-export type ScheduleItemChanges = Partial<Omit<NewScheduleItem, 'project_id'>>;
+/** `created_at`/`updated_at` only for the demo seed, which stamps rows from its own clock. */
+export type NewScheduleItem = Omit<typeof scheduleItems.$inferInsert, 'id' | 'uid'>;
+export type ScheduleItemChanges = Partial<Omit<NewScheduleItem, 'project_id' | 'created_at' | 'updated_at'>>;
 
 export interface CompanyListOptions {
   companyId: number;
@@ -109,10 +110,11 @@ export function calendarRepository(db: Executor) {
         const [row] = await tx
           .insert(scheduleItems)
           .values({ ...values, uid: `pending-${randomUUID()}` })
-          .returning({ id: scheduleItems.id });
+          .returning({ id: scheduleItems.id, updated_at: scheduleItems.updated_at });
+        // Naming updated_at keeps the insert's stamp (the column's onUpdate would put the clock's now).
         await tx
           .update(scheduleItems)
-          .set({ uid: uidOf(row!.id) })
+          .set({ uid: uidOf(row!.id), updated_at: row!.updated_at })
           .where(eq(scheduleItems.id, row!.id));
         return row!.id;
       });
