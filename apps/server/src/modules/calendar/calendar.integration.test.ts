@@ -80,6 +80,10 @@ describe('time zone', () => {
     if (entity.statusCode === 200) expect(JSON.stringify(entity.json())).toContain('"time_zone":"America/Chicago"');
     const [other] = await t.app.database.db.select({ zone: companies.time_zone }).from(companies).where(eq(companies.id, t.ids.brightside.id));
     expect(other!.zone).toBe('America/Los_Angeles');
+    // A company that never chose one starts on the default of decision 065.
+    const [fresh] = await t.app.database.db.insert(companies).values({ name: 'No zone yet' }).returning();
+    expect(fresh!.time_zone).toBe('America/New_York');
+    await t.app.database.db.delete(companies).where(eq(companies.id, fresh!.id));
   });
 });
 

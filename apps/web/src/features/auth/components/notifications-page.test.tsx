@@ -60,8 +60,8 @@ describe('the email notifications page', () => {
     expect(await screen.findByRole('heading', { name: 'Email notifications', level: 1 }, { timeout: 5000 })).toBeVisible();
     const group = await screen.findByRole('group', { name: 'Email me when the company…' });
     const boxes = within(group).getAllByRole('checkbox');
-    expect(boxes.map((box) => box.getAttribute('id'))).toHaveLength(4);
-    for (const name of ['New notes', 'Invoices', 'Shared documents', 'Shared photo albums']) {
+    expect(boxes.map((box) => box.getAttribute('id'))).toHaveLength(5);
+    for (const name of ['New notes', 'Invoices', 'Shared documents', 'Shared photo albums', 'Scheduled visits']) {
       expect(within(group).getByRole('checkbox', { name })).toBeChecked();
     }
     expect(within(group).getByRole('checkbox', { name: 'Invoices' })).toHaveAccessibleDescription('An email when the company sends you an invoice.');
