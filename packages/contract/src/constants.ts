@@ -193,3 +193,4 @@ export const INBOX_POLL_INTERVAL_MS = 10_000;
 export * from './money';
 export * from './proposal-constants';
 export * from './company-side';
+export * from './calendar-constants';

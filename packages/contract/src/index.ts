@@ -30,3 +30,6 @@ export * from './audit';
 export * from './inbox';
 export * from './proposals';
 export * from './integration-proposals';
+export * from './time-zone';
+export * from './calendar';
+export * from './integration-calendar';

@@ -9,6 +9,7 @@ export const NotificationPreferencesSchema = z
     document: z.boolean(),
     album: z.boolean(),
     proposal: z.boolean(),
+    schedule: z.boolean(),
   })
   .meta({ id: 'NotificationPreferences' });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;

@@ -24,3 +24,5 @@ export type ProposalRow = typeof schema.proposals.$inferSelect;
 export type ProposalSectionRow = typeof schema.proposalSections.$inferSelect;
 export type ProposalItemRow = typeof schema.proposalItems.$inferSelect;
 export type ProposalAcceptanceRow = typeof schema.proposalAcceptances.$inferSelect;
+export type ScheduleItemRow = typeof schema.scheduleItems.$inferSelect;
+export type CalendarFeedRow = typeof schema.calendarFeeds.$inferSelect;

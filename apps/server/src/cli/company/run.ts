@@ -11,6 +11,7 @@ import { uploadDocument, uploadPhotos } from './commands/media';
 import { importCsv } from './commands/import';
 import { createWebhook } from './commands/webhooks';
 import { createProposal, listProposals, proposalPdf, reviseProposal, sendProposal, showProposal, withdrawProposal } from './commands/proposals';
+import { addVisit, cancelVisit, deleteVisit, listVisits, moveVisit } from './commands/calendar';
 
 export const COMMANDS: Command[] = [
   createCompany,
@@ -43,6 +44,11 @@ export const COMMANDS: Command[] = [
   withdrawProposal,
   reviseProposal,
   proposalPdf,
+  listVisits,
+  addVisit,
+  moveVisit,
+  cancelVisit,
+  deleteVisit,
 ];
 
 export function usage(): string {

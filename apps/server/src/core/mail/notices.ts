@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client';
 import type { UnsubscribeTokens } from '../../lib/unsubscribe-tokens';
 import { cssColor, html, layout, type SafeHtml } from './html';
-import type { Mailer } from './mailer';
+import type { MailAttachment, Mailer } from './mailer';
 import { noticesRepository, type NoticeRecipient } from './notices.repository';
 
 export type { NoticeRecipient } from './notices.repository';
@@ -28,6 +28,8 @@ export interface NoticeContent {
   footer: string;
   /** Defaults to the company's contact address, so an answer reaches the company. */
   replyTo?: string | undefined;
+  /** Files the server made for this notice (a visit's `.ics`). */
+  attachments?: MailAttachment[] | undefined;
 }
 
 export interface NoticeEvent {
@@ -38,6 +40,11 @@ export interface NoticeEvent {
    * document again.
    */
   recordId: number;
+  /**
+   * Which change of the record this is (default 0): each recipient hears of a (kind, recordId, revision) once, so a
+   * record that changes in a way the customer must hear again (a schedule item moved: its SEQUENCE) passes a new one.
+   */
+  revision?: number;
   /** The company doing it: its switch for the kind's area, its name and colour on the message. */
   companyId: number;
   /** The company's project the record belongs to: its customers are the recipients. */
@@ -105,6 +112,7 @@ export function createNotices(options: NoticesOptions): Notices {
         'List-Unsubscribe': `<${oneClickUrl(token)}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       },
+      ...(content.attachments ? { attachments: content.attachments } : {}),
     };
   }
 
@@ -120,6 +128,7 @@ export function createNotices(options: NoticesOptions): Notices {
       const claimed = await repository.claim(
         kind,
         recordId,
+        event.revision ?? 0,
         companyId,
         recipients.map((recipient) => recipient.portalUserId),
       );

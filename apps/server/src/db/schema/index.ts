@@ -14,3 +14,4 @@ export * from './notices';
 export * from './webhooks';
 export * from './audit';
 export * from './proposals';
+export * from './calendar';

@@ -15,7 +15,7 @@ const t = useDemoApp({ mail: true });
 let acmeKey: string;
 let kitchenProject: number;
 
-const ALL_ON = { note: true, invoice: true, document: true, album: true, proposal: true };
+const ALL_ON = { note: true, invoice: true, document: true, album: true, proposal: true, schedule: true };
 
 const getPreferences = (token: string) => t.app.inject({ method: 'GET', url: '/api/account/notifications', headers: bearer(token) });
 const patchPreferences = (token: string, payload: unknown) =>
@@ -92,6 +92,9 @@ describe('POST /api/notifications/unsubscribe', () => {
       // Again is fine: a mail client may retry.
       expect((await oneClick(url)).statusCode).toBe(200);
 
+      // Nico's copy of the first note may still be on its way: let it land before counting.
+      await t.app.mailer.idle();
+      await t.smtp.waitFor((message) => message.to.includes(t.ids.nico.email) && (message.text ?? '').includes('Tile delivery'));
       const before = t.smtp.messages.length;
       expect((await companyNote('Grout arrives Tuesday')).statusCode).toBe(201);
       await t.app.mailer.idle();

@@ -11,7 +11,7 @@ const USER = { id: 1, email: 'casey@example.com', first_name: 'Casey', last_name
 
 /** The API as these pages meet it: the settings kept in memory, every write recorded. */
 function stubApi(options: { unsubscribe?: { status: number; body: unknown } } = {}) {
-  let settings = { note: true, invoice: true, document: true, album: true, proposal: true };
+  let settings = { note: true, invoice: true, document: true, album: true, proposal: true, schedule: true };
   const writes: { method: string; path: string; body: unknown; auth: string | null }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -61,7 +61,7 @@ describe('the email notifications page', () => {
     const group = await screen.findByRole('group', { name: 'Email me when the company…' });
     const boxes = within(group).getAllByRole('checkbox');
     expect(boxes.map((box) => box.getAttribute('id'))).toHaveLength(5);
-    for (const name of ['New notes', 'Invoices', 'Shared documents', 'Shared photo albums', 'Proposals']) {
+    for (const name of ['New notes', 'Invoices', 'Shared documents', 'Shared photo albums', 'Proposals', 'Scheduled visits']) {
       expect(within(group).getByRole('checkbox', { name })).toBeChecked();
     }
     expect(within(group).getByRole('checkbox', { name: 'Invoices' })).toHaveAccessibleDescription('An email when the company sends you an invoice.');
@@ -71,7 +71,12 @@ describe('the email notifications page', () => {
     await waitFor(() => expect(screen.getByText(NOTIFICATION_MESSAGES.saved)).toBeVisible());
     expect(screen.getByText(NOTIFICATION_MESSAGES.saved)).toHaveAttribute('role', 'status');
     expect(writes).toEqual([
-      { method: 'PATCH', path: '/api/account/notifications', body: { note: true, invoice: false, document: true, album: true, proposal: true }, auth: 'Bearer session-token' },
+      {
+        method: 'PATCH',
+        path: '/api/account/notifications',
+        body: { note: true, invoice: false, document: true, album: true, proposal: true, schedule: true },
+        auth: 'Bearer session-token',
+      },
     ]);
     expect(within(group).getByRole('checkbox', { name: 'Invoices' })).not.toBeChecked();
     // A change after saving takes the confirmation away until it is saved too.
