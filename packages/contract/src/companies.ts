@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HexColorSchema, TimestampSchema } from './common';
 import { COMPANY_SWITCHES, type CompanySwitch } from './company-side';
+import { TimeZoneSchema } from './time-zone';
 
 export const PortalThemeSchema = z
   .object({
@@ -46,6 +47,8 @@ export const CompanySchema = z
     is_portal_project_notes_enabled: z.boolean(),
     is_portal_proposals_enabled: z.boolean(),
     is_portal_user_profile_pics_enabled: z.boolean(),
+    /** IANA zone of the company's calendar (docs/decisions/065-calendar-time-zones-and-icalendar.md). */
+    time_zone: z.string(),
     created_at: TimestampSchema,
     updated_at: TimestampSchema,
     /** Present only with `include=portal_theme`. */
@@ -99,6 +102,7 @@ export const IntegrationCompanyUpdateSchema = z
     color: HexColorSchema.nullable().optional().describe('#RRGGBB'),
     portal_welcome_message: optionalText(2_000),
     theme_code: ThemeCodeSchema.optional(),
+    time_zone: TimeZoneSchema.optional(),
     ...(Object.fromEntries(COMPANY_SWITCHES.map((name) => [name, z.boolean().optional()])) as Record<CompanySwitch, z.ZodOptional<z.ZodBoolean>>),
   })
   .strict()

@@ -29,6 +29,7 @@ export const SCOPE_AREAS = [
   'notes',
   'photos',
   'documents',
+  'calendar',
   'invoices',
   'messages',
   'webhooks',

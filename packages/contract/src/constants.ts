@@ -192,3 +192,4 @@ export * from './notice-kinds';
 export const INBOX_POLL_INTERVAL_MS = 10_000;
 export * from './money';
 export * from './company-side';
+export * from './calendar-constants';

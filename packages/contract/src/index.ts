@@ -28,3 +28,6 @@ export * from './webhooks';
 export * from './staff-console';
 export * from './audit';
 export * from './inbox';
+export * from './time-zone';
+export * from './calendar';
+export * from './integration-calendar';

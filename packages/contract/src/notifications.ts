@@ -8,6 +8,7 @@ export const NotificationPreferencesSchema = z
     invoice: z.boolean(),
     document: z.boolean(),
     album: z.boolean(),
+    schedule: z.boolean(),
   })
   .meta({ id: 'NotificationPreferences' });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;

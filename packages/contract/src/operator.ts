@@ -3,6 +3,7 @@ import { EmailSchema } from './auth';
 import { HexColorSchema } from './common';
 import { ThemeCodeSchema } from './companies';
 import { ScopeSchema } from './integration';
+import { TimeZoneSchema } from './time-zone';
 
 /**
  * The operator's API (docs/company-api.md, "Operator"): what the host of the portal does for a company it takes on.
@@ -17,6 +18,8 @@ export const OperatorCompanyCreateSchema = z
     /** Left out, one is made from the name (`Acme Builders` → `acme-builders`, then `acme-builders-2` if taken). */
     theme_code: ThemeCodeSchema.optional(),
     color: HexColorSchema.optional(),
+    /** Left out: America/New_York. */
+    time_zone: TimeZoneSchema.optional(),
   })
   .strict()
   .meta({ id: 'OperatorCompanyCreate' });

@@ -49,6 +49,7 @@ export function serializeCompany(company: CompanyRow, publicUrl: string, theme?:
     is_portal_project_notes_enabled: company.is_portal_project_notes_enabled,
     is_portal_proposals_enabled: company.is_portal_proposals_enabled,
     is_portal_user_profile_pics_enabled: company.is_portal_user_profile_pics_enabled,
+    time_zone: company.time_zone,
     created_at: apiTimestamp(company.created_at),
     updated_at: apiTimestamp(company.updated_at),
   };

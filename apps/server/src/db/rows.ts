@@ -20,3 +20,5 @@ export type InvoiceRow = typeof schema.invoices.$inferSelect;
 export type InvoiceLineRow = typeof schema.invoiceLines.$inferSelect;
 export type PaymentRow = typeof schema.invoicePayments.$inferSelect;
 export type NewContactMessageRow = typeof schema.contactMessages.$inferInsert;
+export type ScheduleItemRow = typeof schema.scheduleItems.$inferSelect;
+export type CalendarFeedRow = typeof schema.calendarFeeds.$inferSelect;

@@ -9,6 +9,7 @@ export const NOTICE_SWITCHES = {
   invoice: 'is_portal_invoicing_enabled',
   document: 'is_portal_file_sharing_enabled',
   album: 'is_portal_album_sharing_enabled',
+  schedule: 'is_portal_project_calendar_enabled',
 } as const satisfies Record<NoticeKind, keyof typeof companies.$inferSelect>;
 
 /** One portal user a notice goes to, with what a message needs to greet them and link to their own pages. */
@@ -88,14 +89,14 @@ export function noticesRepository(db: Executor) {
 
     /**
      * Claims the notice of one event for each of these users: answers the ones not told before. A retry, or two
-     * calls at once, claim each (kind, record, user) once: the unique index decides.
+     * calls at once, claim each (kind, record, revision, user) once: the unique index decides.
      */
-    async claim(kind: NoticeKind, recordId: number, companyId: number, portalUserIds: number[]): Promise<Set<number>> {
+    async claim(kind: NoticeKind, recordId: number, revision: number, companyId: number, portalUserIds: number[]): Promise<Set<number>> {
       if (portalUserIds.length === 0) return new Set();
       const rows = await db
         .insert(sentNotices)
-        .values(portalUserIds.map((portal_user_id) => ({ kind, record_id: recordId, portal_user_id, company_id: companyId })))
-        .onConflictDoNothing({ target: [sentNotices.kind, sentNotices.record_id, sentNotices.portal_user_id] })
+        .values(portalUserIds.map((portal_user_id) => ({ kind, record_id: recordId, revision, portal_user_id, company_id: companyId })))
+        .onConflictDoNothing({ target: [sentNotices.kind, sentNotices.record_id, sentNotices.revision, sentNotices.portal_user_id] })
         .returning({ portalUserId: sentNotices.portal_user_id });
       return new Set(rows.map((row) => row.portalUserId));
     },

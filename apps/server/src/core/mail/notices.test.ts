@@ -132,6 +132,7 @@ describe('app.notices.send', () => {
       invoice: 'is_portal_invoicing_enabled',
       document: 'is_portal_file_sharing_enabled',
       album: 'is_portal_album_sharing_enabled',
+      schedule: 'is_portal_project_calendar_enabled',
     } as const;
     for (const [kind, column] of Object.entries(switches) as [NoticeKind, (typeof switches)[NoticeKind]][]) {
       await t.app.database.db

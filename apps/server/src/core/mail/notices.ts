@@ -38,6 +38,11 @@ export interface NoticeEvent {
    * document again.
    */
   recordId: number;
+  /**
+   * Which change of the record this is (default 0): each recipient hears of a (kind, recordId, revision) once, so a
+   * record that changes in a way the customer must hear again (a schedule item moved: its SEQUENCE) passes a new one.
+   */
+  revision?: number;
   /** The company doing it: its switch for the kind's area, its name and colour on the message. */
   companyId: number;
   /** The company's project the record belongs to: its customers are the recipients. */
@@ -120,6 +125,7 @@ export function createNotices(options: NoticesOptions): Notices {
       const claimed = await repository.claim(
         kind,
         recordId,
+        event.revision ?? 0,
         companyId,
         recipients.map((recipient) => recipient.portalUserId),
       );

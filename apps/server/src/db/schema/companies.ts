@@ -23,6 +23,8 @@ export const companies = pgTable('companies', {
   is_portal_project_notes_enabled: boolean().notNull().default(false),
   is_portal_proposals_enabled: boolean().notNull().default(false),
   is_portal_user_profile_pics_enabled: boolean().notNull().default(false),
+  /** IANA zone of the calendar's all-day dates and of the times the portal shows (docs/decisions/065-calendar-time-zones-and-icalendar.md). */
+  time_zone: text().notNull().default('America/New_York'),
   ...timestamps(),
 });
 

@@ -13,3 +13,4 @@ export * from './rate-limits';
 export * from './notices';
 export * from './webhooks';
 export * from './audit';
+export * from './calendar';

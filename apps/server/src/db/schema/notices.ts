@@ -23,7 +23,7 @@ export const noticePreferences = pgTable(
 );
 
 /**
- * Each notice sent, keyed by (kind, the record it is about, its recipient): the unique index makes a retried or
+ * Each notice sent, keyed by (kind, the record it is about, its revision, its recipient): the unique index makes a retried or
  * duplicated call for the same event claim nothing, so nobody hears of one event twice.
  */
 export const sentNotices = pgTable(
@@ -32,6 +32,8 @@ export const sentNotices = pgTable(
     id: id(),
     kind: text().$type<NoticeKind>().notNull(),
     record_id: integer().notNull(),
+    /** Which change of the record: 0 for most kinds; a schedule item's SEQUENCE, so a move is told again. */
+    revision: integer().notNull().default(0),
     portal_user_id: integer()
       .notNull()
       .references(() => portalUsers.id, { onDelete: 'cascade' }),
@@ -40,5 +42,5 @@ export const sentNotices = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     created_at: timestamp({ withTimezone: true, precision: 6 }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sent_notices_kind_record_user_unique').on(t.kind, t.record_id, t.portal_user_id)],
+  (t) => [uniqueIndex('sent_notices_kind_record_revision_user_unique').on(t.kind, t.record_id, t.revision, t.portal_user_id)],
 );

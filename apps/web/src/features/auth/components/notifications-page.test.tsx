@@ -11,7 +11,7 @@ const USER = { id: 1, email: 'casey@example.com', first_name: 'Casey', last_name
 
 /** The API as these pages meet it: the settings kept in memory, every write recorded. */
 function stubApi(options: { unsubscribe?: { status: number; body: unknown } } = {}) {
-  let settings = { note: true, invoice: true, document: true, album: true };
+  let settings = { note: true, invoice: true, document: true, album: true, schedule: true };
   const writes: { method: string; path: string; body: unknown; auth: string | null }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -71,7 +71,7 @@ describe('the email notifications page', () => {
     await waitFor(() => expect(screen.getByText(NOTIFICATION_MESSAGES.saved)).toBeVisible());
     expect(screen.getByText(NOTIFICATION_MESSAGES.saved)).toHaveAttribute('role', 'status');
     expect(writes).toEqual([
-      { method: 'PATCH', path: '/api/account/notifications', body: { note: true, invoice: false, document: true, album: true }, auth: 'Bearer session-token' },
+      { method: 'PATCH', path: '/api/account/notifications', body: { note: true, invoice: false, document: true, album: true, schedule: true }, auth: 'Bearer session-token' },
     ]);
     expect(within(group).getByRole('checkbox', { name: 'Invoices' })).not.toBeChecked();
     // A change after saving takes the confirmation away until it is saved too.

@@ -26,6 +26,7 @@ export const AREA_LABELS: Record<ScopeArea, string> = {
   notes: 'Notes',
   photos: 'Photos',
   documents: 'Documents',
+  calendar: 'Calendar',
   invoices: 'Invoices',
   messages: 'Contact messages',
   webhooks: 'Webhooks',
