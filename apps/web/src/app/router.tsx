@@ -4,6 +4,7 @@ import { authLayoutRoute } from './layouts/auth-layout';
 import { accountRoute } from './routes/account';
 import { confirmEmailRoute, forgotPasswordRoute, invitationRoute, resetPasswordRoute } from './routes/account-links';
 import { defaultLayoutRoute, fullscreenLayoutRoute } from './layouts/portal-route';
+import { calendarRoute } from './routes/calendar';
 import { contactRoute } from './routes/contact';
 import { documentsRoute } from './routes/documents';
 import { indexRoute } from './routes/index';
@@ -34,6 +35,7 @@ import {
   staffProjectOverviewRoute,
   staffProjectPhotosRoute,
   staffProjectRoute,
+  staffProjectScheduleRoute,
   staffProjectsRoute,
   staffSettingsApiKeysRoute,
   staffSettingsAreasRoute,
@@ -58,7 +60,17 @@ export const routeTree = rootRoute.addChildren([
     staffInvitationRoute,
     staffPasswordlessRoute,
   ]),
-  defaultLayoutRoute.addChildren([indexRoute, photosRoute, contactRoute, invoicesRoute, documentsRoute, sessionsRoute, accountRoute, notificationsRoute]),
+  defaultLayoutRoute.addChildren([
+    indexRoute,
+    photosRoute,
+    contactRoute,
+    invoicesRoute,
+    documentsRoute,
+    calendarRoute,
+    sessionsRoute,
+    accountRoute,
+    notificationsRoute,
+  ]),
   fullscreenLayoutRoute.addChildren([notesRoute]),
   staffLayoutRoute.addChildren([
     staffHomeRoute,
@@ -75,6 +87,7 @@ export const routeTree = rootRoute.addChildren([
       staffProjectNewInvoiceRoute,
       staffProjectInvoiceRoute,
       staffProjectEditInvoiceRoute,
+      staffProjectScheduleRoute,
     ]),
     staffInboxRoute,
     staffAuditLogRoute,

@@ -17,6 +17,7 @@ export const paths = {
   contact: to('/contact'),
   invoices: to('/invoices'),
   documents: to('/documents'),
+  calendar: to('/calendar'),
   sessions: to('/account/sessions'),
   account: to('/account'),
   notifications: to('/account/notifications'),

@@ -1,6 +1,6 @@
 import type { Company } from '@portal/contract';
 import { Link } from '@tanstack/react-router';
-import { FileText, Images, MessagesSquare, Phone, Receipt, type LucideIcon } from 'lucide-react';
+import { CalendarDays, FileText, Images, MessagesSquare, Phone, Receipt, type LucideIcon } from 'lucide-react';
 import { enabledAreas, type PortalArea } from '../../../lib/areas';
 
 const ICONS: Record<PortalArea['key'], LucideIcon> = {
@@ -8,6 +8,7 @@ const ICONS: Record<PortalArea['key'], LucideIcon> = {
   photos: Images,
   invoices: Receipt,
   documents: FileText,
+  calendar: CalendarDays,
   contact: Phone,
 };
 

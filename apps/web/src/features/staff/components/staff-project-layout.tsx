@@ -21,6 +21,7 @@ export const STAFF_PROJECT_TABS: StaffProjectTab[] = [
   { path: 'photos', label: 'Photos' },
   { path: 'documents', label: 'Documents' },
   { path: 'invoices', label: 'Invoices' },
+  { path: 'schedule', label: 'Schedule' },
 ];
 
 export const staffProjectQueryOptions = (projectId: number) => staffQueryOptions<IntegrationProject>(`/integration/projects/${projectId}`);
