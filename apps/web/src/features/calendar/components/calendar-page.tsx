@@ -92,7 +92,7 @@ function Agenda({ entity, search }: { entity: number; search: CalendarSearch }) 
   });
 
   return (
-    <section aria-labelledby="agenda-heading" className="flex flex-col gap-4">
+    <section aria-labelledby="agenda-heading" className="flex max-w-3xl flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="agenda-heading" className="text-xl font-semibold text-slate-900">
           {past ? 'Past visits' : 'Upcoming visits'}

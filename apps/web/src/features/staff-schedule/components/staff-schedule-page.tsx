@@ -184,12 +184,12 @@ function ScheduleRow({ projectId, item, timeZone, staff }: { projectId: number; 
   }
   return (
     <li className={`${card} flex flex-col gap-2 p-4`}>
-      <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
+      <div className="flex flex-col gap-1.5 sm:flex-row sm:items-start sm:gap-3">
         <div className="min-w-0 flex-1">
           <p className="text-sm font-semibold text-slate-600">{formatDayHeading(dayOf(item, timeZone))}</p>
           <h3 className={`font-semibold break-words text-slate-900 ${cancelled ? 'line-through' : ''}`}>{item.title}</h3>
         </div>
-        <div className="flex flex-wrap gap-1.5">
+        <div className="flex flex-wrap gap-1.5 empty:hidden">
           {cancelled ? (
             <Badge tone="cancelled" icon={<Ban aria-hidden="true" className="size-3.5" />}>
               Cancelled
