@@ -52,6 +52,8 @@ import { webhooksIntegrationRoutes } from './modules/webhooks/webhooks.integrati
 import { webhooksPlugin } from './plugins/webhooks';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { photosIntegrationRoutes } from './modules/photos/photos.integration';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { calendarIntegrationRoutes } from './modules/calendar/calendar.integration';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
@@ -204,6 +206,8 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(webhooksIntegrationRoutes, { publicUrl: env.PUBLIC_URL, production: env.NODE_ENV === 'production' });
       await api.register(photosRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(photosIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(calendarRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(calendarIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
     },
     { prefix: '/api' },
   );

@@ -14,6 +14,7 @@ import {
   invoices,
   notes,
   photos,
+  scheduleItems,
   portalEntities,
   projects,
   projectStatuses,
@@ -54,6 +55,7 @@ export async function prepareOtherCompany(app: App, otherKey: string): Promise<v
   // Each area adds what it needs.
   await prepareOtherInvoices(app, otherKey);
   await prepareOtherContactMessages(app, otherKey);
+  await prepareOtherScheduleItems(app, otherKey);
   const as = async (url: string, payload: object) => {
     const response = await app.inject({ method: 'POST', url, headers: bearer(otherKey), payload });
     if (response.statusCode >= 300) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
@@ -102,6 +104,19 @@ async function prepareOtherContactMessages(app: App, otherKey: string) {
     .values({ company_id: companyId, subject: 'Matrix', message: 'Is anyone there?', handled_at: new Date('2026-01-02T03:04:05Z') });
 }
 
+/** Calendar: B gets a shared visit on one of its projects, made through its own key. */
+async function prepareOtherScheduleItems(app: App, otherKey: string) {
+  const companyId = await companyOfKey(app, otherKey);
+  const [project] = await app.database.db.select({ id: projects.id }).from(projects).where(eq(projects.company_id, companyId)).limit(1);
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/integration/projects/${project!.id}/schedule-items`,
+    headers: bearer(otherKey),
+    payload: { title: 'Matrix visit', starts_at: '2026-06-01T14:00:00Z', ends_at: '2026-06-01T15:00:00Z', shared_with_portal: true },
+  });
+  if (response.statusCode >= 300) throw new Error(`schedule item: ${response.statusCode} ${response.body}`);
+}
+
 export async function otherCompanyIds(app: App, companyId: number): Promise<Record<string, number[]>> {
   const db = app.database.db;
   const others = alias(companyCustomers, 'others');
@@ -116,6 +131,7 @@ export async function otherCompanyIds(app: App, companyId: number): Promise<Reco
     status: await ids(db.select({ id: projectStatuses.id }).from(projectStatuses).where(eq(projectStatuses.company_id, companyId))),
     siteType: await ids(db.select({ id: siteTypes.id }).from(siteTypes).where(eq(siteTypes.company_id, companyId))),
     note: await ids(db.select({ id: notes.id }).from(notes).where(inArray(notes.project_id, projectIds))),
+    scheduleItem: await ids(db.select({ id: scheduleItems.id }).from(scheduleItems).where(inArray(scheduleItems.project_id, projectIds))),
     album: albumIds,
     photo: await ids(db.select({ id: photos.id }).from(photos).where(inArray(photos.album_id, albumIds))),
     document: await ids(db.select({ id: documents.id }).from(documents).where(inArray(documents.project_id, projectIds))),
@@ -300,6 +316,30 @@ export const INTEGRATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/integration/documents/{id}/share': (other) => ({ method: 'POST', url: `/api/integration/documents/${other.first('document')}/share` }),
   'POST /api/integration/documents/{id}/unshare': (other) => ({ method: 'POST', url: `/api/integration/documents/${other.first('document')}/unshare` }),
   'DELETE /api/integration/documents/{id}': (other) => ({ method: 'DELETE', url: `/api/integration/documents/${other.first('document')}` }),
+  'GET /api/integration/schedule-items': (other) => [
+    { method: 'GET', url: '/api/integration/schedule-items?page[size]=100', listOf: 'scheduleItem' },
+    { method: 'GET', url: `/api/integration/schedule-items?filter[project_id]=${other.first('project')}`, listOf: 'scheduleItem' },
+  ],
+  'GET /api/integration/projects/{id}/schedule-items': (other) => ({
+    method: 'GET',
+    url: `/api/integration/projects/${other.first('project')}/schedule-items`,
+  }),
+  'POST /api/integration/projects/{id}/schedule-items': (other) => ({
+    method: 'POST',
+    url: `/api/integration/projects/${other.first('project')}/schedule-items`,
+    payload: { title: 'Leak?', starts_at: '2026-06-01T14:00:00Z', ends_at: '2026-06-01T15:00:00Z' },
+  }),
+  'GET /api/integration/schedule-items/{id}': (other) => ({ method: 'GET', url: `/api/integration/schedule-items/${other.first('scheduleItem')}` }),
+  'PATCH /api/integration/schedule-items/{id}': (other) => ({
+    method: 'PATCH',
+    url: `/api/integration/schedule-items/${other.first('scheduleItem')}`,
+    payload: { title: 'Moved?' },
+  }),
+  'POST /api/integration/schedule-items/{id}/cancel': (other) => ({
+    method: 'POST',
+    url: `/api/integration/schedule-items/${other.first('scheduleItem')}/cancel`,
+  }),
+  'DELETE /api/integration/schedule-items/{id}': (other) => ({ method: 'DELETE', url: `/api/integration/schedule-items/${other.first('scheduleItem')}` }),
   'GET /api/integration/projects/{id}/notes': (other) => ({ method: 'GET', url: `/api/integration/projects/${other.first('project')}/notes` }),
   'GET /api/integration/notes/{id}': (other) => ({ method: 'GET', url: `/api/integration/notes/${other.first('note')}` }),
   'GET /api/integration/api-keys': () => ({ method: 'GET', url: '/api/integration/api-keys', listOf: 'apiKey' }),

@@ -84,11 +84,7 @@ export const IntegrationScheduleItemCreateSchema = z
   .meta({ id: 'IntegrationScheduleItemCreate' });
 export type IntegrationScheduleItemCreate = z.input<typeof IntegrationScheduleItemCreateSchema>;
 
-export const IntegrationScheduleItemUpdateSchema = z
-  .object(scheduleItemFields)
-  .partial()
-  .strict()
-  .meta({ id: 'IntegrationScheduleItemUpdate' });
+export const IntegrationScheduleItemUpdateSchema = z.object(scheduleItemFields).partial().strict().meta({ id: 'IntegrationScheduleItemUpdate' });
 export type IntegrationScheduleItemUpdate = z.input<typeof IntegrationScheduleItemUpdateSchema>;
 
 export const IntegrationScheduleItemSchema = z

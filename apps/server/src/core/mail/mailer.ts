@@ -12,11 +12,19 @@ export interface MailMessage {
   replyTo?: string;
   /** Extra header fields (List-Unsubscribe on notices); names and values are ours, never typed by a user. */
   headers?: Record<string, string>;
+  /** Files made by the server (an `.ics` of a visit), never a user's upload. */
+  attachments?: MailAttachment[];
   /**
    * Logged (info, event 'mail.outbox') only when the message goes to the outbox because no SMTP is
    * configured, so the demo can sign in by email with nothing installed. Never logged over SMTP.
    */
   outboxNote?: { message: string; link?: string };
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
 }
 
 export interface SentMail {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client';
 import type { UnsubscribeTokens } from '../../lib/unsubscribe-tokens';
 import { cssColor, html, layout, type SafeHtml } from './html';
-import type { Mailer } from './mailer';
+import type { MailAttachment, Mailer } from './mailer';
 import { noticesRepository, type NoticeRecipient } from './notices.repository';
 
 export type { NoticeRecipient } from './notices.repository';
@@ -28,6 +28,8 @@ export interface NoticeContent {
   footer: string;
   /** Defaults to the company's contact address, so an answer reaches the company. */
   replyTo?: string | undefined;
+  /** Files the server made for this notice (a visit's `.ics`). */
+  attachments?: MailAttachment[] | undefined;
 }
 
 export interface NoticeEvent {
@@ -110,6 +112,7 @@ export function createNotices(options: NoticesOptions): Notices {
         'List-Unsubscribe': `<${oneClickUrl(token)}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       },
+      ...(content.attachments ? { attachments: content.attachments } : {}),
     };
   }
 

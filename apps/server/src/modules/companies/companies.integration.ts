@@ -5,6 +5,7 @@ import { requireApiCompany } from '../../core/access/request';
 import { serializeCompany } from '../../core/companies';
 import type { CompanyRow, PortalThemeRow } from '../../db/rows';
 import { invalid } from '../../lib/http-errors';
+import { rezoneAllDayItems } from '../../core/calendar';
 import { companiesRepository, logoPath } from './companies.repository';
 import { PUBLIC_IMAGE_POLICY, publicImageDescription, publicImageRoute, removePublicImage, replacePublicImage } from './public-images';
 
@@ -50,7 +51,7 @@ export async function companiesIntegrationRoutes(fastify: FastifyInstance, optio
         summary: "Change the company's details, branding or switches",
         description:
           'Any of the fields; what is left out stays. The colour, name and theme code brand the portal and its sign-in pages at once. ' +
-          'A theme code another company holds answers 422.',
+          'A theme code another company holds answers 422. `time_zone` is an IANA name (or UTC); all-day calendar items keep their dates in the new zone.',
         body: IntegrationCompanyUpdateSchema,
         response: { 200: IntegrationCompanySchema, ...errors },
       },
@@ -61,6 +62,7 @@ export async function companiesIntegrationRoutes(fastify: FastifyInstance, optio
       const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
       const updated = await repository.update(company.id, changes, themeCode, app.now());
       if (updated === 'theme-code-taken') throw invalid({ theme_code: [THEME_CODE_TAKEN] });
+      if (fields.time_zone !== undefined && fields.time_zone !== company.time_zone) await rezoneAllDayItems(app.database.db, company.id, fields.time_zone);
       request.log.info({ event: 'company.updated', companyId: company.id, fields: Object.keys(request.body) }, 'company updated');
       return serialize(updated);
     },

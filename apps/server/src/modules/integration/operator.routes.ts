@@ -60,7 +60,12 @@ export async function operatorRoutes(fastify: FastifyInstance, options: { dataDi
       const created = await db
         .transaction(async (tx) => {
           const made = await insertCompany(tx, {
-            company: { name: input.name, contact_email: input.owner_email, color: input.color ?? null },
+            company: {
+              name: input.name,
+              contact_email: input.owner_email,
+              color: input.color ?? null,
+              ...(input.time_zone ? { time_zone: input.time_zone } : {}),
+            },
             theme: { code },
             owner: { name: input.owner_name ?? input.owner_email.split('@')[0]!, email: input.owner_email },
             at,

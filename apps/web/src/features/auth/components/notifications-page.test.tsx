@@ -71,7 +71,12 @@ describe('the email notifications page', () => {
     await waitFor(() => expect(screen.getByText(NOTIFICATION_MESSAGES.saved)).toBeVisible());
     expect(screen.getByText(NOTIFICATION_MESSAGES.saved)).toHaveAttribute('role', 'status');
     expect(writes).toEqual([
-      { method: 'PATCH', path: '/api/account/notifications', body: { note: true, invoice: false, document: true, album: true, schedule: true }, auth: 'Bearer session-token' },
+      {
+        method: 'PATCH',
+        path: '/api/account/notifications',
+        body: { note: true, invoice: false, document: true, album: true, schedule: true },
+        auth: 'Bearer session-token',
+      },
     ]);
     expect(within(group).getByRole('checkbox', { name: 'Invoices' })).not.toBeChecked();
     // A change after saving takes the confirmation away until it is saved too.
