@@ -5,7 +5,7 @@ import { useMemo, useRef } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { dayKeyIn, daysBetween, formatDayHeading, formatStartTime, monthGrid, monthOfDay, todayIn } from '../../../lib/calendar-dates';
+import { dayKeyIn, daysBetween, formatDayHeading, monthGrid, monthOfDay, todayIn } from '../../../lib/calendar-dates';
 import type { ProjectPageProps } from '../../../lib/portal';
 import { useAgenda, useScheduleRange } from '../api/get-schedule';
 import type { CalendarSearch } from '../search';
@@ -180,7 +180,8 @@ function Month({ entity, timeZone, search }: { entity: number; timeZone: string;
           items.map((item) => ({
             id: item.id,
             cancelled: item.status === 'cancelled',
-            label: item.all_day || firstDay(item) !== day ? item.title : `${formatStartTime(item.starts_at, item.time_zone)} ${item.title}`,
+            // A cell is narrow: the title alone fits, the times are in the day's list beside it.
+            label: item.title,
           })),
         ]),
       ),

@@ -5,7 +5,7 @@ import { monthOfDay } from '../../../lib/calendar-dates';
 import { MonthGrid, type GridItem } from './month-grid';
 
 const items = new Map<string, GridItem[]>([
-  ['2026-03-09', [{ id: 1, label: '9:00 AM Roof inspection', cancelled: false }]],
+  ['2026-03-09', [{ id: 1, label: 'Roof inspection', cancelled: false }]],
   [
     '2026-03-10',
     [

@@ -127,7 +127,7 @@ export function MonthGrid(props: {
                     onClick={() => onSelect(key)}
                     onKeyDown={(event) => onKeyDown(event, key)}
                     className={`h-14 cursor-pointer border border-slate-100 p-1 align-top outline-none focus-visible:ring-2 focus-visible:ring-slate-900 focus-visible:ring-inset sm:h-24 sm:p-1.5 ${
-                      isSelected ? 'bg-slate-100' : inMonth ? 'bg-white hover:bg-slate-50' : 'bg-slate-50 hover:bg-slate-100'
+                      isSelected ? 'bg-slate-100 ring-2 ring-slate-400 ring-inset' : inMonth ? 'bg-white hover:bg-slate-50' : 'bg-slate-50 hover:bg-slate-100'
                     }`}
                   >
                     <span className="sr-only">
@@ -153,6 +153,7 @@ export function MonthGrid(props: {
                             {dayItems.slice(0, SHOWN).map((item) => (
                               <span
                                 key={item.id}
+                                title={item.label}
                                 className={`truncate rounded px-1 text-xs ${item.cancelled ? 'text-slate-500 line-through' : 'bg-slate-100 text-slate-800'}`}
                               >
                                 {item.label}
