@@ -184,6 +184,8 @@ describe('the office schedules a visit', () => {
     expect(await visit.getByText('Internal: customers do not see this').count()).toBe(0);
 
     await expectNoAxeViolations(page);
+    // The toast leaves after its five seconds: the picture shows the page.
+    await expect.poll(() => page.getByText('Visit added', { exact: true }).count(), LOAD).toBe(0);
     await settledScreenshot(page, { path: path.join(screenshots, 'staff-schedule-1280.png'), fullPage: true });
     expect(consoleErrors.filter((error) => !error.includes('422'))).toEqual([]);
     await context.close();
@@ -396,7 +398,8 @@ describe('the calendar switched off', () => {
     const staff = await staffPage(browser, server, ownerToken);
     await staff.page.goto(schedulePath());
     await expect.poll(() => staff.page.getByRole('note').filter({ hasText: 'switched off in the portal' }).isVisible(), LOAD).toBe(true);
-    expect(await row(staff.page, 'Roof inspection').isVisible()).toBe(true);
+    // The office keeps working on it.
+    await expect.poll(() => row(staff.page, 'Roof inspection').isVisible(), LOAD).toBe(true);
     await staff.context.close();
     await companyApi(server, apiKey, 'PATCH', '/company', { is_portal_project_calendar_enabled: true });
   });
