@@ -39,7 +39,11 @@ describe('the month grid', () => {
   });
 
   it('knows leap years, and February 2015 fits four weeks', () => {
-    expect(monthGrid('2028-02').flat().filter((day) => day.inMonth)).toHaveLength(29);
+    expect(
+      monthGrid('2028-02')
+        .flat()
+        .filter((day) => day.inMonth),
+    ).toHaveLength(29);
     expect(monthGrid('2015-02')).toHaveLength(4);
   });
 

@@ -62,7 +62,7 @@ export function monthGrid(monthKey: string): GridDay[][] {
   const start = addDays(first, -weekday(first));
   const next = `${addMonths(monthKey, 1)}-01`;
   const weeks: GridDay[][] = [];
-  for (let day = start; day < next; ) {
+  for (let day = start; day < next;) {
     const week: GridDay[] = [];
     for (let index = 0; index < 7; index += 1, day = addDays(day, 1)) week.push({ key: day, inMonth: monthOfDay(day) === monthKey });
     weeks.push(week);
@@ -92,7 +92,11 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
 
 /** The wall clock in `timeZone` at `instant`. */
 function wallClock(instant: Date, timeZone: string) {
-  const parts = Object.fromEntries(partsFormatter(timeZone).formatToParts(instant).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    partsFormatter(timeZone)
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
   return {
     year: Number(parts.year),
     month: Number(parts.month),
@@ -129,7 +133,9 @@ export function zonedToInstant(dayKey: string, time: string, timeZone: string): 
   // The zone's offsets a day either side: before and after any change of the clocks near that time.
   const before = offsetMinutes(new Date(wall - 86_400_000), timeZone);
   const after = offsetMinutes(new Date(wall + 86_400_000), timeZone);
-  const valid = [before, after].map((offset) => ({ offset, instant: wall - offset * 60_000 })).filter(({ offset, instant }) => offsetMinutes(new Date(instant), timeZone) === offset);
+  const valid = [before, after]
+    .map((offset) => ({ offset, instant: wall - offset * 60_000 }))
+    .filter(({ offset, instant }) => offsetMinutes(new Date(instant), timeZone) === offset);
   if (valid.length > 0) return new Date(Math.min(...valid.map(({ instant }) => instant)));
   // In the gap: the wall time read with the offset from before the change lands after it.
   return new Date(wall - before * 60_000);
