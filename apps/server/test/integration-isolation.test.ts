@@ -73,39 +73,44 @@ describe('the isolation matrix', () => {
   it.each([
     ['an API key with every scope', () => key],
     ['an owner signed in to the staff console', () => ownerSession],
-  ])("refuses every route on another company's records and writes nothing, called with %s", async (_caller, token) => {
-    const key = token();
-    const failures: string[] = [];
-    for (const operation of operations) {
-      const entry = INTEGRATION_MATRIX[operation];
-      if (!entry) continue;
-      const cases = ([] as MatrixCase[]).concat(entry(other));
-      for (const matrixCase of cases) {
-        if ('own' in matrixCase) continue;
-        const before = await digest();
-        const response = await t.app.inject({
-          method: matrixCase.method as 'GET',
-          url: matrixCase.url,
-          headers: { ...('headers' in matrixCase ? matrixCase.headers : {}), ...bearer(key) },
-          ...('payload' in matrixCase && matrixCase.payload !== undefined ? { payload: matrixCase.payload as object } : {}),
-        });
-        const label = `${operation} (${matrixCase.method} ${matrixCase.url})`;
-        if ('listOf' in matrixCase) {
-          if (response.statusCode !== 200) failures.push(`${label}: ${response.statusCode}, not 200`);
-          else {
-            const shown = (response.json() as { data: { id: number }[] }).data.map((row) => row.id);
-            const leaked = shown.filter((id) => (other.ids[matrixCase.listOf] ?? []).includes(id));
-            if (leaked.length > 0) failures.push(`${label}: lists company B's ${matrixCase.listOf} ${leaked.join(', ')}`);
+  ])(
+    "refuses every route on another company's records and writes nothing, called with %s",
+    async (_caller, token) => {
+      const key = token();
+      const failures: string[] = [];
+      for (const operation of operations) {
+        const entry = INTEGRATION_MATRIX[operation];
+        if (!entry) continue;
+        const cases = ([] as MatrixCase[]).concat(entry(other));
+        for (const matrixCase of cases) {
+          if ('own' in matrixCase) continue;
+          const before = await digest();
+          const response = await t.app.inject({
+            method: matrixCase.method as 'GET',
+            url: matrixCase.url,
+            headers: { ...('headers' in matrixCase ? matrixCase.headers : {}), ...bearer(key) },
+            ...('payload' in matrixCase && matrixCase.payload !== undefined ? { payload: matrixCase.payload as object } : {}),
+          });
+          const label = `${operation} (${matrixCase.method} ${matrixCase.url})`;
+          if ('listOf' in matrixCase) {
+            if (response.statusCode !== 200) failures.push(`${label}: ${response.statusCode}, not 200`);
+            else {
+              const shown = (response.json() as { data: { id: number }[] }).data.map((row) => row.id);
+              const leaked = shown.filter((id) => (other.ids[matrixCase.listOf] ?? []).includes(id));
+              if (leaked.length > 0) failures.push(`${label}: lists company B's ${matrixCase.listOf} ${leaked.join(', ')}`);
+            }
+          } else {
+            const expected = matrixCase.expect ?? 404;
+            if (response.statusCode !== expected) failures.push(`${label}: ${response.statusCode}, not ${expected}`);
           }
-        } else {
-          const expected = matrixCase.expect ?? 404;
-          if (response.statusCode !== expected) failures.push(`${label}: ${response.statusCode}, not ${expected}`);
+          const after = await digest();
+          const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+          if (changed.length > 0) failures.push(`${label}: wrote to ${changed.join(', ')}`);
         }
-        const after = await digest();
-        const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
-        if (changed.length > 0) failures.push(`${label}: wrote to ${changed.join(', ')}`);
       }
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+      // Two digests of every table per case: the run grows with each route, past the suite's default 30 s on a busy machine.
+    },
+    180_000,
+  );
 });

@@ -21,7 +21,7 @@ import { SCHEDULE_ITEM_STATUSES } from './calendar-constants';
  * - `GET /api/account/calendar-feed` (`getCalendarFeed`): `CalendarFeedStatus` (the URL itself is shown only when made).
  * - `POST /api/account/calendar-feed` (`createCalendarFeed`): a new secret URL, `CalendarFeedCreated`; the old one stops.
  * - `DELETE /api/account/calendar-feed` (`revokeCalendarFeed`): 204; the URL answers 404 from then on.
- * - `GET /api/calendar/feeds/{token}.ics`: the feed, no session; a wrong or revoked token is 404.
+ * - `GET /api/calendar-feeds/{token}.ics`: the feed, no session; a wrong or revoked token is 404.
  */
 
 export const ScheduleItemStatusSchema = z.enum(SCHEDULE_ITEM_STATUSES);
@@ -88,7 +88,7 @@ export const CalendarFeedStatusSchema = z
 export type CalendarFeedStatus = z.infer<typeof CalendarFeedStatusSchema>;
 
 export const CalendarFeedCreatedSchema = CalendarFeedStatusSchema.extend({
-  /** `https://…/api/calendar/feeds/<token>.ics`: shown this once; only its hash is kept. */
+  /** `https://…/api/calendar-feeds/<token>.ics`: shown this once; only its hash is kept. */
   url: z.string(),
   /** The same address as `webcal://…`, which phones and desktop calendars open as a subscription. */
   webcal_url: z.string(),

@@ -165,6 +165,76 @@ describe('invoices and messages from the terminal', () => {
   });
 });
 
+describe('the calendar from the terminal', () => {
+  let key: string;
+  let projectId: number;
+
+  beforeAll(async () => {
+    const created = await company([
+      'create-company',
+      '--name',
+      'Calendar Builders',
+      '--owner-email',
+      'owner@calendar.example',
+      '--time-zone',
+      'America/Chicago',
+      '--json',
+    ]);
+    const answer = JSON.parse(created.out) as { company: { id: number }; api_key: { key: string } };
+    key = answer.api_key.key;
+    const [project] = await t.app.database.db.insert(projects).values({ company_id: answer.company.id, name: 'Deck' }).returning();
+    projectId = project!.id;
+  });
+
+  it('adds, moves, lists, cancels and deletes visits, in the company’s zone', async () => {
+    const as = (args: string[]) => company(args, { PORTAL_API_KEY: key });
+    const added = await as([
+      'add-visit',
+      '--project',
+      String(projectId),
+      '--title',
+      'Deck framing',
+      '--start',
+      '2030-05-06T08:00:00-05:00',
+      '--end',
+      '2030-05-06T12:00:00-05:00',
+      '--shared',
+    ]);
+    expect(added).toMatchObject({ code: 0, err: '' });
+    const id = /^Visit (\d+) /.exec(added.out)![1]!;
+    expect(added.out).toBe(
+      `Visit ${id} on project ${projectId}: Deck framing, 2030-05-06T13:00:00.000000Z to 2030-05-06T17:00:00.000000Z [shared, sequence 0].`,
+    );
+    const allDay = await as(['add-visit', '--project', String(projectId), '--title', 'Inspection', '--start', '2030-05-08', '--all-day']);
+    expect(allDay.out).toMatch(/Inspection, 2030-05-08 \(all day\) \[internal, sequence 0\]\.$/);
+    const moved = await as(['move-visit', '--id', id, '--start', '2030-05-07T08:00:00-05:00', '--end', '2030-05-07T12:00:00-05:00']);
+    expect(moved.out).toContain('2030-05-07T13:00:00.000000Z to 2030-05-07T17:00:00.000000Z [shared, sequence 1]');
+    const listed = await as(['visits', '--project', String(projectId), '--from', '2030-05-07', '--to', '2030-05-08']);
+    expect(listed.out.split('\n')).toHaveLength(2);
+    expect((await as(['cancel-visit', '--id', id])).out).toContain('[shared, cancelled, sequence 2]');
+    expect((await as(['delete-visit', '--id', id])).out).toBe(`Visit ${id} deleted.`);
+    expect((await as(['visits', '--from', '2030-05-07', '--to', '2030-05-07'])).out).toBe('No visits.');
+    const backwards = await as([
+      'add-visit',
+      '--project',
+      String(projectId),
+      '--title',
+      'X',
+      '--start',
+      '2030-05-06T12:00:00Z',
+      '--end',
+      '2030-05-06T08:00:00Z',
+    ]);
+    expect(backwards.code).toBe(1);
+    expect(backwards.err).toMatch(/^Refused \(422\): .*\n {2}ends_at: /);
+    expect((await as(['add-visit', '--project', String(projectId), '--title', 'X', '--start', '2030-05-06T12:00:00Z'])).code).toBe(2);
+    const zone = await as(['update-company', '--time-zone', 'Nowhere/Else']);
+    expect(zone.code).toBe(1);
+    expect(zone.err).toContain('time_zone');
+    expect((await as(['update-company', '--time-zone', 'America/Denver', '--json'])).out).toContain('"time_zone": "America/Denver"');
+  });
+});
+
 describe('onboarding from the terminal', () => {
   let key: string;
   const as = (args: string[]) => company(args, { PORTAL_API_KEY: key });

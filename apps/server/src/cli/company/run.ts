@@ -10,6 +10,7 @@ import { createAccount, createProject, inviteCustomer, readNotes, share, unshare
 import { uploadDocument, uploadPhotos } from './commands/media';
 import { importCsv } from './commands/import';
 import { createWebhook } from './commands/webhooks';
+import { addVisit, cancelVisit, deleteVisit, listVisits, moveVisit } from './commands/calendar';
 
 export const COMMANDS: Command[] = [
   createCompany,
@@ -35,6 +36,11 @@ export const COMMANDS: Command[] = [
   recordPayment,
   messages,
   handleMessage,
+  listVisits,
+  addVisit,
+  moveVisit,
+  cancelVisit,
+  deleteVisit,
 ];
 
 export function usage(): string {

@@ -79,7 +79,7 @@ describe('time zone', () => {
     const entity = await portal(`/api/entities/${kitchenEntity}?include=company`);
     if (entity.statusCode === 200) expect(JSON.stringify(entity.json())).toContain('"time_zone":"America/Chicago"');
     const [other] = await t.app.database.db.select({ zone: companies.time_zone }).from(companies).where(eq(companies.id, t.ids.brightside.id));
-    expect(other!.zone).toBe('America/New_York');
+    expect(other!.zone).toBe('America/Los_Angeles');
   });
 });
 
@@ -372,7 +372,7 @@ describe('the personal feed', () => {
     const made = await t.app.inject({ method: 'POST', url: '/api/account/calendar-feed', headers: bearer(t.casey) });
     expect(made.statusCode).toBe(201);
     const { url, webcal_url: webcal } = made.json();
-    expect(url).toMatch(/^http:\/\/portal\.test\/api\/calendar\/feeds\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(url).toMatch(/^http:\/\/portal\.test\/api\/calendar-feeds\/[A-Za-z0-9_-]{43}\.ics$/);
     expect(webcal).toBe(url.replace('http:', 'webcal:'));
     const [stored] = await t.app.database.db.select().from(calendarFeeds).where(eq(calendarFeeds.portal_user_id, t.ids.casey.id));
     expect(url).not.toContain(stored!.token_hash);
@@ -443,11 +443,11 @@ describe('the personal feed', () => {
   });
 
   it('answers 404 in the one error shape for a wrong token, and keeps tokens out of logs', async () => {
-    for (const path of ['/api/calendar/feeds/nope.ics', `/api/calendar/feeds/${'A'.repeat(43)}.ics`, `/api/calendar/feeds/${'A'.repeat(43)}`]) {
+    for (const path of ['/api/calendar-feeds/nope.ics', `/api/calendar-feeds/${'A'.repeat(43)}.ics`, `/api/calendar-feeds/${'A'.repeat(43)}`]) {
       const response = await fetchFeed(path);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: 'Not found.' });
     }
-    expect(redactUrl(`/api/calendar/feeds/${'b'.repeat(43)}.ics`)).toBe('/api/calendar/feeds/[redacted]');
+    expect(redactUrl(`/api/calendar-feeds/${'b'.repeat(43)}.ics`)).toBe('/api/calendar-feeds/[redacted]');
   });
 });

@@ -170,7 +170,7 @@ export async function calendarRoutes(fastify: FastifyInstance, options: { public
     },
   );
 
-  const feedUrl = (token: string) => `${options.publicUrl}/api/calendar/feeds/${token}.ics`;
+  const feedUrl = (token: string) => `${options.publicUrl}/api/calendar-feeds/${token}.ics`;
   const feedStatus = (feed: CalendarFeedRow | null) => ({
     active: feed !== null,
     created_at: feed ? apiTimestamp(feed.created_at) : null,
@@ -234,14 +234,14 @@ export async function calendarRoutes(fastify: FastifyInstance, options: { public
   );
 
   app.get(
-    '/calendar/feeds/:file',
+    '/calendar-feeds/:file',
     {
       // Calendar apps subscribe without a session: the secret in the URL is the credential.
       config: { public: true },
       schema: {
         tags: ['calendar'],
-        operationId: 'getCalendarFeed',
-        summary: 'A personal calendar feed (`/api/calendar/feeds/{token}.ics`)',
+        operationId: 'fetchCalendarFeed',
+        summary: 'A personal calendar feed (`/api/calendar-feeds/{token}.ics`)',
         description:
           `Every shared visit of the user's projects in companies with the calendar on, ${FEED_DAYS_BACK} days back and everything ahead; ` +
           'cancelled ones as STATUS:CANCELLED. A wrong or revoked token answers 404.',

@@ -53,6 +53,7 @@ export const updateCompany = defineCommand({
     url: { type: 'string', value: 'URL', help: 'the company website' },
     phone: { type: 'string', value: 'PHONE', help: 'the phone number customers call' },
     'contact-email': { type: 'string', value: 'EMAIL', help: 'where contact messages go' },
+    'time-zone': { type: 'string', value: 'ZONE', help: 'the calendar’s IANA time zone, e.g. America/Chicago' },
   },
   async run({ client, options, json, print }) {
     const fields: Record<string, string> = {
@@ -63,6 +64,7 @@ export const updateCompany = defineCommand({
       url: 'url',
       phone: 'phone_default',
       'contact-email': 'contact_email',
+      'time-zone': 'time_zone',
     };
     const body = Object.fromEntries(
       Object.entries(fields)

@@ -12,6 +12,7 @@ export const createCompany = defineCommand({
     'owner-name': { type: 'string', value: 'NAME', help: "the owner's name (default: the email's first part)" },
     'theme-code': { type: 'string', value: 'CODE', help: 'brands the sign-in pages (?theme=CODE); default: made from the name' },
     color: { type: 'string', value: '#RRGGBB', help: "the portal's colour" },
+    'time-zone': { type: 'string', value: 'ZONE', help: 'the calendar’s IANA time zone (default America/New_York)' },
   },
   async run({ client, options, json, print }) {
     const created = (await client.operator('POST', '/operator/companies', {
@@ -20,6 +21,7 @@ export const createCompany = defineCommand({
       owner_name: textOption(options, 'owner-name'),
       theme_code: textOption(options, 'theme-code'),
       color: textOption(options, 'color'),
+      time_zone: textOption(options, 'time-zone'),
     })) as OperatorCompanyCreated;
     if (json) return print(JSON.stringify(created, null, 2));
     print(`Company ${created.company.id}: ${created.company.name} (theme code ${created.company.theme_code}).`);
