@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
-import { FileSignature, FileText, FolderKanban, Images, MessagesSquare, Receipt, type LucideIcon } from 'lucide-react';
+import { CalendarDays, FileSignature, FileText, FolderKanban, Images, MessagesSquare, Receipt, type LucideIcon } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { EmptyState } from '../components/ui/empty-state';
 import { PageHeading } from '../components/ui/page-heading';
@@ -21,6 +21,8 @@ interface Gate {
   notShared: string;
   /** The notes page fills the screen: its notices need the room the default layout gives. */
   padded?: boolean;
+  /** The heading when the area is off, where "{label} are not available" does not read (a singular label). */
+  unavailable?: string;
 }
 
 const GATES: Record<ProjectArea, Gate> = {
@@ -29,6 +31,12 @@ const GATES: Record<ProjectArea, Gate> = {
   invoices: { icon: Receipt, things: 'Invoices', notShared: 'invoices through the portal. Please contact them for your account.' },
   proposals: { icon: FileSignature, things: 'Proposals', notShared: 'proposals through the portal. Please contact them directly.' },
   documents: { icon: FileText, things: 'Documents', notShared: 'documents through the portal.' },
+  calendar: {
+    icon: CalendarDays,
+    things: 'Visits',
+    notShared: 'its calendar through the portal. Please contact them about visits.',
+    unavailable: 'The calendar is not available',
+  },
 };
 
 function Notice({ gate, heading, icon, title, children }: { gate: Gate; heading: string; icon: LucideIcon; title: string; children: ReactNode }) {
@@ -69,7 +77,7 @@ export function ProjectGate({ area, page: Page }: { area: ProjectArea; page: Com
   const company = entity.data?.company;
   if (!entity.data || !company || (areaSwitch && !company[areaSwitch])) {
     return (
-      <Notice gate={gate} heading={label} icon={gate.icon} title={`${label} are not available`}>
+      <Notice gate={gate} heading={label} icon={gate.icon} title={gate.unavailable ?? `${label} are not available`}>
         {company?.name ?? 'Your contractor'} does not share {gate.notShared}
       </Notice>
     );

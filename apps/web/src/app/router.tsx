@@ -4,6 +4,7 @@ import { authLayoutRoute } from './layouts/auth-layout';
 import { accountRoute } from './routes/account';
 import { confirmEmailRoute, forgotPasswordRoute, invitationRoute, resetPasswordRoute } from './routes/account-links';
 import { defaultLayoutRoute, fullscreenLayoutRoute } from './layouts/portal-route';
+import { calendarRoute } from './routes/calendar';
 import { contactRoute } from './routes/contact';
 import { documentsRoute } from './routes/documents';
 import { indexRoute } from './routes/index';
@@ -38,6 +39,7 @@ import {
   staffProjectProposalRoute,
   staffProjectProposalsRoute,
   staffProjectRoute,
+  staffProjectScheduleRoute,
   staffProjectsRoute,
   staffSettingsApiKeysRoute,
   staffSettingsAreasRoute,
@@ -69,6 +71,7 @@ export const routeTree = rootRoute.addChildren([
     invoicesRoute,
     proposalsRoute,
     documentsRoute,
+    calendarRoute,
     sessionsRoute,
     accountRoute,
     notificationsRoute,
@@ -92,6 +95,7 @@ export const routeTree = rootRoute.addChildren([
       staffProjectProposalsRoute,
       staffProjectNewProposalRoute,
       staffProjectProposalRoute,
+      staffProjectScheduleRoute,
     ]),
     staffInboxRoute,
     staffAuditLogRoute,

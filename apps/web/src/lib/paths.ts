@@ -18,6 +18,7 @@ export const paths = {
   invoices: to('/invoices'),
   proposals: to('/proposals'),
   documents: to('/documents'),
+  calendar: to('/calendar'),
   sessions: to('/account/sessions'),
   account: to('/account'),
   notifications: to('/account/notifications'),

@@ -284,6 +284,20 @@ export const staffProjectEditInvoiceRoute = createRoute({
   },
 });
 
+const StaffSchedulePage = lazy(() =>
+  import('../../features/staff-schedule/components/staff-schedule-page').then((module) => ({ default: module.StaffSchedulePage })),
+);
+
+/** A project's visits (docs/staff-console.md, "Schedule"): upcoming and past, added, moved, cancelled. */
+export const staffProjectScheduleRoute = createRoute({
+  getParentRoute: () => staffProjectRoute,
+  path: '/schedule',
+  component: function StaffProjectScheduleRoute() {
+    const { projectId } = staffProjectRoute.useParams();
+    return <StaffSchedulePage projectId={projectId} />;
+  },
+});
+
 const SettingsLayout = lazy(() => import('../../features/staff-settings/components/settings-layout').then((module) => ({ default: module.SettingsLayout })));
 
 /** The company's settings, owners only (docs/staff-console.md): a member of staff finds a page saying so. */

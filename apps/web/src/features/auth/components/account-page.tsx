@@ -14,6 +14,7 @@ import { useMe } from '../api/get-me';
 import { useUpdateProfile } from '../api/update-profile';
 import { formErrors } from '../../../lib/form-errors';
 import { NewPasswordFields } from '../../../components/new-password-fields';
+import { CalendarFeedSection } from './calendar-feed-section';
 
 function Section({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
   return (
@@ -199,6 +200,12 @@ export function AccountPage() {
             <Link {...paths.notifications({ entity: search.entity })} className="font-medium text-slate-900 underline">
               Choose which emails you get
             </Link>
+          </Section>
+          <Section
+            title="Subscribe in your calendar app"
+            description="A private link that puts your projects’ visits in Google Calendar, Apple Calendar or Outlook, kept up to date."
+          >
+            <CalendarFeedSection />
           </Section>
           <Section title="Signed-in devices">
             <Link {...paths.sessions({ entity: search.entity })} className="font-medium text-slate-900 underline">

@@ -1,6 +1,6 @@
 import type { Company } from '@portal/contract';
 import { Link } from '@tanstack/react-router';
-import { FileSignature, FileText, Images, MessagesSquare, Phone, Receipt, type LucideIcon } from 'lucide-react';
+import { CalendarDays, FileSignature, FileText, Images, MessagesSquare, Phone, Receipt, type LucideIcon } from 'lucide-react';
 import { enabledAreas, type PortalArea } from '../../../lib/areas';
 
 const ICONS: Record<PortalArea['key'], LucideIcon> = {
@@ -9,6 +9,7 @@ const ICONS: Record<PortalArea['key'], LucideIcon> = {
   invoices: Receipt,
   proposals: FileSignature,
   documents: FileText,
+  calendar: CalendarDays,
   contact: Phone,
 };
 

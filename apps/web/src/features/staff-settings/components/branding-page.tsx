@@ -15,6 +15,7 @@ import { useUploadLogo } from '../api/upload-logo';
 import { BrandingPreview } from './branding-preview';
 import { SettingsError, SettingsHeading } from './settings-page';
 import { TextAreaField } from './text-area-field';
+import { TimeZoneForm } from './time-zone-form';
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
@@ -154,6 +155,7 @@ function BrandingForm({ company }: { company: IntegrationCompany }) {
             <p className="text-sm text-slate-600">JPEG, PNG or WebP, at most 2 MB. A square image looks best. It is saved as soon as you choose it.</p>
             <FormError message={logoErrors.fields.file ?? logoErrors.form} />
           </section>
+          <TimeZoneForm company={company} />
         </div>
         <div className="flex flex-col gap-2 xl:sticky xl:top-4">
           <h2 className="text-sm font-semibold text-slate-700">Preview (before saving)</h2>

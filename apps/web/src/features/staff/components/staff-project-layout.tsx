@@ -22,6 +22,7 @@ export const STAFF_PROJECT_TABS: StaffProjectTab[] = [
   { path: 'documents', label: 'Documents' },
   { path: 'invoices', label: 'Invoices' },
   { path: 'proposals', label: 'Proposals' },
+  { path: 'schedule', label: 'Schedule' },
 ];
 
 export const staffProjectQueryOptions = (projectId: number) => staffQueryOptions<IntegrationProject>(`/integration/projects/${projectId}`);
