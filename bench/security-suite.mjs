@@ -16,7 +16,7 @@ export async function runSecuritySuite(file, env) {
   const code = await new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server-pglite', '--hookTimeout=600000', `apps/server/test/security/${file}`],
+      [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server-pglite', `apps/server/test/security/${file}`],
       { cwd: root, env: { ...process.env, ...env, SECURITY_REPORT: reportFile }, stdio: ['ignore', 'inherit', 'inherit'] },
     );
     child.once('exit', resolve);

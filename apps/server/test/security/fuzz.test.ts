@@ -4,7 +4,7 @@ import net from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer } from '../portal-users';
 import { useDemoApp } from '../suite';
 import { readOpenApi, type OpenApi, type Operation } from './openapi';
@@ -42,6 +42,8 @@ const heapMb = () => {
   return process.memoryUsage().heapUsed / 2 ** 20;
 };
 
+// The demo seed, the sign-ins and the world take a while on a busy machine: the set-up may take minutes, not one.
+vi.setConfig({ hookTimeout: 600_000 });
 const t = useDemoApp();
 let world: World;
 let api: OpenApi;

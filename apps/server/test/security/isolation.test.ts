@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { INTEGRATION_MATRIX } from '../integration-matrix';
 import { bearer } from '../portal-users';
 import { useDemoApp } from '../suite';
@@ -22,6 +22,8 @@ const SEED = process.env.SECURITY_SEED ? Number(process.env.SECURITY_SEED) : ran
 const CALLER_KINDS: CallerKind[] = ['anonymous', 'portal', 'staff', 'owner', 'key', 'operator'];
 const READS = new Set(['GET', 'HEAD']);
 
+// The demo seed, the sign-ins and the world take a while on a busy machine: the set-up may take minutes, not one.
+vi.setConfig({ hookTimeout: 600_000 });
 const t = useDemoApp();
 let world: World;
 let api: OpenApi;
