@@ -7,6 +7,7 @@
  *   npm run bench -- entities --db=postgres   one database only (pglite | postgres)
  *   npm run bench -- entities --write         also rewrite the figures in bench/README.md
  *   options: --duration=10 (s per measurement) --connections=10
+ *   npm run bench -- security [--part=isolation,fuzz] [--quick] [--isolation-runs=50000] [--fuzz-runs=200000] [--seed=N]
  *   PostgreSQL: BENCH_DATABASE_URL (a database of its own, emptied every run), or else a database
  *   `portal_bench_<name>` (one per bench) created through TEST_DATABASE_URL / postgres://portal:portal@127.0.0.1:5432/portal_test.
  */
@@ -43,6 +44,8 @@ const BENCHES = {
   // Webhooks: bench/webhooks.mjs (bench/webhooks-server.ts is its server): 10,000 events through a kill; --events=.
   webhooks: async () => (await import('./webhooks.mjs')).benchWebhooks({ option, startServer, benchDatabases, machine, saveReport }),
   photos: async () => (await import('./photos.mjs')).benchPhotos({ option, summary, startServer, benchDatabases, machine, saveReport, resultsDir }),
+  // Security: bench/security.mjs runs its parts (bench/security-<part>.mjs); --part=isolation,fuzz, --quick.
+  security: async () => (await import('./security.mjs')).benchSecurity({ option, benchDatabases, machine, saveReport }),
 };
 if (!BENCHES[name]) {
   console.error(`Usage: npm run bench -- <${Object.keys(BENCHES).join('|')}> [--db=pglite|postgres] [--duration=10] [--connections=10] [--write]`);

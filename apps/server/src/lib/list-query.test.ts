@@ -73,6 +73,23 @@ describe('defineListQuery', () => {
     });
   });
 
+  it('names a refused parameter or value only when it is a plain name, so an answer never carries markup or bytes back', () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    const errors = errorsOf(() =>
+      notes.parse({ [hostile]: '1', filter: { [hostile]: '1' }, page: { [hostile]: '1' }, sort: hostile, include: hostile, append: hostile, view: hostile }),
+    );
+    expect(JSON.stringify(errors)).not.toContain('<img');
+    expect(errors).toEqual({
+      query: ['This query parameter is not allowed. Allowed: filter, page, sort, include, append, search, view'],
+      filter: ['This filter is not allowed. Allowed: status, author_id'],
+      page: ['This page parameter is not allowed. Allowed: number, size'],
+      sort: ['This sort field is not allowed; put - in front of a field to sort descending. Allowed: created_at, id'],
+      include: ['This include is not allowed. Allowed: author, attachments'],
+      append: ['This append is not allowed. Allowed: excerpt'],
+      view: ['This view value is not allowed. Allowed: list, grid'],
+    });
+  });
+
   it('refuses a repeated or nested value', () => {
     expect(errorsOf(() => notes.parse({ include: ['author', 'attachments'], filter: { status: { a: '1' } } }))).toEqual({
       include: ['The include parameter must be given once, as text.'],

@@ -98,6 +98,13 @@ const FILTER_DESCRIPTIONS: Record<FilterKind, string> = {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * A refusal names what the caller sent only when it is a plain name (letters, digits, `_ . -`, short), so a mistyped
+ * parameter is easy to spot and an answer never carries markup, control characters or a long string back
+ * (docs/decisions/069-isolation-and-fuzz-suites.md).
+ */
+export const plain = (text: string) => /^[A-Za-z0-9_.-]{1,64}$/.test(text);
+
 const allowed = (names: readonly string[]) => `Allowed: ${names.length > 0 ? names.join(', ') : 'none'}`;
 
 /** Splits a comma-joined value into its non-empty, trimmed terms. */
@@ -212,7 +219,10 @@ export function defineListQuery<const D extends ListQueryDefinition>(definition:
     };
 
     for (const name of Object.keys(raw)) {
-      if (!parameterNames.includes(name)) refuse(name, `The query parameter ${name} is not allowed. ${allowed(parameterNames)}`);
+      if (!parameterNames.includes(name)) {
+        if (plain(name)) refuse(name, `The query parameter ${name} is not allowed. ${allowed(parameterNames)}`);
+        else refuse('query', `This query parameter is not allowed. ${allowed(parameterNames)}`);
+      }
     }
 
     const filters: Record<string, number[] | string[] | [Date]> = {};
@@ -224,7 +234,8 @@ export function defineListQuery<const D extends ListQueryDefinition>(definition:
           const key = `filter[${name}]`;
           const filter = definition.filters?.[name];
           if (!filter) {
-            refuse(key, `The filter ${name} is not allowed. ${allowed(filterNames)}`);
+            if (plain(name)) refuse(key, `The filter ${name} is not allowed. ${allowed(filterNames)}`);
+            else refuse('filter', `This filter is not allowed. ${allowed(filterNames)}`);
             continue;
           }
           const given = text(key, value);
@@ -257,7 +268,8 @@ export function defineListQuery<const D extends ListQueryDefinition>(definition:
         for (const [name, value] of Object.entries(raw.page)) {
           const key = `page[${name}]`;
           if (name !== 'number' && name !== 'size') {
-            refuse(key, `The page parameter ${name} is not allowed. ${allowed(['number', 'size'])}`);
+            if (plain(name)) refuse(key, `The page parameter ${name} is not allowed. ${allowed(['number', 'size'])}`);
+            else refuse('page', `This page parameter is not allowed. ${allowed(['number', 'size'])}`);
             continue;
           }
           const given = text(key, value);
@@ -279,7 +291,8 @@ export function defineListQuery<const D extends ListQueryDefinition>(definition:
       if (given !== undefined) {
         const parsed = parseSort(given, sorts);
         for (const field of parsed.unknown) {
-          refuse('sort', `The sort field ${field || '-'} is not allowed; put - in front of a field to sort descending. ${allowed(sorts)}`);
+          const named = plain(field) ? `The sort field ${field}` : field ? 'This sort field' : 'The sort field -';
+          refuse('sort', `${named} is not allowed; put - in front of a field to sort descending. ${allowed(sorts)}`);
         }
         if (parsed.terms.length > 0) sort = parsed.terms;
       }
@@ -292,7 +305,7 @@ export function defineListQuery<const D extends ListQueryDefinition>(definition:
       if (given === undefined) return picked;
       for (const term of terms(given)) {
         if (names.includes(term)) picked.add(term);
-        else refuse(key, `The ${label} ${term} is not allowed. ${allowed(names)}`);
+        else refuse(key, `${plain(term) ? `The ${label} ${term}` : `This ${label}`} is not allowed. ${allowed(names)}`);
       }
       return picked;
     };
@@ -305,7 +318,8 @@ export function defineListQuery<const D extends ListQueryDefinition>(definition:
       const given = text(name, raw[name]);
       if (given === undefined || given === '') continue;
       const values = definition.params?.[name]?.values;
-      if (values && !values.includes(given)) refuse(name, `The ${name} value ${given} is not allowed. ${allowed(values)}`);
+      if (values && !values.includes(given))
+        refuse(name, `${plain(given) ? `The ${name} value ${given}` : `This ${name} value`} is not allowed. ${allowed(values)}`);
       else params[name] = given;
     }
 

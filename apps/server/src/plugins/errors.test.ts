@@ -25,6 +25,7 @@ beforeAll(async () => {
     },
     async (request) => ({ body: request.body, query: request.query }),
   );
+  app.post('/api/__strict', { schema: { body: z.strictObject({ name: z.string() }) } }, async () => ({}));
   app.get('/api/__boom', async () => {
     throw new Error(SECRET);
   });
@@ -99,6 +100,18 @@ describe('the error shape', () => {
   it('names a missing field in the 422 errors', async () => {
     const body = expectJsonError(await echo(JSON.stringify({ name: 'a' })), 422);
     expect(body).toEqual({ message: ERROR_MESSAGES.invalid, errors: { count: [expect.any(String)] } });
+  });
+
+  it('names a field the schema does not know only when its name is plain, never echoing markup', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/__strict',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'a', nick: 'b', '<img src=x onerror=alert(1)>': 1 }),
+    });
+    const body = expectJsonError(response, 422);
+    expect(response.body).not.toContain('<img');
+    expect(body).toEqual({ message: ERROR_MESSAGES.invalid, errors: { nick: ['This field is not allowed.'], _: ['A field is not allowed.'] } });
   });
 
   it('answers a bad querystring with 400', async () => {

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-errors';
+import { plain } from '../lib/list-query';
 
 /** Fastify's own client errors, told apart by code, each with a message a person can act on. */
 const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
@@ -68,6 +69,15 @@ function validationErrors(error: FastifyError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   if (hasZodFastifySchemaValidationErrors(error)) {
     for (const issue of error.validation) {
+      if (issue.keyword === 'unrecognized_keys') {
+        // zod's message quotes every key the caller sent: name a field only when its name is plain, never echo the rest.
+        const prefix = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        for (const key of (issue.params as { keys?: string[] }).keys ?? []) {
+          if (plain(key)) (errors[prefix ? `${prefix}.${key}` : key] ??= []).push('This field is not allowed.');
+          else if (!errors[prefix || '_']?.includes('A field is not allowed.')) (errors[prefix || '_'] ??= []).push('A field is not allowed.');
+        }
+        continue;
+      }
       const field =
         issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (issue.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.') || '_';
       (errors[field] ??= []).push(issue.message ?? 'is invalid');

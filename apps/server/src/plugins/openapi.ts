@@ -1,5 +1,5 @@
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,7 +42,21 @@ function inlineJsonSchema(schema: z.ZodType): Json {
 }
 
 /**
+ * Who may call a route, as its config declares it: the document states it for integrators (`x-caller`, and
+ * `x-scope` on the company's routes), and the isolation suite reads its expectations from it
+ * (docs/decisions/069-isolation-and-fuzz-suites.md).
+ */
+function callerOf(config: FastifyContextConfig | undefined): { 'x-caller': string; 'x-scope'?: string } {
+  if (config?.public) return { 'x-caller': 'public' };
+  if (config?.operator) return { 'x-caller': 'operator' };
+  if (config?.apiKey) return { 'x-caller': 'company', 'x-scope': config.scope! };
+  if (config?.staff) return { 'x-caller': config.staff === 'owner' ? 'owner' : 'staff' };
+  return { 'x-caller': 'portal' };
+}
+
+/**
  * What the generator cannot know from zod alone:
+ * - who may call the route (`x-caller`, `x-scope`);
  * - public routes say so (no lock in the document);
  * - replies declared with `binaryReply` name their media types (and `emptyReply` has no body);
  * - routes that take files (`config.upload`) get the multipart body that policy describes.
@@ -52,6 +66,7 @@ const transform: SwaggerTransform = (input) => {
   const schema = { ...(result.schema as Json) };
   if (schema.hide) return result;
   const config = input.route.config;
+  Object.assign(schema, callerOf(config));
   if (config?.public) schema.security = [];
   if (isObject(schema.response)) {
     const responses: Json = {};

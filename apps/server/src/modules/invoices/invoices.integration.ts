@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { requireApiCompany } from '../../core/access/request';
 import type { CompanyRow } from '../../db/rows';
 import { HttpError, invalid, notFound } from '../../lib/http-errors';
-import { defineListQuery } from '../../lib/list-query';
+import { defineListQuery, plain } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
 import { binaryReply } from '../../lib/reply-media';
 import { calendarDate } from './aging';
@@ -198,7 +198,14 @@ export async function invoicesIntegrationRoutes(fastify: FastifyInstance, option
       const { filters, sort, page } = integrationInvoicesListQuery.from(request);
       const unknown = (filters.status ?? []).filter((status) => !(INVOICE_STATUSES as readonly string[]).includes(status));
       if (unknown.length > 0) {
-        throw invalid({ 'filter[status]': [`The status ${unknown.join(', ')} is not allowed. Allowed: ${INVOICE_STATUSES.join(', ')}`] }, 400);
+        throw invalid(
+          {
+            'filter[status]': [
+              `${unknown.every(plain) ? `The status ${unknown.join(', ')}` : 'This status'} is not allowed. Allowed: ${INVOICE_STATUSES.join(', ')}`,
+            ],
+          },
+          400,
+        );
       }
       const { rows, total } = await repository.companyList(company.id, { filters, sort, page, today: today() });
       return paginate(rows.map(serializeCompanyInvoice), total, page, pageUrls(options.publicUrl, request.url));

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalid, notFound } from '../../lib/http-errors';
-import { defineListQuery } from '../../lib/list-query';
+import { defineListQuery, plain } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
 import { binaryReply } from '../../lib/reply-media';
 import { requireUser } from '../../core/access/request';
@@ -106,7 +106,14 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
       const { filters, sort, page } = invoicesListQuery.from(request);
       const unknown = (filters.status ?? []).filter((status) => !(PORTAL_INVOICE_STATUSES as readonly string[]).includes(status));
       if (unknown.length > 0) {
-        throw invalid({ 'filter[status]': [`The status ${unknown.join(', ')} is not allowed. Allowed: ${PORTAL_INVOICE_STATUSES.join(', ')}`] }, 400);
+        throw invalid(
+          {
+            'filter[status]': [
+              `${unknown.every(plain) ? `The status ${unknown.join(', ')}` : 'This status'} is not allowed. Allowed: ${PORTAL_INVOICE_STATUSES.join(', ')}`,
+            ],
+          },
+          400,
+        );
       }
       const { scope } = await projectOf(request, request.params.entity);
       const { rows, total } = await repository.list(scope, {
