@@ -43,6 +43,8 @@ const BENCHES = {
   // Webhooks: bench/webhooks.mjs (bench/webhooks-server.ts is its server): 10,000 events through a kill; --events=.
   webhooks: async () => (await import('./webhooks.mjs')).benchWebhooks({ option, startServer, benchDatabases, machine, saveReport }),
   photos: async () => (await import('./photos.mjs')).benchPhotos({ option, summary, startServer, benchDatabases, machine, saveReport, resultsDir }),
+  // Security and reliability: bench/security.mjs runs its parts (bench/security-<part>.mjs); --part=durability,load,uploads,audit, --quick.
+  security: async () => (await import('./security.mjs')).benchSecurity({ option, benchDatabases, machine, saveReport }),
 };
 if (!BENCHES[name]) {
   console.error(`Usage: npm run bench -- <${Object.keys(BENCHES).join('|')}> [--db=pglite|postgres] [--duration=10] [--connections=10] [--write]`);
