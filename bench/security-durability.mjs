@@ -14,7 +14,9 @@ export async function benchDurability({ full, option, log, benchDatabases }) {
     log(JSON.stringify({ ...figures, lost: figures.lost.slice(0, 5) }));
     runs.push(figures);
   }
-  const failed = runs.filter((run) => run.lost.length || run.orphanBlobs || run.missingBlobs || run.lostEvents || run.conflictingRepeats);
+  const failed = runs.filter(
+    (run) => run.lost.length || run.orphanBlobs || run.missingBlobs || run.lostEvents || run.eventsWithoutOutboxRow || run.conflictingRepeats,
+  );
   if (failed.length) process.exitCode = 1;
   return {
     runs,
@@ -23,7 +25,7 @@ export async function benchDurability({ full, option, log, benchDatabases }) {
       `${run.kills} SIGKILLs in ${run.seconds} s; ${run.acked} writes acknowledged (${Object.entries(run.ackedWrites)
         .map(([kind, count]) => `${count} ${kind}`)
         .join(', ')}); **${run.lost.length} lost**; **${run.orphanBlobs} orphan blobs**, ${run.missingBlobs} rows without their blob; ` +
-        `${run.events} webhook events, **${run.lostEvents} lost**, ${run.duplicateDeliveries} delivered twice (same webhook-id)`,
+        `${run.events} webhook events, ${run.eventsWithoutOutboxRow} without their outbox row, **${run.lostEvents} lost**, ${run.duplicateDeliveries} delivered twice (same webhook-id)`,
     ]),
   };
 }

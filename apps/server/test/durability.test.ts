@@ -16,6 +16,7 @@ describe.skipIf(TEST_DB !== 'pglite')('a server killed mid-write', () => {
     expect(figures.lost).toEqual([]);
     expect(figures.orphanBlobs).toBe(0);
     expect(figures.missingBlobs).toBe(0);
+    expect(figures.eventsWithoutOutboxRow).toBe(0);
     expect(figures.lostEvents).toBe(0);
     expect(figures.conflictingRepeats).toBe(0);
   }, 180_000);

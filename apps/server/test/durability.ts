@@ -29,6 +29,8 @@ export interface DurabilityOptions {
    */
   killAfterWrites?: [number, number];
   log?: (line: string) => void;
+  /** Settings of the server on top of the harness's (e.g. BLOB_SWEEP_MIN_AGE_MINUTES=60 to see what the sweep removes). */
+  serverEnv?: Record<string, string>;
 }
 
 export interface DurabilityFigures {
@@ -43,6 +45,8 @@ export interface DurabilityFigures {
   missingBlobs: number;
   /** Events of acknowledged writes the receiver never got (must be 0). */
   lostEvents: number;
+  /** Events of acknowledged writes with no row in the outbox (must be 0: the row is written in the write's transaction). */
+  eventsWithoutOutboxRow: number;
   events: number;
   duplicateDeliveries: number;
   /** Times an event's webhook-id arrived with another body (must be 0). */
@@ -81,6 +85,7 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
     BLOB_SWEEP_MIN_AGE_MINUTES: '0',
     LOG_LEVEL: 'error',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.serverEnv,
   };
   const pdf = await pdfBytes('Durability');
   const jpeg = await imageBytes('jpeg', 40, 30);
@@ -234,7 +239,7 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
       if (byWebhookId.has(id) && byWebhookId.get(id) !== event) conflictingRepeats++;
       byWebhookId.set(id, event);
     }
-    const figures = await inspect(dataDir, options.databaseUrl, acked);
+    const { outbox, ...figures } = await inspect(dataDir, options.databaseUrl, acked, eventOf);
     const ackedWrites = Object.fromEntries(KINDS.map((kind) => [kind, acked.filter((write) => write.kind === kind).length]));
     return {
       database: options.databaseUrl ? 'postgres' : 'pglite',
@@ -243,6 +248,7 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
       acked: acked.length,
       ...figures,
       lostEvents: [...expectedEvents].filter((event) => !received.has(event)).length,
+      eventsWithoutOutboxRow: [...expectedEvents].filter((event) => !outbox.has(event)).length,
       events: expectedEvents.size,
       duplicateDeliveries: receiver.received.length - byWebhookId.size,
       conflictingRepeats,
@@ -256,7 +262,7 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
 }
 
 /** Reads the data the server left (it is stopped): the acknowledged writes, and the blob folder against the rows. */
-async function inspect(dataDir: string, databaseUrl: string | undefined, acked: Acked[]) {
+async function inspect(dataDir: string, databaseUrl: string | undefined, acked: Acked[], eventOf: (body: string) => string) {
   const database = await openDatabase({ url: databaseUrl, dataDir: path.join(dataDir, 'db') });
   try {
     const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -302,7 +308,8 @@ async function inspect(dataDir: string, databaseUrl: string | undefined, acked: 
     const onDisk = new Set(entries.filter((entry) => entry.isFile()).map((entry) => entry.name));
     let missingBlobs = 0;
     for (const key of keys) if (!onDisk.has(key) && !(await stat(path.join(folder, key.slice(0, 2), key.slice(2, 4), key)).catch(() => null))) missingBlobs++;
-    return { lost, orphanBlobs: [...onDisk].filter((name) => !keys.has(name)).length, missingBlobs };
+    const outbox = new Set((await rows<{ body: string }>(sql`select body from webhook_deliveries`)).map((row) => eventOf(row.body)));
+    return { lost, outbox, orphanBlobs: [...onDisk].filter((name) => !keys.has(name)).length, missingBlobs };
   } finally {
     await database.close();
   }
