@@ -84,7 +84,8 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
     WEBHOOK_RETRY_SCALE: '0.001',
     BLOB_SWEEP_MIN_AGE_MINUTES: '0',
     LOG_LEVEL: 'error',
-    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    // PGlite in the data folder unless a database is given, whatever the environment says.
+    DATABASE_URL: options.databaseUrl ?? '',
     ...options.serverEnv,
   };
   const pdf = await pdfBytes('Durability');

@@ -67,6 +67,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     const burst = 10 * multiplier + 5;
     const server = await runner.startServer({
       SEED_DEMO: 'true',
+      DATABASE_URL: '',
       METRICS_TOKEN,
       // The flood comes "from many addresses": X-Forwarded-For is honoured for one proxy hop, as behind nginx.
       TRUST_PROXY: '1',
