@@ -20,10 +20,13 @@ export interface LoadOptions {
   /** Concurrent loops of the sign-in flood and of image fetches. */
   flooders?: number;
   imageFetchers?: number;
+  /** A PostgreSQL database of its own, empty; PGlite in a temporary data folder when absent. */
+  databaseUrl?: string;
   log?: (line: string) => void;
 }
 
 export interface LoadFigures {
+  database: 'pglite' | 'postgres';
   seconds: number;
   sessions: number;
   signIns: number;
@@ -67,7 +70,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     const burst = 10 * multiplier + 5;
     const server = await runner.startServer({
       SEED_DEMO: 'true',
-      DATABASE_URL: '',
+      DATABASE_URL: options.databaseUrl ?? '',
       METRICS_TOKEN,
       // The flood comes "from many addresses": X-Forwarded-For is honoured for one proxy hop, as behind nginx.
       TRUST_PROXY: '1',
@@ -224,6 +227,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     ]);
     const metrics = await metricsText();
     return {
+      database: options.databaseUrl ? 'postgres' : 'pglite',
       seconds: options.seconds,
       sessions: options.sessions,
       signIns,
