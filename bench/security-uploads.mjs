@@ -20,14 +20,10 @@ export async function benchUploads({ log }) {
         [
           path.join(root, 'node_modules/vitest/vitest.mjs'),
           'run',
-          '--project',
-          'server-pglite',
-          'test/upload-abuse.test.ts',
+          '--config',
+          path.join(root, 'bench/security-uploads.vitest.config.ts'),
           '--reporter=json',
           `--outputFile=${output}`,
-          // The demo is seeded before the cases: on a busy machine that takes longer than the suite's minute.
-          '--hookTimeout=600000',
-          '--testTimeout=120000',
         ],
         { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
       );
