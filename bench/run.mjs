@@ -44,7 +44,7 @@ const BENCHES = {
   // Webhooks: bench/webhooks.mjs (bench/webhooks-server.ts is its server): 10,000 events through a kill; --events=.
   webhooks: async () => (await import('./webhooks.mjs')).benchWebhooks({ option, startServer, benchDatabases, machine, saveReport }),
   photos: async () => (await import('./photos.mjs')).benchPhotos({ option, summary, startServer, benchDatabases, machine, saveReport, resultsDir }),
-  // Security: bench/security.mjs runs its parts (bench/security-<part>.mjs); --part=isolation,fuzz, --quick.
+  // Security and reliability: bench/security.mjs runs its parts (bench/security-<part>.mjs); --part=isolation,fuzz,durability,load,uploads,audit, --quick.
   security: async () => (await import('./security.mjs')).benchSecurity({ option, benchDatabases, machine, saveReport }),
 };
 if (!BENCHES[name]) {

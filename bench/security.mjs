@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- security [--part=a,b] [--quick]`: the security suites at full size. Each part is
+ * `npm run bench -- security [--part=a,b] [--quick]`: the security and reliability suites at full size. Each part is
  * `bench/security-<part>.mjs`, exporting one async function that takes `{ full, option, log, ... }` (full: false is
  * the size `npm test` affords) and returns its figures, with `summary` rows for the table; this file runs the parts
  * asked for, prints them, keeps the report under bench/.results and with --write puts its table in bench/README.md.
@@ -9,6 +9,10 @@ import os from 'node:os';
 export const SECURITY_PARTS = {
   isolation: async () => (await import('./security-isolation.mjs')).benchIsolation,
   fuzz: async () => (await import('./security-fuzz.mjs')).benchFuzz,
+  durability: async () => (await import('./security-durability.mjs')).benchDurability,
+  load: async () => (await import('./security-load.mjs')).benchLoad,
+  uploads: async () => (await import('./security-uploads.mjs')).benchUploads,
+  audit: async () => (await import('./security-audit.mjs')).benchAudit,
 };
 
 export async function benchSecurity(helpers) {

@@ -79,6 +79,8 @@ export const EnvSchema = z
     WEBHOOK_RETRY_SCALE: z.coerce.number().min(0.00001).max(1).default(1),
     METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
     OPERATOR_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
+    // Blobs no row names (a crash mid-upload) are deleted at start once this old (docs/decisions/070-blob-sweep-at-start.md).
+    BLOB_SWEEP_MIN_AGE_MINUTES: z.coerce.number().min(0).max(10_080).default(10),
     IMAGE_CACHE_MB: z.coerce.number().min(1).max(1_048_576).default(1024),
     API_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),

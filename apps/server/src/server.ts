@@ -3,7 +3,8 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { DEMO_USERS, seedIfEmpty } from './seed/index';
 import { EnvError, parseEnv } from './env';
-import { createBlobStore } from './core/files/blob-store';
+import { blobFolder, createBlobStore } from './core/files/blob-store';
+import { sweepOrphanBlobs } from './core/files/blob-sweep';
 
 async function main() {
   let env;
@@ -28,6 +29,12 @@ async function main() {
   const seeded = env.SEED_DEMO && (await seedIfEmpty(database.db, { blobs }));
 
   const app = await buildApp({ env, database, blobs });
+  const folder = blobFolder(env);
+  if (folder) {
+    // Before the listener opens, so what a crash left is gone before anyone can ask for it.
+    const swept = await sweepOrphanBlobs(database.db, folder, { minAgeMs: env.BLOB_SWEEP_MIN_AGE_MINUTES * 60_000 });
+    if (swept.orphans + swept.partials > 0) app.log.warn(swept, 'deleted blobs a stopped process had left without a row');
+  }
 
   let closing = false;
   /**

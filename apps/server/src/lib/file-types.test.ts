@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HTML_BYTES, SVG_BYTES, compoundFileBytes, docxBytes, imageBytes, pdfBytes, xlsxBytes, zipBytes } from '../../test/fixtures';
-import { bufferSource, cleanFileName, detectFileType } from './file-types';
+import { bufferSource, carriesMarkup, cleanFileName, detectFileType, nameContradictsKind } from './file-types';
 
 const kindOf = async (bytes: Buffer) => (await detectFileType(bufferSource(bytes)))?.kind ?? null;
 
@@ -54,5 +54,26 @@ describe('file names', () => {
     const name = cleanFileName(`${'é'.repeat(300)}.pdf`)!;
     expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
     expect(name.endsWith('é.pdf')).toBe(true);
+  });
+});
+
+describe('names and bytes that disagree', () => {
+  it('refuses a name whose extension says another kind, but lets images pass as one another and unknown extensions say nothing', () => {
+    expect(nameContradictsKind('photo.jpg', 'pdf')).toBe(true);
+    expect(nameContradictsKind('Contract.PDF', 'jpeg')).toBe(true);
+    expect(nameContradictsKind('page.html', 'text')).toBe(true);
+    expect(nameContradictsKind('budget.xlsx', 'docx')).toBe(true);
+    expect(nameContradictsKind('from-phone.jpg', 'png')).toBe(false);
+    expect(nameContradictsKind('old.doc', 'docx')).toBe(false);
+    expect(nameContradictsKind('notes.csv', 'text')).toBe(false);
+    expect(nameContradictsKind('README', 'text')).toBe(false);
+  });
+
+  it('finds markup anywhere in an image, across the chunks it reads', async () => {
+    const jpeg = await imageBytes('jpeg');
+    expect(await carriesMarkup(bufferSource(jpeg))).toBe(false);
+    expect(await carriesMarkup(bufferSource(Buffer.concat([jpeg, Buffer.from('<script>alert(1)</script>')])))).toBe(true);
+    const straddling = Buffer.concat([Buffer.alloc(1024 * 1024 - 3), Buffer.from('<svg onload=x>')]);
+    expect(await carriesMarkup(bufferSource(straddling))).toBe(true);
   });
 });

@@ -206,3 +206,70 @@ export function cleanFileName(name: string): string | null {
   while (Buffer.byteLength(stem.join('') + extension) > 255) stem = stem.slice(0, -1);
   return stem.join('') + extension;
 }
+
+/** Kinds a name's extension may claim, grouped where a mix-up is harmless (any image renders as an image). */
+const EXTENSION_GROUPS: Record<string, string> = {
+  pdf: 'pdf',
+  jpg: 'image',
+  jpeg: 'image',
+  jpe: 'image',
+  jfif: 'image',
+  png: 'image',
+  webp: 'image',
+  gif: 'image',
+  docx: 'word',
+  doc: 'word',
+  xlsx: 'excel',
+  xls: 'excel',
+  // Never accepted under any bytes: opened from a download folder, a browser would run them.
+  html: 'markup',
+  htm: 'markup',
+  xhtml: 'markup',
+  svg: 'markup',
+  xml: 'markup',
+  js: 'markup',
+  mjs: 'markup',
+};
+const KIND_GROUPS: Record<FileKind, string> = {
+  pdf: 'pdf',
+  jpeg: 'image',
+  png: 'image',
+  webp: 'image',
+  gif: 'image',
+  docx: 'word',
+  doc: 'word',
+  xlsx: 'excel',
+  xls: 'excel',
+  text: 'text',
+};
+
+/**
+ * True when the name's extension says another kind than the bytes do (`photo.jpg` that is a PDF, `page.html` that is
+ * text): the file would be saved under a name its reader opens with the wrong program. Names without a known extension
+ * say nothing.
+ */
+export function nameContradictsKind(name: string, kind: FileKind): boolean {
+  const dot = name.lastIndexOf('.');
+  if (dot < 0) return false;
+  const claimed = EXTENSION_GROUPS[name.slice(dot + 1).toLowerCase()];
+  return claimed !== undefined && claimed !== KIND_GROUPS[kind];
+}
+
+/** Markup or script a browser would run if it ever read the bytes as a page: no image of ours carries any. */
+const MARKUP_INSIDE = /<(?:script|html|body|svg|iframe|object|embed)[\s>/]|javascript:|<\?php/i;
+const SCAN_CHUNK = 1024 * 1024;
+
+/** Whether an image hides a page or a script among its bytes (a JPEG/HTML or GIF/JavaScript polyglot). */
+export async function carriesMarkup(source: ByteSource): Promise<boolean> {
+  // Chunks overlap by a marker's length, so none is missed at a boundary.
+  for (let start = 0; start < source.size; start += SCAN_CHUNK) {
+    const bytes = await source.read(Math.max(0, start - 16), start + SCAN_CHUNK);
+    if (MARKUP_INSIDE.test(bytes.toString('latin1'))) return true;
+  }
+  return false;
+}
+
+/** A GIF's logical screen (bytes 6–9): decoders allocate it, whatever the size of the frames inside. */
+export function gifScreen(head: Buffer): { width: number; height: number } | null {
+  return head.length >= 10 ? { width: head.readUInt16LE(6), height: head.readUInt16LE(8) } : null;
+}

@@ -37,6 +37,9 @@ const BATCH = 50;
 export const webhooksPlugin = fp(
   async (app: FastifyInstance, options: { production: boolean; backoffScale: number }) => {
     const db = app.database.db;
+    // WEBHOOK_RETRY_SCALE shortens the lease with the waits, so a test can kill a server and see its rows go out again;
+    // never below an attempt's timeout plus time to record it, so a lease never ends under an attempt still running.
+    const leaseMs = Math.max(LEASE_MS * options.backoffScale, TIMEOUT_MS + 5_000);
     let timer: NodeJS.Timeout | null = null;
     let running: Promise<void> | null = null;
     let again = false;
@@ -139,7 +142,7 @@ export const webhooksPlugin = fp(
         if (room <= 0 || closed) return;
         const now = app.now();
         const claimed = (await db.execute(sql`
-          update ${webhookDeliveries} set leased_until = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz
+          update ${webhookDeliveries} set leased_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
           where id in (
             select id from ${webhookDeliveries}
             where state = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz

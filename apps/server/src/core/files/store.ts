@@ -3,7 +3,16 @@ import { buffer as readAll } from 'node:stream/consumers';
 import sharp, { type Metadata } from 'sharp';
 import type { Db } from '../../db/client';
 import type { BlobStore, StoredBlob } from './blob-store/types';
-import { detectFileType, isImageKind, type ByteSource, type FileKind, type FileType } from '../../lib/file-types';
+import {
+  carriesMarkup,
+  detectFileType,
+  gifScreen,
+  isImageKind,
+  nameContradictsKind,
+  type ByteSource,
+  type FileKind,
+  type FileType,
+} from '../../lib/file-types';
 import { HttpError, invalid } from '../../lib/http-errors';
 import { filesRepository } from './files.repository';
 import type { FileRow } from '../../db/rows';
@@ -82,9 +91,12 @@ export async function imageSize(store: BlobStore, blob: StoredBlob, field = 'fil
       if (length >= blob.size) break;
     }
   }
-  const width = metadata?.autoOrient?.width ?? metadata?.width;
-  const height = metadata?.autoOrient?.height ?? metadata?.height;
+  let width = metadata?.autoOrient?.width ?? metadata?.width;
+  let height = metadata?.autoOrient?.height ?? metadata?.height;
   if (!width || !height) throw invalid({ [field]: ['The image could not be read.'] });
+  // A GIF's frames may be small inside a huge logical screen, which is what a decoder allocates.
+  const screen = metadata?.format === 'gif' ? gifScreen(await source.read(0, 10)) : null;
+  if (screen && screen.width * screen.height > width * height) ({ width, height } = screen);
   if (width * height > MAX_IMAGE_PIXELS) {
     throw invalid({ [field]: [`The image is ${width} × ${height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are accepted.`] });
   }
@@ -109,6 +121,10 @@ export async function checkBlob(store: BlobStore, blob: StoredBlob, name: string
   if (blob.size > policy.maxBytes) throw fileTooLarge(policy.maxBytes, field);
   const type = await detectFileType(blobSource(store, blob.key, blob.size));
   if (!type || !policy.accept.includes(type.kind)) throw invalid({ [field]: [acceptedTypesMessage(policy.accept)] });
+  if (nameContradictsKind(name, type.kind)) throw invalid({ [field]: [`The file's name says another type than its contents (a ${type.label}).`] });
+  if (isImageKind(type.kind) && (await carriesMarkup(blobSource(store, blob.key, blob.size)))) {
+    throw invalid({ [field]: ['The image carries a web page or a script; save it again from an image editor.'] });
+  }
   const size = isImageKind(type.kind) ? await imageSize(store, blob, field) : null;
   return { blob, type, name, width: size?.width ?? null, height: size?.height ?? null };
 }

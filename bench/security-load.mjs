@@ -1,0 +1,58 @@
+/**
+ * Load part of `npm run bench -- security`: apps/server/test/load.ts with 50 sessions for 60 s (full), 8 for 10 s
+ * otherwise; --sessions= and --seconds= change them, --db=pglite,postgres the databases. Fails the run past the bounds:
+ * an error, a JSON p99 of 100 ms or more, an event-loop p99 of 20 ms or more.
+ */
+import pg from 'pg';
+import { tsImport } from 'tsx/esm/api';
+
+/** A database of the load part's own (the durability part empties `portal_bench_security`), dropped and created afresh. */
+async function loadDatabase() {
+  const admin = process.env.TEST_DATABASE_URL ?? 'postgres://portal:portal@127.0.0.1:5432/portal_test';
+  const client = new pg.Client({ connectionString: admin });
+  try {
+    await client.connect();
+  } catch (error) {
+    console.warn(`PostgreSQL is not reachable (${error.message}): skipping it.`);
+    return null;
+  }
+  try {
+    await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'portal_bench_security_load' AND pid <> pg_backend_pid()");
+    await client.query('DROP DATABASE IF EXISTS portal_bench_security_load');
+    await client.query('CREATE DATABASE portal_bench_security_load');
+  } finally {
+    await client.end();
+  }
+  const url = new URL(admin);
+  url.pathname = '/portal_bench_security_load';
+  return url.toString();
+}
+
+export async function benchLoad({ full, option, log }) {
+  const { runLoad } = await tsImport('../apps/server/test/load.ts', import.meta.url);
+  const runs = [];
+  for (const kind of String(option('db', 'pglite,postgres')).split(',')) {
+    const databaseUrl = kind === 'postgres' ? await loadDatabase() : undefined;
+    if (kind === 'postgres' && !databaseUrl) continue;
+    const figures = await runLoad({
+      seconds: Number(option('seconds', full ? 60 : 10)),
+      sessions: Number(option('sessions', full ? 50 : 8)),
+      flooders: 4,
+      imageFetchers: 2,
+      databaseUrl,
+      log,
+    });
+    log(JSON.stringify(figures));
+    runs.push({ ...figures, within: figures.errors === 0 && figures.jsonP99Ms < 100 && figures.eventLoopP99Ms < 20 });
+  }
+  if (runs.some((run) => !run.within)) process.exitCode = 1;
+  return {
+    runs,
+    summary: runs.map((run) => [
+      `${run.database === 'postgres' ? 'PostgreSQL 15' : 'PGlite'}, ${run.sessions} sessions × ${run.seconds} s`,
+      `${run.jsonRequests} JSON reads, p50 ${run.jsonP50Ms} ms, **p99 ${run.jsonP99Ms} ms** (bound 100); **${run.errors} errors**; ` +
+        `event loop **p99 ${run.eventLoopP99Ms} ms** (bound 20), max ${run.eventLoopMaxMs} ms; ` +
+        `flood ${run.floodAttempts} wrong sign-ins, ${run.flood429} refused 429; ${run.imageRequests} image variants, p99 ${run.imageP99Ms} ms`,
+    ]),
+  };
+}
