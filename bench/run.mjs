@@ -42,6 +42,8 @@ const BENCHES = {
   // Photos (docs/requirements.md 17.4): bench/photos.mjs (bench/photos-server.ts is its server): PGlite unless --db is given; --zip-rounds=3.
   // Webhooks: bench/webhooks.mjs (bench/webhooks-server.ts is its server): 10,000 events through a kill; --events=.
   webhooks: async () => (await import('./webhooks.mjs')).benchWebhooks({ option, startServer, benchDatabases, machine, saveReport }),
+  // Customers' visits on a realistic tenant, caches on and off (decision 071): bench/portal.mjs (bench/portal-server.ts is its server).
+  portal: async () => (await import('./portal.mjs')).benchPortal({ option, startServer, benchDatabases, machine, saveReport }),
   photos: async () => (await import('./photos.mjs')).benchPhotos({ option, summary, startServer, benchDatabases, machine, saveReport, resultsDir }),
 };
 if (!BENCHES[name]) {
