@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { withCompiledRows } from '../../db/compiled-rows';
 import { accounts, companies, portalEntities, projectStatuses, projects, staff } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
@@ -171,7 +172,7 @@ export function entitiesRepository(db: Db) {
       if (shape.account) query = query.leftJoin(accounts, eq(accounts.id, projects.account_id));
     }
     if (shape.company) query = query.leftJoin(companies, sql`${companies.id} = ${page.company_id} and ${page.first_of_company}`);
-    return query.orderBy(...order(entity)).prepare(`entities_page_${++statementCounter}`);
+    return withCompiledRows(query.orderBy(...order(entity)).prepare(`entities_page_${++statementCounter}`));
   }
 
   function buildCountStatement(shape: Pick<Shape, 'companyFilter' | 'typeFilter'>) {
@@ -188,25 +189,27 @@ export function entitiesRepository(db: Db) {
     return value;
   };
 
-  const recordStatement = db
-    .select({
-      entity: portalEntities,
-      company: companies,
-      project: projects,
-      rep_primary_name: staff.name,
-      rep_primary_phone: staff.phone,
-      status: { id: projectStatuses.id, name: projectStatuses.name, color: projectStatuses.color },
-      account: accounts,
-    })
-    .from(portalEntities)
-    .innerJoin(companies, eq(companies.id, portalEntities.company_id))
-    .leftJoin(projects, projectJoin(portalEntities))
-    .leftJoin(staff, eq(staff.id, projects.rep_primary_id))
-    .leftJoin(projectStatuses, eq(projectStatuses.id, projects.status_id))
-    .leftJoin(accounts, eq(accounts.id, projects.account_id))
-    .where(and(eq(portalEntities.id, sql.placeholder('entityId')), eq(portalEntities.portal_user_id, sql.placeholder('userId'))))
-    .limit(1)
-    .prepare('entities_record');
+  const recordStatement = withCompiledRows(
+    db
+      .select({
+        entity: portalEntities,
+        company: companies,
+        project: projects,
+        rep_primary_name: staff.name,
+        rep_primary_phone: staff.phone,
+        status: { id: projectStatuses.id, name: projectStatuses.name, color: projectStatuses.color },
+        account: accounts,
+      })
+      .from(portalEntities)
+      .innerJoin(companies, eq(companies.id, portalEntities.company_id))
+      .leftJoin(projects, projectJoin(portalEntities))
+      .leftJoin(staff, eq(staff.id, projects.rep_primary_id))
+      .leftJoin(projectStatuses, eq(projectStatuses.id, projects.status_id))
+      .leftJoin(accounts, eq(accounts.id, projects.account_id))
+      .where(and(eq(portalEntities.id, sql.placeholder('entityId')), eq(portalEntities.portal_user_id, sql.placeholder('userId'))))
+      .limit(1)
+      .prepare('entities_record'),
+  );
 
   return {
     /**
