@@ -13,7 +13,7 @@
  * with it off (session cache on), and with both caches off, in one run on the same data.
  *
  *   npm run bench -- portal                         PGlite and PostgreSQL
- *   options: --db=postgres --warmup=15 (s, not counted) --scale=0.1 (tenant size) --step=20 (s per rate) --start-rate=4 (page views/s)
+ *   options: --db=postgres --warmup=15 (s, not counted) --warmup-rate=8 --scale=0.1 (tenant size) --step=20 (s per rate) --start-rate=4 (page views/s)
  *            --growth=1.5 --think=1.5 (mean s) --max-steps=12 --variants=cached,noResponseCache,uncached --write
  */
 import http from 'node:http';
@@ -244,9 +244,9 @@ async function ramp({ base, ready, fixture, options, rand, stats, label }) {
       void promise.finally(() => pending.delete(promise));
     }
   };
-  // A warm-up at the first rate, not counted: the JIT, the pool's connections, the database's buffers.
+  // A warm-up, not counted: the JIT, the pool's connections, the database's buffers.
   currentStep = 'warm-up';
-  await arrive(options.startRate, performance.now(), performance.now() + options.warmup * 1000);
+  await arrive(options.warmupRate, performance.now(), performance.now() + options.warmup * 1000);
   while ((open.get('warm-up') ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, 10));
 
   const statsBefore = await stats();
@@ -333,6 +333,7 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
   const options = {
     step: Number(option('step', 20)),
     warmup: Number(option('warmup', 15)),
+    warmupRate: Number(option('warmup-rate', 8)),
     startRate: Number(option('start-rate', 4)),
     growth: Number(option('growth', 1.5)),
     think: Number(option('think', 1.5)),

@@ -64,23 +64,39 @@ const load = (seconds) =>
   );
 await load(3);
 const cpuBefore = await cpuSeconds();
+const loadStart = performance.now();
 const result = await load(duration);
+const loadEnd = performance.now();
 const cpuAfter = await cpuSeconds();
 if (result.non2xx) throw new Error(`${result.non2xx} non-2xx answers`);
 const exited = new Promise((resolve) => child.once('exit', resolve));
 child.kill('SIGTERM');
 await exited;
+const exitAt = performance.now();
 
 const file = (await readdir(profiles)).find((name) => !before.has(name) && name.endsWith('.cpuprofile'));
 const profile = JSON.parse(await readFile(path.join(profiles, file), 'utf8'));
 // Self time per frame: the samples' time deltas credited to the node each sample landed in.
 const self = new Map();
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-profile.samples.forEach((id, index) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+// Only the samples taken under load: the profile ends when the process does, so the window is
+// counted back from its end (the seed and the start-up stay out).
+const windowStart = profile.endTime - (exitAt - loadStart) * 1000;
+const windowEnd = profile.endTime - (exitAt - loadEnd) * 1000;
+let at = profile.startTime;
+profile.samples.forEach((id, index) => {
+  at += profile.timeDeltas[index] ?? 0;
+  if (at >= windowStart && at <= windowEnd) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
+});
 const frames = new Map();
 for (const [id, micros] of self) {
   const { callFrame } = byId.get(id);
-  const where = callFrame.url ? `${callFrame.url.replace(/^file:\/\//, '').replace(`${root}/`, '').replace(/.*node_modules\//, '')}:${callFrame.lineNumber + 1}` : '';
+  const where = callFrame.url
+    ? `${callFrame.url
+        .replace(/^file:\/\//, '')
+        .replace(`${root}/`, '')
+        .replace(/.*node_modules\//, '')}:${callFrame.lineNumber + 1}`
+    : '';
   const key = `${callFrame.functionName || '(anonymous)'} ${where}`.trim();
   frames.set(key, (frames.get(key) ?? 0) + micros);
 }
@@ -91,6 +107,9 @@ console.log(
     `server CPU ${(((cpuAfter - cpuBefore) * 1000) / result.requests.total).toFixed(3)} ms per request. Profile: ${path.relative(root, path.join(profiles, file))}\n`,
 );
 console.log('| self % of busy time | frame |\n|---:|---|');
-for (const [key, micros] of [...frames].filter(([key]) => !key.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, top)) {
+for (const [key, micros] of [...frames]
+  .filter(([key]) => !key.startsWith('(idle)'))
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, top)) {
   console.log(`| ${((100 * micros) / busy).toFixed(1)} | \`${key}\` |`);
 }
