@@ -1,16 +1,15 @@
 /**
  * The server under test for `npm run bench -- portal`: a tenant of realistic size (3 companies,
  * 20,000 portal users, 40,000 projects with notes, albums, invoices and documents in the demo's
- * proportions), and three copies of the real app on it in this one process, so one run measures
- * them side by side: the default (response and session caches on), the response cache off (the
- * session cache still on), and both caches off (`API_CACHE_MB=0`). Started by bench/portal.mjs.
+ * proportions), and the real app on it. Started by bench/portal.mjs. (Until decision 071 it also ran
+ * the app with its response cache off, to measure that cache against this workload; the figures are
+ * in bench/README.md.)
  *
  *   BENCH_DATABASE_URL=postgres://…  → PostgreSQL (emptied and seeded)
  *   BENCH_DATA_DIR=…                 → PGlite in that folder (emptied and seeded)
  *   BENCH_SCALE=0.1                  → a tenth of the tenant, for a quick run while developing
  *
- * `GET /__bench/stats` (on the first app) answers this process's CPU time, RSS (now and the peak,
- * sampled every 100 ms) and each app's response cache hits. Prints `BENCH_READY {json}` when it listens.
+ * `GET /__bench/stats` answers this process's CPU time and RSS (now and the peak, sampled every 100 ms). Prints `BENCH_READY {json}` when it listens.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -173,28 +172,17 @@ async function main() {
   const folder = dataDir ?? '/tmp/portal-bench';
   const apps: Record<string, FastifyInstance> = {};
   const urls: Record<string, string> = {};
-  // The default; the response cache off (a budget too small to keep any answer, the change feed and
-  // the session cache still on); both caches off.
-  for (const [name, megabytes] of [
-    ['cached', undefined],
-    ['noResponseCache', '0.000001'],
-    ['uncached', '0'],
-  ] as const) {
-    // Every visitor signs in from 127.0.0.1: the per-address limits would otherwise be what is measured.
-    const extra = { RATE_LIMIT_MULTIPLIER: '10000', ...(megabytes === undefined ? {} : { API_CACHE_MB: megabytes }) };
-    const app = await buildApp({ env: benchEnv(folder, extra), database, logger: { level: 'warn' } });
-    apps[name] = app;
-  }
+  // Every visitor signs in from 127.0.0.1: the per-address limits would otherwise be what is measured.
+  apps.default = await buildApp({ env: benchEnv(folder, { RATE_LIMIT_MULTIPLIER: '10000' }), database, logger: { level: 'warn' } });
   let peakRss = process.memoryUsage().rss;
   setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100).unref();
-  apps.cached!.get('/__bench/stats', { schema: { hide: true } }, async (request) => {
+  apps.default.get('/__bench/stats', { schema: { hide: true } }, async (request) => {
     if ((request.query as { reset?: string }).reset) peakRss = process.memoryUsage().rss;
     const cpu = process.cpuUsage();
     return {
       cpuMs: (cpu.user + cpu.system) / 1000,
       rss: process.memoryUsage().rss,
       peakRss,
-      hits: Object.fromEntries(Object.entries(apps).map(([name, app]) => [name, app.responses.stats.hits])),
     };
   });
   for (const [name, app] of Object.entries(apps)) {

@@ -9,13 +9,14 @@
  * (notes, photo captions, invoice payments) through the integration API at 2 % of requests.
  *
  * The arrival rate of visits steps up until the p99 of a page view's API time crosses 100 ms; the
- * answer is the last rate under it. The same ramp runs against the app with its response cache on,
- * with it off (session cache on), and with both caches off, in one run on the same data.
+ * answer is the last rate under it. (Until decision 071 the same ramp ran against the app with its
+ * response cache on and off in one run: `--variants=cached,noResponseCache,uncached` on a commit before it.)
  *
  *   npm run bench -- portal                         PGlite and PostgreSQL
  *   options: --db=postgres --warmup=15 (s, not counted) --warmup-rate=8 --scale=0.1 (tenant size) --step=20 (s per rate) --start-rate=4 (page views/s)
  *            --growth=1.5 --think=1.5 (mean s) --max-steps=12 --variants=cached,noResponseCache,uncached --write
  */
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -34,6 +35,7 @@ const MIX = [
 ];
 const WRITE_SHARE = 0.02;
 const VARIANT_LABELS = {
+  default: 'the server as it runs (session cache on, no response cache since decision 071)',
   cached: 'response and session caches on (the default)',
   noResponseCache: 'response cache off, session cache on',
   uncached: 'both caches off (`API_CACHE_MB=0`)',
@@ -135,7 +137,7 @@ async function ramp({ base, ready, fixture, options, rand, stats, label }) {
   };
   const today = () => new Date().toISOString().slice(0, 10);
   const views = [];
-  const counts = { requests: 0, cachedRouteRequests: 0, writes: 0, logins: 0, failures: [] };
+  const counts = { requests: 0, cachedRouteRequests: 0, writes: 0, logins: 0, failures: [], gets: 0, getBytes: 0, repeats: 0, repeatBytes: 0 };
   let running = 0;
   let writeSeq = 0;
 
@@ -183,6 +185,7 @@ async function ramp({ base, ready, fixture, options, rand, stats, label }) {
       const entity = rand() < 0.5 ? user : user + users;
       if (entity > projects) throw new Error('entity out of range');
       const length = 3 + Math.floor(rand() * 10);
+      let seenBodies = null;
       for (let index = 0; index < length && !stopped; index++) {
         const page = pickPage();
         const requests = viewRequests(fixture, page, index === 0, entity);
@@ -191,6 +194,7 @@ async function ramp({ base, ready, fixture, options, rand, stats, label }) {
         const started = performance.now();
         let newestNote = null;
         const inFlight = [];
+        seenBodies ??= new Map();
         for (const request of requests) {
           const send = async () => {
             let body;
@@ -204,6 +208,17 @@ async function ramp({ base, ready, fixture, options, rand, stats, label }) {
             if (rand() < WRITE_SHARE / (1 - WRITE_SHARE)) void companyWrite().catch((error) => counts.failures.push(String(error)));
             const response = await http1.request(request.method, request.url, { token, body });
             if (response.status >= 300) return fail(`${page} ${request.method} ${request.url}`, response);
+            if (request.method === 'GET') {
+              // What validators could save: a GET whose answer is byte for byte the one this visit got before.
+              counts.gets++;
+              counts.getBytes += response.body.length;
+              const digest = createHash('sha1').update(response.body).digest('base64');
+              if (seenBodies.get(request.url) === digest) {
+                counts.repeats++;
+                counts.repeatBytes += response.body.length;
+              }
+              seenBodies.set(request.url, digest);
+            }
             if (request.url.startsWith('/api/notes?')) newestNote = JSON.parse(response.body.toString()).data?.[0]?.id ?? newestNote;
           };
           inFlight.push(send());
@@ -305,7 +320,7 @@ async function ramp({ base, ready, fixture, options, rand, stats, label }) {
 
   const under = steps.filter((step) => step.p99 !== null && step.p99 <= P99_LIMIT_MS);
   const best = under.length ? under.reduce((a, b) => (b.rate > a.rate ? b : a)) : null;
-  const hits = statsAfter.hits[label] - statsBefore.hits[label];
+  const hits = statsAfter.hits?.[label] - statsBefore.hits?.[label] || 0;
   return {
     steps,
     best,
@@ -326,6 +341,9 @@ async function ramp({ base, ready, fixture, options, rand, stats, label }) {
     cachedRouteRequests: counts.cachedRouteRequests,
     hitRate: counts.cachedRouteRequests ? round(hits / counts.cachedRouteRequests, 3) : null,
     hitRateOfAll: round(hits / counts.requests, 3),
+    repeatShare: round(counts.repeats / Math.max(1, counts.gets), 3),
+    repeatBytesShare: round(counts.repeatBytes / Math.max(1, counts.getBytes), 3),
+    bytesPerGet: Math.round(counts.getBytes / Math.max(1, counts.gets)),
   };
 }
 
@@ -339,7 +357,7 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
     think: Number(option('think', 1.5)),
     maxSteps: Number(option('max-steps', 12)),
     scale: Number(option('scale', 1)),
-    variants: String(option('variants', 'cached,noResponseCache,uncached')).split(','),
+    variants: String(option('variants', 'default')).split(','),
   };
   const fixture = JSON.parse(await readFile(path.join(root, 'bench/fixtures/page-requests.json'), 'utf8'));
   const report = { bench: 'portal', startedAt: new Date().toISOString(), options, machine: machine(), loadBefore: os.loadavg()[0], databases: {} };
@@ -351,7 +369,7 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
     console.log(
       `[${kind}] seeded in ${(ready.seedMs / 1000).toFixed(1)} s (${ready.tenant.users} users, ${ready.tenant.projects} projects); RSS at rest ${Math.round(ready.restRss / 2 ** 20)} MB`,
     );
-    const statsUrl = `${ready.urls.cached}/__bench/stats`;
+    const statsUrl = `${ready.urls[options.variants[0]]}/__bench/stats`;
     const stats = async (reset = false) => (await fetch(`${statsUrl}${reset ? '?reset=1' : ''}`)).json();
     const result = { seedMs: ready.seedMs, tenant: ready.tenant, restRss: ready.restRss, variants: {} };
     try {
@@ -398,6 +416,12 @@ function portalMarkdown(report) {
       );
     }
     lines.push(
+      '',
+      ...Object.entries(db.variants).map(
+        ([label, v]) =>
+          `- ${label}: GET answers identical to the one the same visit got before for that URL (what an ETag and a 304 could spare): ` +
+          `**${v.repeatShare}** of GETs, ${v.repeatBytesShare} of their bytes (${v.bytesPerGet} bytes per GET on average)`,
+      ),
       '',
       'p50 / p99 ms per page at the best rate under 100 ms:',
       '',

@@ -80,7 +80,6 @@ export const EnvSchema = z
     METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
     OPERATOR_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
     IMAGE_CACHE_MB: z.coerce.number().min(1).max(1_048_576).default(1024),
-    API_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
     // Set S3_BUCKET to keep blobs in an S3-compatible bucket instead of DATA_DIR/blobs.
     S3_BUCKET: z.string().trim().min(3).max(63).optional(),
