@@ -63,7 +63,6 @@ describe('the hot reads', () => {
     // The proxy draws only listed variants: the one the project card asks for.
     expect((await t.app.inject({ method: 'GET', url: `${new URL(after).pathname}${new URL(after).search}&v=project-cover&d=1&f=webp` })).statusCode).toBe(200);
   });
-
 });
 
 describe('the change triggers', () => {
