@@ -80,7 +80,8 @@ function client(base) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   return {
     agent,
-    request(method, pathAndQuery, { token, body } = {}) {
+    request(method, pathAndQuery, options = {}, retried = false) {
+      const { token, body } = options;
       return new Promise((resolve, reject) => {
         const payload = body === undefined ? undefined : JSON.stringify(body);
         const request = http.request(
@@ -102,7 +103,11 @@ function client(base) {
             response.on('error', reject);
           },
         );
-        request.on('error', reject);
+        request.on('error', (error) => {
+          // A kept-alive socket the server closed as it was reused: sent again once, as a browser does.
+          if (!retried && request.reusedSocket && error.code === 'ECONNRESET') resolve(this.request(method, pathAndQuery, options, true));
+          else reject(error);
+        });
         request.end(payload);
       });
     },
@@ -223,9 +228,12 @@ async function ramp({ base, ready, fixture, options, rand, stats, label }) {
           };
           inFlight.push(send());
         }
-        await Promise.all(inFlight);
+        try {
+          await Promise.all(inFlight);
+        } finally {
+          open.set(step, open.get(step) - 1);
+        }
         views.push({ step, page, first: index === 0, ms: performance.now() - started, at: started });
-        open.set(step, open.get(step) - 1);
         if (index < length - 1) await new Promise((resolve) => setTimeout(resolve, -Math.log(1 - rand()) * options.think * 1000));
       }
     } finally {
@@ -262,7 +270,7 @@ async function ramp({ base, ready, fixture, options, rand, stats, label }) {
   // A warm-up, not counted: the JIT, the pool's connections, the database's buffers.
   currentStep = 'warm-up';
   await arrive(options.warmupRate, performance.now(), performance.now() + options.warmup * 1000);
-  while ((open.get('warm-up') ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  while ((open.get('warm-up') ?? 0) > 0 && !counts.failures.length) await new Promise((resolve) => setTimeout(resolve, 10));
 
   const statsBefore = await stats();
   const viewsBefore = views.length;
@@ -277,7 +285,7 @@ async function ramp({ base, ready, fixture, options, rand, stats, label }) {
     await arrive(rate, stepStart, stepEnd);
     // Every view begun in this step counts, slow ones included: wait for the last of them (a moment
     // when the server keeps up; long when it does not, and then this is the last step).
-    while ((open.get(step) ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    while ((open.get(step) ?? 0) > 0 && !counts.failures.length) await new Promise((resolve) => setTimeout(resolve, 10));
     const cpuAfter = await stats();
     // The step's figures: the views that started in its last two thirds (the first third lets the
     // visits of the rate before it give way), so the rate measured is the rate that was sustained.

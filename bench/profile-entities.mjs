@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The CPU profile of the uncached entities list on PostgreSQL: the entities bench server
- * (bench/entities-server.ts) runs under `node --cpu-prof`, autocannon asks its caches-off app for
+ * (bench/entities-server.ts) runs under `node --cpu-prof`, autocannon asks it (no response cache, decision 071) for
  * `GET /api/entities?include=model,company` (30 items) for a while, and the profile's heaviest
  * frames by self time are printed with the server's CPU per request.
  *
@@ -58,7 +58,7 @@ const cpuSeconds = async () => {
 const load = (seconds) =>
   new Promise((resolve, reject) =>
     autocannon(
-      { url: `${ready.uncachedUrl}${ready.listUrl}`, connections: 10, duration: seconds, headers: { authorization: `Bearer ${ready.bigToken}` } },
+      { url: `${ready.url}${ready.listUrl}`, connections: 10, duration: seconds, headers: { authorization: `Bearer ${ready.bigToken}` } },
       (error, result) => (error ? reject(error) : resolve(result)),
     ),
   );
