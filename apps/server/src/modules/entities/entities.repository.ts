@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { withCompiledRows } from '../../db/compiled-rows';
+import { invoicedMoneyColumns, type InvoicedMoney } from './invoiced-money';
 import { accounts, companies, portalEntities, projectStatuses, projects, staff } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
@@ -22,6 +23,8 @@ export type ProjectWithRelations = {
   rep_primary_phone: string | null;
   status: { id: number; name: string; color: string | null } | null;
   account: AccountRow | null;
+  /** The sent invoices' figures (null: none), read with the project; the rule of decision 035 decides whether they show. */
+  invoiced: InvoicedMoney | null;
 };
 
 /** An entity as a list or a record reads it: the project (with rep, status, account) and company when asked for. */
@@ -74,6 +77,8 @@ interface EntityRowWithJoins {
   status?: ProjectWithRelations['status'];
   account?: AccountRow | null;
   company?: CompanyRow | null;
+  invoiced_total?: string | null;
+  invoiced_balance?: string | null;
 }
 
 function toRelations(row: EntityRowWithJoins, shape: { model: boolean; company: boolean }): EntityWithRelations {
@@ -86,6 +91,7 @@ function toRelations(row: EntityRowWithJoins, shape: { model: boolean; company: 
           rep_primary_phone: row.rep_primary_phone ?? null,
           status: row.status ?? null,
           account: row.account ?? null,
+          invoiced: row.invoiced_total != null && row.invoiced_balance != null ? { total: row.invoiced_total, balance: row.invoiced_balance } : null,
         }
       : null;
   }
@@ -156,6 +162,7 @@ export function entitiesRepository(db: Db) {
             project: projects,
             rep_primary_name: staff.name,
             rep_primary_phone: staff.phone,
+            ...invoicedMoneyColumns(),
             ...(shape.status ? { status: { id: projectStatuses.id, name: projectStatuses.name, color: projectStatuses.color } } : {}),
             ...(shape.account ? { account: accounts } : {}),
           }
@@ -199,6 +206,7 @@ export function entitiesRepository(db: Db) {
         rep_primary_phone: staff.phone,
         status: { id: projectStatuses.id, name: projectStatuses.name, color: projectStatuses.color },
         account: accounts,
+        ...invoicedMoneyColumns(),
       })
       .from(portalEntities)
       .innerJoin(companies, eq(companies.id, portalEntities.company_id))

@@ -22,7 +22,7 @@ import { linksOf, type WithFileLinks } from '../../core/files/links';
 import { serializeCompany } from '../../core/companies';
 import { coversRepository, serializeCoverPhoto } from '../../core/covers';
 import { isAreaEnabled } from '../../core/access/projects';
-import { invoicedMoney, type InvoicedMoney } from './invoiced-money';
+import type { InvoicedMoney } from './invoiced-money';
 import { latestActivity } from './latest-activity';
 import { entitiesRepository, type EntityWithRelations } from './entities.repository';
 import { serializeEntity, serializeProject, type ProjectRelations } from './entities.serializers';
@@ -115,12 +115,12 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
   /** What the projects' money and latest activity need beyond the entity rows, read together. */
   async function extrasOf(rows: readonly EntityWithRelations[], wanted: ReturnType<typeof plan>, links: WithFileLinks) {
     const projects = wanted.model ? projectsOf(rows) : [];
-    const [covers, money, activity] = await Promise.all([
+    // The invoiced money came with the rows; it shows only where the company invoices through the portal.
+    const invoicing = new Set(projects.filter((project) => isAreaEnabled(project.company, 'invoices')).map((project) => project.id));
+    const money = new Map<number, InvoicedMoney>();
+    for (const row of rows) if (row.model?.invoiced && invoicing.has(row.model.project.id)) money.set(row.model.project.id, row.model.invoiced);
+    const [covers, activity] = await Promise.all([
       coversOf(rows, wanted, links),
-      invoicedMoney(
-        app.database.db,
-        projects.filter((project) => isAreaEnabled(project.company, 'invoices')),
-      ),
       wanted.relations.latest_activity ? latestActivity(app.database.db, projects) : null,
     ]);
     return { covers, money, activity };
