@@ -98,12 +98,6 @@ async function main() {
   const folder = dataDir ?? '/tmp/portal-bench';
   const app = await buildApp({ env: benchEnv(folder), database, logger: { level: 'warn' } });
   const { bare, port } = await listenWithBareRoutes(app);
-  // The same server with its caches off (API_CACHE_MB=0), on the same database: every answer read
-  // from the database and serialized, measured in the same run.
-  const uncached = await buildApp({ env: benchEnv(folder, { API_CACHE_MB: '0' }), database, logger: { level: 'warn' } });
-  await uncached.listen({ port: 0, host: '127.0.0.1' });
-  const uncachedAddress = uncached.server.address();
-  const uncachedPort = typeof uncachedAddress === 'object' && uncachedAddress ? uncachedAddress.port : 0;
 
   const bigToken = await benchSignIn(app, BIG_USER, PASSWORD);
   const smallToken = await benchSignIn(app, SMALL_USER, PASSWORD);
@@ -117,9 +111,8 @@ async function main() {
   bare.set('list', jsonBody(list.body));
   bare.set('show', jsonBody(show.body));
 
-  announceReady([app, uncached], database, {
+  announceReady(app, database, {
     url: `http://127.0.0.1:${port}`,
-    uncachedUrl: `http://127.0.0.1:${uncachedPort}`,
     kind: database.kind,
     seedMs,
     tenant: TENANT,

@@ -43,6 +43,8 @@ const BENCHES = {
   // Photos (docs/requirements.md 17.4): bench/photos.mjs (bench/photos-server.ts is its server): PGlite unless --db is given; --zip-rounds=3.
   // Webhooks: bench/webhooks.mjs (bench/webhooks-server.ts is its server): 10,000 events through a kill; --events=.
   webhooks: async () => (await import('./webhooks.mjs')).benchWebhooks({ option, startServer, benchDatabases, machine, saveReport }),
+  // Customers' visits on a realistic tenant, caches on and off (decision 071): bench/portal.mjs (bench/portal-server.ts is its server).
+  portal: async () => (await import('./portal.mjs')).benchPortal({ option, startServer, benchDatabases, machine, saveReport }),
   photos: async () => (await import('./photos.mjs')).benchPhotos({ option, summary, startServer, benchDatabases, machine, saveReport, resultsDir }),
   // Security and reliability: bench/security.mjs runs its parts (bench/security-<part>.mjs); --part=isolation,fuzz,durability,load,uploads,audit, --quick.
   security: async () => (await import('./security.mjs')).benchSecurity({ option, benchDatabases, machine, saveReport }),
@@ -237,18 +239,11 @@ async function benchEntities() {
       ['list-1000-last-page', `${ready.url}${ready.listUrl}&page[number]=34`, big],
       ['bare-record', `${ready.url}/__bench/bare/show`, {}],
       ['record', `${ready.url}${ready.showUrl}`, big],
-      ['auth-only-uncached', `${ready.uncachedUrl}/api/auth/me`, big],
-      ['list-1000-uncached', `${ready.uncachedUrl}${ready.listUrl}`, big],
-      ['list-10-uncached', `${ready.uncachedUrl}${ready.listUrl}`, small],
-      ['list-1000-size10-uncached', `${ready.uncachedUrl}${size10}`, big],
-      ['list-10-size10-uncached', `${ready.uncachedUrl}${size10}`, small],
-      ['record-uncached', `${ready.uncachedUrl}${ready.showUrl}`, big],
     ];
     let results;
     try {
       // Warm the JIT and the database caches before anything is measured.
       await run(`${ready.url}${ready.listUrl}`, { headers: big, duration: 3, connections });
-      await run(`${ready.uncachedUrl}${ready.listUrl}`, { headers: big, duration: 3, connections });
       results = await measureScenarios(kind, server, scenarios, { duration, connections, cpu: true });
     } finally {
       await server.stop();
@@ -268,12 +263,6 @@ async function benchEntities() {
         bigVsSmallP99: ratio(results['list-1000'].p99, results['list-10'].p99),
         bigVsSmallMeanSameSize: ratio(results['list-1000-size10'].mean, results['list-10-size10'].mean),
         bigVsSmallP99SameSize: ratio(results['list-1000-size10'].p99, results['list-10-size10'].p99),
-        uncachedListVsBareRps: ratio(results['list-1000-uncached'].rps, results['bare-list'].rps),
-        uncachedRecordVsBareRps: ratio(results['record-uncached'].rps, results['bare-record'].rps),
-        uncachedBigVsSmallMean: ratio(results['list-1000-uncached'].mean, results['list-10-uncached'].mean),
-        uncachedBigVsSmallP99: ratio(results['list-1000-uncached'].p99, results['list-10-uncached'].p99),
-        uncachedBigVsSmallMeanSameSize: ratio(results['list-1000-size10-uncached'].mean, results['list-10-size10-uncached'].mean),
-        uncachedBigVsSmallP99SameSize: ratio(results['list-1000-size10-uncached'].p99, results['list-10-size10-uncached'].p99),
       },
     };
   }
@@ -313,20 +302,10 @@ function entitiesMarkdown(report) {
       row('list-1000-last-page', 'user with 1,000, last page (`page[number]=34`)'),
       row('bare-record', 'bare route, the record bytes from memory'),
       row('record', '`GET /api/entities/{id}?include=model,company`'),
-      '| *caches off (`API_CACHE_MB=0`): every answer read from the database* | | | | | |',
-      row('auth-only-uncached', '`GET /api/auth/me`: the bearer check alone (one query)'),
-      row('list-1000-uncached', '`GET /api/entities?include=model,company`, user with 1,000 entities'),
-      row('list-10-uncached', 'the same, user with 10 entities'),
-      row('list-1000-size10-uncached', 'the same with `page[size]=10`, user with 1,000'),
-      row('list-10-size10-uncached', 'the same with `page[size]=10`, user with 10'),
-      row('record-uncached', '`GET /api/entities/{id}?include=model,company`'),
       '',
       `- list / bare route: **${db.ratios.listVsBareRps}** of the requests per second (\`page[size]=10\`: ${db.ratios.listSize10VsBareRps}); record / bare route: **${db.ratios.recordVsBareRps}**; the bearer check alone / bare route: ${db.ratios.authOnlyVsBareRps}`,
       `- user with 1,000 / user with 10, same page size (10 items each): mean **${db.ratios.bigVsSmallMeanSameSize}×**, p99 **${db.ratios.bigVsSmallP99SameSize}×**`,
       `- user with 1,000 / user with 10, default page (30 items vs 10): mean **${db.ratios.bigVsSmallMean}×**, p99 **${db.ratios.bigVsSmallP99}×**`,
-      `- caches off: list / bare route **${db.ratios.uncachedListVsBareRps}**, record / bare route **${db.ratios.uncachedRecordVsBareRps}**; ` +
-        `user with 1,000 / user with 10, same page size: mean **${db.ratios.uncachedBigVsSmallMeanSameSize}×**, p99 **${db.ratios.uncachedBigVsSmallP99SameSize}×**; ` +
-        `default page: mean ${db.ratios.uncachedBigVsSmallMean}×, p99 ${db.ratios.uncachedBigVsSmallP99}×`,
       '',
     );
   }

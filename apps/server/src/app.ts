@@ -136,7 +136,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
   await app.register(clockPlugin, { now });
   await app.register(lifecyclePlugin);
   await app.register(metricsPlugin, { token: env.METRICS_TOKEN });
-  await app.register(changesPlugin, { cacheMegabytes: env.API_CACHE_MB });
+  await app.register(changesPlugin);
   await app.register(authPlugin, {
     idleDays: env.SESSION_IDLE_DAYS,
     absoluteDays: env.SESSION_ABSOLUTE_DAYS,

@@ -82,7 +82,6 @@ export const EnvSchema = z
     // Blobs no row names (a crash mid-upload) are deleted at start once this old (docs/decisions/070-blob-sweep-at-start.md).
     BLOB_SWEEP_MIN_AGE_MINUTES: z.coerce.number().min(0).max(10_080).default(10),
     IMAGE_CACHE_MB: z.coerce.number().min(1).max(1_048_576).default(1024),
-    API_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
     // Set S3_BUCKET to keep blobs in an S3-compatible bucket instead of DATA_DIR/blobs.
     S3_BUCKET: z.string().trim().min(3).max(63).optional(),

@@ -124,7 +124,7 @@ export async function openChangeFeed(database: Pick<Database, 'listen' | 'notify
   };
 }
 
-/** A feed that is never live: caches built on it serve nothing (API_CACHE_MB=0). */
+/** A feed that is never live: a cache built on it serves nothing (a repository made outside the app, in tests and tools). */
 export const offlineFeed: ChangeFeed = {
   live: false,
   subscribe: () => () => {},

@@ -1,8 +1,9 @@
 /**
- * What the caches follow, in one place (docs/decisions/025-response-and-session-caches.md and
+ * What the change feed hears, in one place (docs/decisions/025-response-and-session-caches.md and
  * 029-cache-invalidation-by-scope.md). Migration 0009 puts a row trigger on each table of
  * CACHED_ANSWER_TABLES (0011 for the last three) that notifies `<table>:<value of its column>`; a test holds the database's
- * triggers to this list.
+ * triggers to this list. The response cache those answers fed is gone (docs/decisions/071-no-response-cache.md): the
+ * triggers still fire until a migration drops them, and the session cache ignores what they say.
  */
 
 /** The scopes a cached answer is tagged with: whose list, which companies and which projects it shows. */

@@ -1,6 +1,7 @@
 import { PREVIEW_TTL_MINUTES } from '@portal/contract';
-import { and, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { withCompiledRows } from '../../db/compiled-rows';
 import { offlineFeed, type ChangeFeed } from '../../core/cache/change-feed';
 import { portalUsers, sessions, staff } from '../../db/schema';
 import { newSecret, parseToken, sameDigest, sha256 } from '../../lib/tokens';
@@ -98,6 +99,21 @@ export function sessionsRepository(db: Db, policy: SessionPolicy, feed: ChangeFe
   /** Inside the idle and absolute limits, and touched less than a minute ago. */
   const inForce = (entry: CachedSession, now: number) => now - entry.lastUsedAt <= Math.min(policy.idleMs, TOUCH_INTERVAL_MS) && now <= entry.endsAt;
   /** A user's own devices: never a staff member's preview of their portal. */
+  // Every request whose session is not in the cache runs this: built and planned once.
+  const sessionStatement = withCompiledRows(
+    db
+      .select({
+        session: sessions,
+        user: { id: portalUsers.id, email: portalUsers.email, first_name: portalUsers.first_name, last_name: portalUsers.last_name },
+        previewerDeactivatedAt: staff.deactivated_at,
+      })
+      .from(sessions)
+      .innerJoin(portalUsers, eq(portalUsers.id, sessions.portal_user_id))
+      .leftJoin(staff, eq(staff.id, sessions.preview_staff_id))
+      .where(eq(sessions.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('sessions_authenticate'),
+  );
   const ownSessions = (userId: number) => and(eq(sessions.portal_user_id, userId), isNull(sessions.preview_staff_id));
 
   /** Revokes the live sessions that match; returns how many. */
@@ -141,17 +157,7 @@ export function sessionsRepository(db: Db, policy: SessionPolicy, feed: ChangeFe
       if (cached && sameDigest(cached.secretHash, digest) && inForce(cached, now.getTime())) return { ...cached.user, sessionId: parsed.id };
 
       const mark = cache.mark();
-      const [row] = await db
-        .select({
-          session: sessions,
-          user: { id: portalUsers.id, email: portalUsers.email, first_name: portalUsers.first_name, last_name: portalUsers.last_name },
-          previewerDeactivatedAt: staff.deactivated_at,
-        })
-        .from(sessions)
-        .innerJoin(portalUsers, eq(portalUsers.id, sessions.portal_user_id))
-        .leftJoin(staff, eq(staff.id, sessions.preview_staff_id))
-        .where(eq(sessions.id, parsed.id))
-        .limit(1);
+      const [row] = await sessionStatement.execute({ id: parsed.id });
       if (!row || !sameDigest(row.session.secret_hash, digest)) return null;
       const { session } = row;
       if (session.revoked_at || row.previewerDeactivatedAt) return null;

@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { withCompiledRows } from '../../db/compiled-rows';
+import { invoicedMoneyColumns, type InvoicedMoney } from './invoiced-money';
 import { accounts, companies, portalEntities, projectStatuses, projects, staff } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
@@ -21,6 +23,8 @@ export type ProjectWithRelations = {
   rep_primary_phone: string | null;
   status: { id: number; name: string; color: string | null } | null;
   account: AccountRow | null;
+  /** The sent invoices' figures (null: none), read with the project; the rule of decision 035 decides whether they show. */
+  invoiced: InvoicedMoney | null;
 };
 
 /** An entity as a list or a record reads it: the project (with rep, status, account) and company when asked for. */
@@ -73,6 +77,8 @@ interface EntityRowWithJoins {
   status?: ProjectWithRelations['status'];
   account?: AccountRow | null;
   company?: CompanyRow | null;
+  invoiced_total?: string | null;
+  invoiced_balance?: string | null;
 }
 
 function toRelations(row: EntityRowWithJoins, shape: { model: boolean; company: boolean }): EntityWithRelations {
@@ -85,6 +91,7 @@ function toRelations(row: EntityRowWithJoins, shape: { model: boolean; company: 
           rep_primary_phone: row.rep_primary_phone ?? null,
           status: row.status ?? null,
           account: row.account ?? null,
+          invoiced: row.invoiced_total != null && row.invoiced_balance != null ? { total: row.invoiced_total, balance: row.invoiced_balance } : null,
         }
       : null;
   }
@@ -155,6 +162,7 @@ export function entitiesRepository(db: Db) {
             project: projects,
             rep_primary_name: staff.name,
             rep_primary_phone: staff.phone,
+            ...invoicedMoneyColumns(),
             ...(shape.status ? { status: { id: projectStatuses.id, name: projectStatuses.name, color: projectStatuses.color } } : {}),
             ...(shape.account ? { account: accounts } : {}),
           }
@@ -171,7 +179,7 @@ export function entitiesRepository(db: Db) {
       if (shape.account) query = query.leftJoin(accounts, eq(accounts.id, projects.account_id));
     }
     if (shape.company) query = query.leftJoin(companies, sql`${companies.id} = ${page.company_id} and ${page.first_of_company}`);
-    return query.orderBy(...order(entity)).prepare(`entities_page_${++statementCounter}`);
+    return withCompiledRows(query.orderBy(...order(entity)).prepare(`entities_page_${++statementCounter}`));
   }
 
   function buildCountStatement(shape: Pick<Shape, 'companyFilter' | 'typeFilter'>) {
@@ -188,25 +196,28 @@ export function entitiesRepository(db: Db) {
     return value;
   };
 
-  const recordStatement = db
-    .select({
-      entity: portalEntities,
-      company: companies,
-      project: projects,
-      rep_primary_name: staff.name,
-      rep_primary_phone: staff.phone,
-      status: { id: projectStatuses.id, name: projectStatuses.name, color: projectStatuses.color },
-      account: accounts,
-    })
-    .from(portalEntities)
-    .innerJoin(companies, eq(companies.id, portalEntities.company_id))
-    .leftJoin(projects, projectJoin(portalEntities))
-    .leftJoin(staff, eq(staff.id, projects.rep_primary_id))
-    .leftJoin(projectStatuses, eq(projectStatuses.id, projects.status_id))
-    .leftJoin(accounts, eq(accounts.id, projects.account_id))
-    .where(and(eq(portalEntities.id, sql.placeholder('entityId')), eq(portalEntities.portal_user_id, sql.placeholder('userId'))))
-    .limit(1)
-    .prepare('entities_record');
+  const recordStatement = withCompiledRows(
+    db
+      .select({
+        entity: portalEntities,
+        company: companies,
+        project: projects,
+        rep_primary_name: staff.name,
+        rep_primary_phone: staff.phone,
+        status: { id: projectStatuses.id, name: projectStatuses.name, color: projectStatuses.color },
+        account: accounts,
+        ...invoicedMoneyColumns(),
+      })
+      .from(portalEntities)
+      .innerJoin(companies, eq(companies.id, portalEntities.company_id))
+      .leftJoin(projects, projectJoin(portalEntities))
+      .leftJoin(staff, eq(staff.id, projects.rep_primary_id))
+      .leftJoin(projectStatuses, eq(projectStatuses.id, projects.status_id))
+      .leftJoin(accounts, eq(accounts.id, projects.account_id))
+      .where(and(eq(portalEntities.id, sql.placeholder('entityId')), eq(portalEntities.portal_user_id, sql.placeholder('userId'))))
+      .limit(1)
+      .prepare('entities_record'),
+  );
 
   return {
     /**

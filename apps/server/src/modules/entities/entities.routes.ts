@@ -17,12 +17,12 @@ import { notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
 import { requireUser } from '../../core/access/request';
+import { trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { linksOf, type WithFileLinks } from '../../core/files/links';
 import { serializeCompany } from '../../core/companies';
-import { scopeTag } from '../../core/cache/tables';
 import { coversRepository, serializeCoverPhoto } from '../../core/covers';
 import { isAreaEnabled } from '../../core/access/projects';
-import { invoicedMoney, type InvoicedMoney } from './invoiced-money';
+import type { InvoicedMoney } from './invoiced-money';
 import { latestActivity } from './latest-activity';
 import { entitiesRepository, type EntityWithRelations } from './entities.repository';
 import { serializeEntity, serializeProject, type ProjectRelations } from './entities.serializers';
@@ -115,12 +115,12 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
   /** What the projects' money and latest activity need beyond the entity rows, read together. */
   async function extrasOf(rows: readonly EntityWithRelations[], wanted: ReturnType<typeof plan>, links: WithFileLinks) {
     const projects = wanted.model ? projectsOf(rows) : [];
-    const [covers, money, activity] = await Promise.all([
+    // The invoiced money came with the rows; it shows only where the company invoices through the portal.
+    const invoicing = new Set(projects.filter((project) => isAreaEnabled(project.company, 'invoices')).map((project) => project.id));
+    const money = new Map<number, InvoicedMoney>();
+    for (const row of rows) if (row.model?.invoiced && invoicing.has(row.model.project.id)) money.set(row.model.project.id, row.model.invoiced);
+    const [covers, activity] = await Promise.all([
       coversOf(rows, wanted, links),
-      invoicedMoney(
-        app.database.db,
-        projects.filter((project) => isAreaEnabled(project.company, 'invoices')),
-      ),
       wanted.relations.latest_activity ? latestActivity(app.database.db, projects) : null,
     ]);
     return { covers, money, activity };
@@ -150,16 +150,6 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
     });
   }
 
-  /** What a cached answer of these entities shows: the user's list, and each entity's company and project. */
-  function scopesOf(user: { id: number }, rows: readonly EntityWithRelations[]): string[] {
-    const tags = new Set([scopeTag('user', user.id)]);
-    for (const { entity } of rows) {
-      tags.add(scopeTag('company', entity.company_id));
-      if (entity.model_type === 'project') tags.add(scopeTag('project', entity.model_id));
-    }
-    return [...tags];
-  }
-
   app.get(
     '/entities',
     {
@@ -173,20 +163,16 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
         querystring: entitiesListQuery.querystring,
         response: { 200: PortalEntityPageSchema, ...errors },
       },
-      onRequest: app.responses.serve,
+      // Built field by field by typed serializers: no second zod pass (docs/decisions/016-trusted-serializers-on-hot-reads.md).
+      serializerCompiler: trustedSerializerCompiler,
       preValidation: entitiesListQuery.preValidation,
     },
-    async (request, reply) => {
+    async (request) => {
       const user = requireUser(request);
-      const answer = app.responses.begin(request);
       const { filters, sort, includes, page } = entitiesListQuery.from(request);
       const wanted = plan(includes);
       const { rows, total } = await entities.listForUser(user.id, { filters, sort, page, with: wanted.read });
-      return answer.send(
-        reply,
-        paginate(serialize(rows, wanted, await extrasOf(rows, wanted, linksOf(app, request))), total, page, pageUrls(publicUrl, request.url)),
-        scopesOf(user, rows),
-      );
+      return paginate(serialize(rows, wanted, await extrasOf(rows, wanted, linksOf(app, request))), total, page, pageUrls(publicUrl, request.url));
     },
   );
 
@@ -204,12 +190,11 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
         querystring: entityShowQuery.querystring,
         response: { 200: PortalEntitySchema, ...errors, 404: ApiErrorSchema },
       },
-      onRequest: app.responses.serve,
+      serializerCompiler: trustedSerializerCompiler,
       preValidation: entityShowQuery.preValidation,
     },
-    async (request, reply) => {
+    async (request) => {
       const user = requireUser(request);
-      const answer = app.responses.begin(request);
       const { includes } = entityShowQuery.from(request);
       // One record: the project is read whole, as the project page shows it (docs/requirements.md 8.2, "a portal entity").
       const expanded = new Set<EntityInclude>(includes);
@@ -218,7 +203,7 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
       const found = await entities.findWithRelations(user.id, request.params.id);
       if (!found) throw notFound();
       const wanted = plan(expanded);
-      return answer.send(reply, serialize([found], wanted, await extrasOf([found], wanted, linksOf(app, request)))[0]!, scopesOf(user, [found]));
+      return serialize([found], wanted, await extrasOf([found], wanted, linksOf(app, request)))[0]!;
     },
   );
 }

@@ -1,0 +1,239 @@
+/**
+ * The server under test for `npm run bench -- portal`: a tenant of realistic size (3 companies,
+ * 20,000 portal users, 40,000 projects with notes, albums, invoices and documents in the demo's
+ * proportions), and the real app on it. Started by bench/portal.mjs. (Until decision 071 it also ran
+ * the app with its response cache off, to measure that cache against this workload; the figures are
+ * in bench/README.md.)
+ *
+ *   BENCH_DATABASE_URL=postgres://…  → PostgreSQL (emptied and seeded)
+ *   BENCH_DATA_DIR=…                 → PGlite in that folder (emptied and seeded)
+ *   BENCH_SCALE=0.1                  → a tenth of the tenant, for a quick run while developing
+ *
+ * `GET /__bench/stats` answers this process's CPU time and RSS (now and the peak, sampled every 100 ms). Prints `BENCH_READY {json}` when it listens.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app';
+import type { Db } from '../apps/server/src/db/client';
+import { hashPassword } from '../apps/server/src/modules/auth/password';
+import { apiKeysRepository } from '../apps/server/src/modules/integration/api-keys.repository';
+import { announceReady, benchEnv, openBenchDatabase } from './support/bench-server';
+
+const scale = Number(process.env.BENCH_SCALE ?? 1);
+export const TENANT = {
+  companies: 3,
+  users: Math.round(20_000 * scale),
+  projects: Math.round(40_000 * scale),
+  // Per project, about the demo's proportions: a thread of notes (one in eight internal), one shared
+  // album of photos, invoices of two lines (a third of them paid in part), documents.
+  notesPerProject: 8,
+  photosPerProject: 4,
+  invoicesPerProject: 2,
+  documentsPerProject: 2,
+} as const;
+export const PASSWORD = 'bench-password-1';
+const seedSteps: Record<string, number> = {};
+const SEEDED_TABLES = [
+  'companies',
+  'portal_themes',
+  'project_statuses',
+  'staff',
+  'portal_users',
+  'accounts',
+  'projects',
+  'portal_entities',
+  'notes',
+  'note_threads',
+  'files',
+  'albums',
+  'photos',
+  'documents',
+  'invoices',
+  'invoice_lines',
+  'invoice_payments',
+];
+
+/**
+ * Set-based inserts only (generate_series), one transaction. User g belongs to company
+ * 1 + (g - 1) % 3 and owns projects g and g + users (two each).
+ */
+async function seedTenant(db: Db) {
+  const { users, projects, notesPerProject, photosPerProject, invoicesPerProject, documentsPerProject } = TENANT;
+  const passwordHash = await hashPassword(PASSWORD);
+  await db.transaction(async (inner) => {
+    // Each statement's time, by the table it fills: where the seed's minute goes.
+    const tx = {
+      execute: async (query: Parameters<typeof inner.execute>[0]) => {
+        const started = Date.now();
+        const result = await inner.execute(query);
+        const text = JSON.stringify((query as unknown as { queryChunks?: unknown }).queryChunks ?? '');
+        const table = /INSERT INTO (\w+)/.exec(text)?.[1] ?? 'other';
+        seedSteps[table] = (seedSteps[table] ?? 0) + Date.now() - started;
+        return result;
+      },
+    };
+    // No server listens yet: the cache triggers' notifications (one per row scope) would only cost
+    // the seed time. Back on at the end of the transaction.
+    for (const table of SEEDED_TABLES) await tx.execute(sql.raw(`ALTER TABLE ${table} DISABLE TRIGGER USER`));
+    await tx.execute(sql`
+      INSERT INTO companies (name, url, phone_default, color, logo_url, portal_welcome_message,
+        is_portal_album_sharing_enabled, is_portal_file_sharing_enabled, is_portal_invoicing_enabled,
+        is_portal_project_notes_enabled, is_portal_project_info_enabled)
+      SELECT 'Bench Builders ' || c, 'https://bench' || c || '.example.com', '(512) 555-010' || c, '#c2410c', '/brand/acme.svg',
+        'Welcome to the bench portal.', true, true, true, true, true
+      FROM generate_series(1, 3) AS c`);
+    await tx.execute(sql`
+      INSERT INTO portal_themes (company_id, code, name, color, logo_url)
+      SELECT id, 'bench' || id, name, color, logo_url FROM companies`);
+    await tx.execute(sql`
+      INSERT INTO project_statuses (company_id, name, color, position)
+      SELECT c.id, s.name, '#2563eb', s.position
+      FROM companies c, (VALUES ('Estimate', 0), ('Scheduled', 1), ('In progress', 2), ('Completed', 3)) AS s(name, position)`);
+    await tx.execute(sql`
+      INSERT INTO staff (company_id, name, email, title)
+      SELECT c.id, 'Rep ' || g, 'rep' || g || '@bench' || c.id || '.example.com', 'Project Manager'
+      FROM companies c, generate_series(1, 20) AS g`);
+    await tx.execute(sql`
+      INSERT INTO portal_users (email, first_name, last_name, password_hash)
+      SELECT 'bench-user-' || g || '@example.com', 'Bench', 'User ' || g, ${passwordHash}
+      FROM generate_series(1, ${users}::int) AS g ORDER BY g`);
+    await tx.execute(sql`
+      INSERT INTO accounts (company_id, name, type, email, first_name, last_name, phone_cell,
+        billing_address_street, billing_address_city, billing_address_state, billing_address_zip)
+      SELECT (SELECT min(id) FROM companies) + (g - 1) % 3, 'Account ' || g, 'residential', 'bench-user-' || g || '@example.com',
+        'Bench', 'User ' || g, '(512) 555-0199', g || ' Avenue F', 'Austin', 'TX', '78751'
+      FROM generate_series(1, ${users}::int) AS g ORDER BY g`);
+    await tx.execute(sql`
+      INSERT INTO projects (company_id, account_id, status_id, site_type_id, rep_primary_id, number, name,
+        address_street, address_city, address_state, address_zip, address_latitude, address_longitude,
+        financials_total_amount, financials_balance_amount, created_at, updated_at)
+      SELECT a.company_id, a.id,
+        (SELECT min(id) FROM project_statuses WHERE company_id = a.company_id) + (p % 4),
+        NULL,
+        (SELECT min(id) FROM staff WHERE company_id = a.company_id) + (p % 20),
+        'B-' || p, 'Project ' || p,
+        p || ' Congress Ave', 'Austin', 'TX', '78701', 30.2672 + (p % 1000) / 100000.0, -97.7431,
+        (p % 1000) * 125 + 1000, (p % 7) * 100.5,
+        now() - make_interval(mins => ${projects}::int - p), now() - make_interval(mins => ${projects}::int - p)
+      FROM generate_series(1, ${projects}::int) AS p
+      JOIN accounts a ON a.email = 'bench-user-' || (1 + (p - 1) % ${users}::int) || '@example.com'
+      ORDER BY p`);
+    await tx.execute(sql`
+      INSERT INTO portal_entities (portal_user_id, company_id, model_type, model_id, scope, created_at, updated_at)
+      SELECT u.id, p.company_id, 'project', p.id, 'customer', p.created_at, p.updated_at
+      FROM projects p
+      JOIN portal_users u ON u.email = 'bench-user-' || (1 + (substr(p.number, 3)::int - 1) % ${users}::int) || '@example.com'
+      ORDER BY p.id`);
+    // Notes: n = 1 is internal; staff and the customer take turns.
+    await tx.execute(sql`
+      INSERT INTO notes (project_id, author_staff_id, author_portal_user_id, body, shared_with_portal, created_at, updated_at)
+      SELECT p.id, CASE WHEN n % 2 = 1 THEN p.rep_primary_id END, CASE WHEN n % 2 = 0 THEN e.portal_user_id END,
+        'Update ' || n || ' on ' || p.name || ': the crew finished the day''s work and cleaned the site. Next visit is scheduled.',
+        n <> 1, p.created_at + make_interval(hours => n), p.created_at + make_interval(hours => n)
+      FROM projects p JOIN portal_entities e ON e.model_id = p.id, generate_series(1, ${notesPerProject}::int) AS n
+      ORDER BY p.id, n`);
+    await tx.execute(sql`
+      INSERT INTO note_threads (project_id, shared_count, internal_count, last_note_at)
+      SELECT project_id, count(*) FILTER (WHERE shared_with_portal), count(*) FILTER (WHERE NOT shared_with_portal), max(created_at)
+      FROM notes GROUP BY project_id`);
+    // Files: photos first (kind jpeg), then documents (pdf); their bytes are never read by this workload.
+    await tx.execute(sql`
+      INSERT INTO files (company_id, blob_key, original_name, content_type, kind, size, sha256, width, height)
+      SELECT p.company_id, 'bench/' || p.id || '/' || k, CASE WHEN k <= ${photosPerProject}::int THEN 'photo-' || k || '.jpg' ELSE 'document-' || k || '.pdf' END,
+        CASE WHEN k <= ${photosPerProject}::int THEN 'image/jpeg' ELSE 'application/pdf' END,
+        CASE WHEN k <= ${photosPerProject}::int THEN 'jpeg' ELSE 'pdf' END,
+        180000 + k, md5(p.id || '/' || k) || md5(k || '/' || p.id),
+        CASE WHEN k <= ${photosPerProject}::int THEN 1600 END, CASE WHEN k <= ${photosPerProject}::int THEN 1200 END
+      FROM projects p, generate_series(1, ${photosPerProject + documentsPerProject}::int) AS k
+      ORDER BY p.id, k`);
+    await tx.execute(sql`
+      INSERT INTO albums (company_id, project_id, name, is_shared, position)
+      SELECT company_id, id, 'Progress', true, 0 FROM projects ORDER BY id`);
+    await tx.execute(sql`
+      INSERT INTO photos (company_id, album_id, file_id, caption, taken_at, position)
+      SELECT a.company_id, a.id, f.id, 'Photo ' || split_part(f.blob_key, '/', 3), a.created_at, split_part(f.blob_key, '/', 3)::int
+      FROM albums a JOIN files f ON split_part(f.blob_key, '/', 2)::int = a.project_id AND f.kind = 'jpeg'
+      ORDER BY a.id, f.id`);
+    await tx.execute(sql`
+      INSERT INTO documents (company_id, project_id, file_id, name, is_shared)
+      SELECT f.company_id, p.id, f.id, 'Document ' || f.original_name, true
+      FROM projects p JOIN files f ON split_part(f.blob_key, '/', 2)::int = p.id AND f.kind = 'pdf'
+      ORDER BY p.id, f.id`);
+    // Invoices: sent, two lines each, every third paid in part; the totals kept on the row as the repository keeps them.
+    await tx.execute(sql`
+      INSERT INTO invoices (company_id, project_id, number, state, issue_date, due_date, tax_rate, subtotal, tax, total, amount_paid)
+      SELECT p.company_id, p.id, 'INV-' || p.id || '-' || k, 'sent',
+        (current_date - 60 + k * 20)::date, (current_date - 30 + k * 20)::date, 0, 2500.00, 0, 2500.00,
+        CASE WHEN (p.id + k) % 3 = 0 THEN 1000.00 ELSE 0 END
+      FROM projects p, generate_series(1, ${invoicesPerProject}::int) AS k
+      ORDER BY p.id, k`);
+    await tx.execute(sql`
+      INSERT INTO invoice_lines (invoice_id, position, description, quantity, unit_price, amount)
+      SELECT i.id, l - 1, CASE WHEN l = 1 THEN 'Labor' ELSE 'Materials' END, 1, 1250.00, 1250.00
+      FROM invoices i, generate_series(1, 2) AS l ORDER BY i.id, l`);
+    await tx.execute(sql`
+      INSERT INTO invoice_payments (invoice_id, paid_on, amount, method, reference)
+      SELECT id, issue_date, amount_paid, 'Check', 'CHK-' || id FROM invoices WHERE amount_paid > 0 ORDER BY id`);
+    for (const table of SEEDED_TABLES) await tx.execute(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER USER`));
+  });
+}
+
+async function main() {
+  const started = Date.now();
+  const { database, dataDir, seedMs } = await openBenchDatabase(seedTenant);
+  const folder = dataDir ?? '/tmp/portal-bench';
+  const apps: Record<string, FastifyInstance> = {};
+  const urls: Record<string, string> = {};
+  // Every visitor signs in from 127.0.0.1: the per-address limits would otherwise be what is measured.
+  apps.default = await buildApp({ env: benchEnv(folder, { RATE_LIMIT_MULTIPLIER: '10000' }), database, logger: { level: 'warn' } });
+  let peakRss = process.memoryUsage().rss;
+  setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100).unref();
+  apps.default.get('/__bench/stats', { schema: { hide: true } }, async (request) => {
+    if ((request.query as { reset?: string }).reset) peakRss = process.memoryUsage().rss;
+    const cpu = process.cpuUsage();
+    return {
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      rss: process.memoryUsage().rss,
+      peakRss,
+    };
+  });
+  for (const [name, app] of Object.entries(apps)) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    urls[name] = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  }
+
+  // The runner derives ids from the seed's order (entity = project = album g, photos and invoices in
+  // runs per project): check that they hold.
+  const check = (await database.db.execute(sql`
+    SELECT (SELECT count(*) FROM portal_entities WHERE id <> model_id) + (SELECT count(*) FROM albums WHERE id <> project_id)
+      + (SELECT count(*) FROM photos p JOIN albums a ON a.id = p.album_id WHERE (p.id - 1) / ${TENANT.photosPerProject}::int + 1 <> a.project_id)
+      + (SELECT count(*) FROM invoices WHERE (id - 1) / ${TENANT.invoicesPerProject}::int + 1 <> project_id) AS wrong`)) as unknown as {
+    rows?: { wrong: number }[];
+  } & { wrong: number }[];
+  if (Number((check.rows ?? check)[0]!.wrong) !== 0) throw new Error('the seeded ids are not in the order the runner expects');
+
+  // The company side writes through the integration API with a key of each company.
+  const companies = (await database.db.execute(sql`SELECT id FROM companies ORDER BY id`)) as unknown as { rows?: { id: number }[] } & { id: number }[];
+  const companyIds = (companies.rows ?? companies).map((row) => Number(row.id));
+  const keys: Record<number, string> = {};
+  for (const id of companyIds) keys[id] = (await apiKeysRepository(database.db).create(id, 'bench')).key;
+
+  globalThis.gc?.();
+  announceReady(Object.values(apps), database, {
+    urls,
+    kind: database.kind,
+    seedMs,
+    seedSteps,
+    startMs: Date.now() - started,
+    tenant: TENANT,
+    password: PASSWORD,
+    keys,
+    restRss: process.memoryUsage().rss,
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
