@@ -10,8 +10,7 @@ import { seedCalendar } from './calendar';
  * Each area (notes, photos, invoices, documents …) adds its demo data here, in the same
  * transaction as the rest of the seed. Keep every seeder deterministic: no Math.random, no now().
  */
-const AREA_SEEDERS: AreaSeeder[] = [seedInvoices, seedNotes, seedPhotos, seedDocuments, seedProposals];
-const AREA_SEEDERS: AreaSeeder[] = [seedInvoices, seedNotes, seedPhotos, seedDocuments, seedCalendar];
+const AREA_SEEDERS: AreaSeeder[] = [seedInvoices, seedNotes, seedPhotos, seedDocuments, seedProposals, seedCalendar];
 
 export async function seedAreas(tx: SeedTx, demo: DemoContext): Promise<void> {
   for (const seeder of AREA_SEEDERS) await seeder(tx, demo);
