@@ -40,7 +40,16 @@ export type ScopeArea = (typeof SCOPE_AREAS)[number];
 export const ALL_SCOPES = SCOPE_AREAS.flatMap((area) => [`${area}:read`, `${area}:write`] as const);
 
 /** Webhooks on the integration API (docs/company-api.md, "Webhooks"). */
-export const WEBHOOK_EVENTS = ['note.created', 'document.uploaded', 'contact_message.created', 'invoice.viewed', 'portal_user.activated', 'proposal.viewed', 'proposal.accepted', 'proposal.declined'] as const;
+export const WEBHOOK_EVENTS = [
+  'note.created',
+  'document.uploaded',
+  'contact_message.created',
+  'invoice.viewed',
+  'portal_user.activated',
+  'proposal.viewed',
+  'proposal.accepted',
+  'proposal.declined',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** Owners manage staff, keys, webhooks, branding and switches; staff do the daily work. */

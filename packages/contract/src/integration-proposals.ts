@@ -3,13 +3,7 @@ import { TimestampSchema } from './common';
 import { INT4_MAX } from './constants';
 import { CalendarDateInputSchema, CurrencySchema } from './integration-invoices';
 import { paginatedSchema } from './pagination';
-import {
-  PROPOSAL_MAX_ITEMS,
-  PROPOSAL_MAX_SECTIONS,
-  PROPOSAL_STATUSES,
-  PROPOSAL_TEXT_MAX_LENGTH,
-  PROPOSAL_TITLE_MAX_LENGTH,
-} from './proposal-constants';
+import { PROPOSAL_MAX_ITEMS, PROPOSAL_MAX_SECTIONS, PROPOSAL_STATUSES, PROPOSAL_TEXT_MAX_LENGTH, PROPOSAL_TITLE_MAX_LENGTH } from './proposal-constants';
 import { ProposalDetailSchema, ProposalSchema, ProposalStatusSchema } from './proposals';
 
 /**
@@ -60,7 +54,11 @@ export type IntegrationProposalItemInput = z.input<typeof IntegrationProposalIte
 
 export const IntegrationProposalSectionInputSchema = z
   .object({
-    title: z.string(text('title')).trim().min(1, 'The title field is required.').max(PROPOSAL_TITLE_MAX_LENGTH, `The title may not be longer than ${PROPOSAL_TITLE_MAX_LENGTH} characters.`),
+    title: z
+      .string(text('title'))
+      .trim()
+      .min(1, 'The title field is required.')
+      .max(PROPOSAL_TITLE_MAX_LENGTH, `The title may not be longer than ${PROPOSAL_TITLE_MAX_LENGTH} characters.`),
     items: z.array(IntegrationProposalItemInputSchema).max(PROPOSAL_MAX_ITEMS, `A proposal has at most ${PROPOSAL_MAX_ITEMS} items.`).default([]),
   })
   .strict()

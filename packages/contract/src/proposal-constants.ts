@@ -49,8 +49,7 @@ export const PROPOSAL_DEFAULT_SORT = '-sent_at';
 export const PROPOSAL_DEFAULT_PAGE_SIZE = 10;
 
 /** The words the customer agrees to with the consent box; the evidence records that it was ticked. */
-export const PROPOSAL_CONSENT_TEXT =
-  'I agree that typing my name above is my electronic signature, and I accept this proposal with the options I chose.';
+export const PROPOSAL_CONSENT_TEXT = 'I agree that typing my name above is my electronic signature, and I accept this proposal with the options I chose.';
 
 /** The messages a client may rely on, word for word. */
 export const PROPOSAL_MESSAGES = {

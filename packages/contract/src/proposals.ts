@@ -140,7 +140,9 @@ export const ProposalAcceptSchema = z
   .object({
     /** The optional items the customer ticked (ids of this proposal's optional items); none: []. */
     selected_item_ids: z
-      .array(z.number({ error: 'Each selected item must be an item id.' }).int().positive().max(INT4_MAX), { error: 'The selected items must be a list of item ids.' })
+      .array(z.number({ error: 'Each selected item must be an item id.' }).int().positive().max(INT4_MAX), {
+        error: 'The selected items must be a list of item ids.',
+      })
       .max(PROPOSAL_MAX_ITEMS)
       .default([]),
     /** The signer's full name, typed. */

@@ -397,7 +397,12 @@ describe('proposals from the terminal', () => {
     const file = path.join(t.dataDir, 'proposal.json');
     await writeFile(
       file,
-      JSON.stringify({ project_id: projectId, title: 'From the file', expires_on: '2099-02-01', sections: [{ title: 'Deck', items: [{ description: 'Boards', quantity: '10', unit_price: '30.00' }] }] }),
+      JSON.stringify({
+        project_id: projectId,
+        title: 'From the file',
+        expires_on: '2099-02-01',
+        sections: [{ title: 'Deck', items: [{ description: 'Boards', quantity: '10', unit_price: '30.00' }] }],
+      }),
     );
     const created = await company(['create-proposal', '--file', file, '--title', 'From the file, renamed', '--json'], { PORTAL_API_KEY: key });
     expect(created.code).toBe(0);
@@ -407,4 +412,3 @@ describe('proposals from the terminal', () => {
     expect(bad.err).toContain('--item takes SECTION|DESCRIPTION|QUANTITY|UNIT PRICE[|optional]');
   });
 });
-

@@ -31,7 +31,9 @@ const rowCounts = async (db: Db) => Object.fromEntries(Object.entries(await dump
  * store picks random keys, pdf_blob_key too; the bytes and their sha256 do not change); everything else must not.
  */
 const withoutHashes = (tables: Record<string, Record<string, unknown>[]>) =>
-  Object.fromEntries(Object.entries(tables).map(([name, rows]) => [name, rows.map(({ password_hash: _hash, blob_key: _key, pdf_blob_key: _pdfKey, ...row }) => row)]));
+  Object.fromEntries(
+    Object.entries(tables).map(([name, rows]) => [name, rows.map(({ password_hash: _hash, blob_key: _key, pdf_blob_key: _pdfKey, ...row }) => row)]),
+  );
 
 async function expectDemoPasswords(db: Db) {
   const users = await db.select().from(portalUsers).orderBy(portalUsers.id);

@@ -98,7 +98,11 @@ export function portalClient(settings: ClientSettings) {
       }
       if (!response.ok) {
         const refusal = (await response.json().catch(() => ({}))) as { message?: unknown; errors?: Record<string, string[]> };
-        throw new RefusedError(response.status, typeof refusal.message === 'string' ? refusal.message : `The server answered ${response.status}.`, refusal.errors ?? {});
+        throw new RefusedError(
+          response.status,
+          typeof refusal.message === 'string' ? refusal.message : `The server answered ${response.status}.`,
+          refusal.errors ?? {},
+        );
       }
       return Buffer.from(await response.arrayBuffer());
     },

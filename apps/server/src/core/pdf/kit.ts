@@ -249,7 +249,10 @@ export interface PdfInput {
 }
 
 /** A new document with its letterhead and the project it is about; returns where the body starts. */
-export function firstPage(input: PdfInput, page: { documentTitle: string; title: string; facts: [string, string][]; projectCaption: string; createdAt?: Date }) {
+export function firstPage(
+  input: PdfInput,
+  page: { documentTitle: string; title: string; facts: [string, string][]; projectCaption: string; createdAt?: Date },
+) {
   const doc = newDocument(page.documentTitle, page.createdAt);
   const y = letterhead(doc, input.brand, input.logo, page.title, page.facts);
   doc.font('Helvetica').fontSize(9).fillColor('#475569').text(page.projectCaption, PAGE.margin, y);
@@ -260,4 +263,3 @@ export function firstPage(input: PdfInput, page: { documentTitle: string; title:
     .text(projectLine(input.project), PAGE.margin, doc.y + 1, { width: CONTENT_WIDTH });
   return { doc, color: brandColor(input.brand), y: doc.y + 12 };
 }
-

@@ -62,7 +62,9 @@ export function proposalAnsweredEmail(options: {
           'The signed PDF and the evidence are on the proposal in the console.',
         ]
       : [answer.reason ? `Their reason: ${answer.reason}` : 'They gave no reason.'];
-  const text = [`${customer.name} <${customer.email}> ${verb} proposal ${reference}, "${proposal.title}"${about}.`, '', ...lines, '', `– ${footer}`, ''].join('\n');
+  const text = [`${customer.name} <${customer.email}> ${verb} proposal ${reference}, "${proposal.title}"${about}.`, '', ...lines, '', `– ${footer}`, ''].join(
+    '\n',
+  );
   const body = html`<p style="margin:0 0 16px">
       <strong>${customer.name}</strong> (<a href="mailto:${customer.email}" style="color:#334155">${customer.email}</a>) ${verb} proposal
       <strong>${reference}</strong>, ${proposal.title}${about}.

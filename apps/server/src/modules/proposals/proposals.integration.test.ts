@@ -58,7 +58,13 @@ const body = (overrides: Partial<IntegrationProposalCreate> = {}): IntegrationPr
         { description: 'Soft-close hinges', quantity: '10', unit_price: '12.50', optional: true },
       ],
     },
-    { title: 'Counters', items: [{ description: 'Quartz countertop', quantity: '1', unit_price: '1500.00' }, { description: 'Undermount sink', quantity: '1', unit_price: '300.00', optional: true }] },
+    {
+      title: 'Counters',
+      items: [
+        { description: 'Quartz countertop', quantity: '1', unit_price: '1500.00' },
+        { description: 'Undermount sink', quantity: '1', unit_price: '300.00', optional: true },
+      ],
+    },
   ],
   ...overrides,
 });
@@ -85,7 +91,10 @@ const accept = (id: number, payload: Record<string, unknown> = {}, headers: Reco
 const fields = (response: { json(): unknown }) => Object.keys((response.json() as { errors?: Record<string, string[]> }).errors ?? {});
 
 const deliveries = async (type: string) =>
-  t.app.database.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.company_id, t.ids.acme.id), eq(webhookDeliveries.type, type)))
+  t.app.database.db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.company_id, t.ids.acme.id), eq(webhookDeliveries.type, type)))
     .orderBy(asc(webhookDeliveries.id));
 
 const withSwitch = async <T>(on: boolean, run: () => Promise<T>) => {
@@ -102,7 +111,15 @@ describe('the company drafts', () => {
     const first = await createDraft();
     const second = await createDraft();
     expect(second.number).toBe(first.number + 1);
-    expect(first).toMatchObject({ version: 1, status: 'draft', previous_version_id: null, subtotal: '2500.00', tax: '206.25', total: '2706.25', tax_rate: '8.25' });
+    expect(first).toMatchObject({
+      version: 1,
+      status: 'draft',
+      previous_version_id: null,
+      subtotal: '2500.00',
+      tax: '206.25',
+      total: '2706.25',
+      tax_rate: '8.25',
+    });
     // 2500 + 125 + 300 = 2925, tax 241.3125 → 241.31.
     expect(first.total_with_all_options).toBe('3166.31');
     expect(first.sections[0]!.items.map((item) => [item.description, item.amount, item.optional, item.selected])).toEqual([
@@ -113,7 +130,15 @@ describe('the company drafts', () => {
 
   it('refuses bad input with 422 per field and writes nothing', async () => {
     const before = (await t.app.database.db.select().from(proposals)).length;
-    const bad = await call('POST', '/proposals', body({ title: '', expires_on: '2026-02-30', sections: [{ title: 'A', items: [{ description: 'x', quantity: 0 as unknown as string, unit_price: '1' }] }] }));
+    const bad = await call(
+      'POST',
+      '/proposals',
+      body({
+        title: '',
+        expires_on: '2026-02-30',
+        sections: [{ title: 'A', items: [{ description: 'x', quantity: 0 as unknown as string, unit_price: '1' }] }],
+      }),
+    );
     expect(bad.statusCode).toBe(422);
     expect(fields(bad)).toEqual(expect.arrayContaining(['title', 'expires_on', 'sections.0.items.0.quantity']));
     const foreign = await call('POST', '/proposals', body({ project_id: lakeHouse.project }));
@@ -124,7 +149,10 @@ describe('the company drafts', () => {
 
   it('edits and deletes a draft, which the customer never sees', async () => {
     const draft = await createDraft();
-    const edited = await call('PATCH', `/proposals/${draft.id}`, { title: 'Kitchen, revised', sections: [{ title: 'All', items: [{ description: 'Everything', quantity: '1', unit_price: '100' }] }] });
+    const edited = await call('PATCH', `/proposals/${draft.id}`, {
+      title: 'Kitchen, revised',
+      sections: [{ title: 'All', items: [{ description: 'Everything', quantity: '1', unit_price: '100' }] }],
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ title: 'Kitchen, revised', total: '108.25', intro: 'Thank you for the visit.' });
     expect((await portal('GET', `/${draft.id}`)).statusCode).toBe(404);
@@ -293,7 +321,13 @@ describe('the customer accepts', () => {
     expect(sha256Hex(row!.content_json)).toBe(accepted.acceptance!.content_sha256);
     const tree = (await proposalsRepository(t.app.database.db).companyFind(t.ids.acme.id, sent.id))!;
     expect(contentHash(tree, [hinges!]).sha256).toBe(accepted.acceptance!.content_sha256);
-    expect(JSON.parse(row!.content_json)).toMatchObject({ version: 1, title: 'Kitchen remodel', expires_on: '2026-11-30', selected_item_ids: [hinges], total: '2841.56' });
+    expect(JSON.parse(row!.content_json)).toMatchObject({
+      version: 1,
+      title: 'Kitchen remodel',
+      expires_on: '2026-11-30',
+      selected_item_ids: [hinges],
+      total: '2841.56',
+    });
     expect(contentHash(tree, []).sha256).not.toBe(accepted.acceptance!.content_sha256);
 
     // The same bytes from both sides, hashing to the recorded value.

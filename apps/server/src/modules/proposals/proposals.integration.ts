@@ -57,7 +57,12 @@ export interface ProposalsIntegrationOptions {
 const toSections = (sections: readonly IntegrationProposalSectionInput[]): DraftFields['sections'] =>
   sections.map((section) => ({
     title: section.title,
-    items: (section.items ?? []).map((item) => ({ description: item.description, quantity: item.quantity, unitPrice: item.unit_price, optional: item.optional ?? false })),
+    items: (section.items ?? []).map((item) => ({
+      description: item.description,
+      quantity: item.quantity,
+      unitPrice: item.unit_price,
+      optional: item.optional ?? false,
+    })),
   }));
 
 /** Every amount that does not fit the books, named by its field. */
@@ -261,7 +266,12 @@ export async function proposalsIntegrationRoutes(fastify: FastifyInstance, optio
           ? toSections(body.sections)
           : current.sections.map((section) => ({
               title: section.title,
-              items: section.items.map((item) => ({ description: item.description, quantity: item.quantity, unitPrice: item.unit_price, optional: item.optional })),
+              items: section.items.map((item) => ({
+                description: item.description,
+                quantity: item.quantity,
+                unitPrice: item.unit_price,
+                optional: item.optional,
+              })),
             })),
       };
       const problems = checkMoney(fields);
@@ -370,7 +380,8 @@ export async function proposalsIntegrationRoutes(fastify: FastifyInstance, optio
       const company = requireApiCompany(request);
       const result = await repository.revise(company.id, request.params.id, app.now(), today());
       if ('refused' in result) {
-        if (result.refused === 'state' && result.status === 'draft') throw new HttpError(409, 'This proposal is a draft: change it instead of making a new version.');
+        if (result.refused === 'state' && result.status === 'draft')
+          throw new HttpError(409, 'This proposal is a draft: change it instead of making a new version.');
         refuse(result, 'company');
       }
       return reply.status(201).send(await detail(company.id, result.id));

@@ -9,14 +9,22 @@ import { quantityText, rateText, type ProposalTree } from './proposals.content';
  * the bytes a reader downloads are the bytes whose SHA-256 the evidence records.
  */
 
-const utc = (date: Date) => `${date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, '')} UTC`;
+const utc = (date: Date) =>
+  `${date
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, '')} UTC`;
 
 export function renderSignedProposalPdf(input: PdfInput & { tree: ProposalTree; evidence: AcceptanceEvidence }): Promise<Buffer> {
   const { brand, tree, evidence } = input;
   const { proposal } = tree;
   const reference = formatProposalNumber(proposal.number, proposal.version);
   const selected = new Set(evidence.selectedItemIds);
-  const { doc, color, y: bodyTop } = firstPage(input, {
+  const {
+    doc,
+    color,
+    y: bodyTop,
+  } = firstPage(input, {
     documentTitle: `Proposal ${reference} (signed)`,
     title: 'PROPOSAL',
     facts: [

@@ -31,7 +31,8 @@ export type ProposalRefusal =
   | { refused: 'unknown_items'; ids: number[] };
 
 /** The status as SQL, the same rule as statusOf (proposals.content.ts), so that lists filter and sort by it. */
-const statusSql = (today: string): SQL<string> => sql<string>`(case when ${proposals.state} = 'sent' and ${proposals.expires_on} < ${today}::date then 'expired' else ${proposals.state} end)`;
+const statusSql = (today: string): SQL<string> =>
+  sql<string>`(case when ${proposals.state} = 'sent' and ${proposals.expires_on} < ${today}::date then 'expired' else ${proposals.state} end)`;
 
 type Sortable = 'id' | 'number' | 'sent_at' | 'expires_on' | 'status' | 'total' | 'created_at' | 'updated_at';
 
@@ -85,7 +86,11 @@ const lock = async (tx: Executor, where: SQL | undefined): Promise<ProposalRow |
 export function proposalsRepository(db: Executor) {
   async function treeOf(executor: Executor, proposal: ProposalRow): Promise<ProposalTree> {
     const [sections, items, acceptances] = await Promise.all([
-      executor.select().from(proposalSections).where(eq(proposalSections.proposal_id, proposal.id)).orderBy(asc(proposalSections.position), asc(proposalSections.id)),
+      executor
+        .select()
+        .from(proposalSections)
+        .where(eq(proposalSections.proposal_id, proposal.id))
+        .orderBy(asc(proposalSections.position), asc(proposalSections.id)),
       executor.select().from(proposalItems).where(eq(proposalItems.proposal_id, proposal.id)).orderBy(asc(proposalItems.position), asc(proposalItems.id)),
       executor.select().from(proposalAcceptances).where(eq(proposalAcceptances.proposal_id, proposal.id)).limit(1),
     ]);
@@ -134,7 +139,8 @@ export function proposalsRepository(db: Executor) {
   }
 
   /** Drafts never reach a portal user: every portal read goes through this condition. */
-  const visibleTo = (scope: ProjectScope) => and(eq(proposals.company_id, scope.companyId), eq(proposals.project_id, scope.projectId), ne(proposals.state, 'draft'));
+  const visibleTo = (scope: ProjectScope) =>
+    and(eq(proposals.company_id, scope.companyId), eq(proposals.project_id, scope.projectId), ne(proposals.state, 'draft'));
 
   /** The state checks of a customer's answer: only a sent proposal not past its expiry day may be answered. */
   const unanswerable = (row: ProposalRow, today: string): ProposalRefusal | null => {
@@ -315,7 +321,12 @@ export function proposalsRepository(db: Executor) {
           copy!.id,
           tree.sections.map((section) => ({
             title: section.title,
-            items: section.items.map((item) => ({ description: item.description, quantity: item.quantity, unitPrice: item.unit_price, optional: item.optional })),
+            items: section.items.map((item) => ({
+              description: item.description,
+              quantity: item.quantity,
+              unitPrice: item.unit_price,
+              optional: item.optional,
+            })),
           })),
         );
         return { id: copy!.id };
@@ -459,7 +470,13 @@ export function proposalsRepository(db: Executor) {
         if (refusal) return refusal;
         await tx
           .update(proposals)
-          .set({ state: 'declined', declined_at: input.now, decline_reason: input.reason, declined_by_portal_user_id: input.portalUser.id, updated_at: input.now })
+          .set({
+            state: 'declined',
+            declined_at: input.now,
+            decline_reason: input.reason,
+            declined_by_portal_user_id: input.portalUser.id,
+            updated_at: input.now,
+          })
           .where(eq(proposals.id, row.id));
         await emitWebhookEvent(tx, {
           companyId: scope.companyId,

@@ -259,7 +259,8 @@ export async function proposalsRoutes(fastify: FastifyInstance, options: Proposa
         operationId: 'getPortalProposalPdf',
         summary: 'The signed proposal as a PDF',
         description:
-          'The PDF made when the proposal was accepted, byte for byte (its SHA-256 is the evidence’s pdf_sha256), as an attachment. Before acceptance: 404. ' + GUARD_NOTE,
+          'The PDF made when the proposal was accepted, byte for byte (its SHA-256 is the evidence’s pdf_sha256), as an attachment. Before acceptance: 404. ' +
+          GUARD_NOTE,
         params: proposalParams,
         response: { 200: binaryReply('The signed PDF', ['application/pdf']), ...errors },
       },

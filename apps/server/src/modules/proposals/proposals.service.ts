@@ -27,7 +27,9 @@ export function refuse(refusal: ProposalRefusal, side: 'portal' | 'company'): ne
 function stateMessage(refusal: Extract<ProposalRefusal, { refused: 'state' }>, side: 'portal' | 'company'): string {
   switch (refusal.status) {
     case 'expired':
-      return side === 'portal' ? PROPOSAL_MESSAGES.expired(refusal.expiresOn) : `This proposal expired on ${refusal.expiresOn}: make a new version of it instead.`;
+      return side === 'portal'
+        ? PROPOSAL_MESSAGES.expired(refusal.expiresOn)
+        : `This proposal expired on ${refusal.expiresOn}: make a new version of it instead.`;
     case 'withdrawn':
       return side === 'portal' ? PROPOSAL_MESSAGES.withdrawn : 'This proposal was withdrawn: make a new version of it instead.';
     case 'superseded':

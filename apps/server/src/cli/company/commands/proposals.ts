@@ -41,13 +41,19 @@ function details(proposal: IntegrationProposalDetail): string[] {
   for (const section of proposal.sections) {
     lines.push(`  ${section.title}`);
     for (const item of section.items) {
-      lines.push(`    #${item.id} ${item.description}: ${item.quantity} × $${item.unit_price} = $${item.amount}${item.optional ? ` (optional${item.selected ? ', chosen' : ''})` : ''}`);
+      lines.push(
+        `    #${item.id} ${item.description}: ${item.quantity} × $${item.unit_price} = $${item.amount}${item.optional ? ` (optional${item.selected ? ', chosen' : ''})` : ''}`,
+      );
     }
   }
-  lines.push(`  Subtotal $${proposal.subtotal}, tax ${proposal.tax_rate}% $${proposal.tax}, total $${proposal.total} (with every option $${proposal.total_with_all_options})`);
+  lines.push(
+    `  Subtotal $${proposal.subtotal}, tax ${proposal.tax_rate}% $${proposal.tax}, total $${proposal.total} (with every option $${proposal.total_with_all_options})`,
+  );
   const { acceptance, decline } = proposal;
   if (acceptance) {
-    lines.push(`  Accepted by ${acceptance.signer_name} <${acceptance.signer_email}> at ${acceptance.accepted_at} from ${acceptance.ip_address} for $${acceptance.total}`);
+    lines.push(
+      `  Accepted by ${acceptance.signer_name} <${acceptance.signer_email}> at ${acceptance.accepted_at} from ${acceptance.ip_address} for $${acceptance.total}`,
+    );
     lines.push(`  Content SHA-256 ${acceptance.content_sha256}; PDF SHA-256 ${acceptance.pdf_sha256}`);
   }
   if (decline) lines.push(`  Declined at ${decline.declined_at}${decline.reason ? `: ${decline.reason}` : ''}`);
@@ -74,7 +80,9 @@ export const listProposals = defineCommand({
     if (json) return print(JSON.stringify(page, null, 2));
     if (page.data.length === 0) print('No proposals.');
     for (const row of page.data) {
-      print(`#${row.id} ${formatProposalNumber(row.number, row.version)} project ${row.project_id}: ${row.status}, $${row.total}, valid until ${row.expires_on}: ${row.title}`);
+      print(
+        `#${row.id} ${formatProposalNumber(row.number, row.version)} project ${row.project_id}: ${row.status}, $${row.total}, valid until ${row.expires_on}: ${row.title}`,
+      );
     }
   },
 });
