@@ -10,6 +10,7 @@ import { addDays, formatDayHeading, monthOfDay, todayIn, zonedToInstant } from '
 import { launchChromium } from './support/chromium';
 import { expectNoAxeViolations, newPage, settledScreenshot } from './support/page';
 import { startServer, type RunningServer } from './support/server';
+import { recordSecret } from './support/run-log';
 import { acceptStaffInvitation, companyApi, createCompany, staffPage } from './support/staff';
 
 /**
@@ -304,6 +305,7 @@ describe('the customer', () => {
     const shown = section.getByLabel('Calendar link');
     await expect.poll(() => shown.isVisible(), LOAD).toBe(true);
     feedUrl = (await shown.textContent())!.trim();
+    recordSecret('the calendar feed secret', /\/calendar-feeds\/([^/.]+)/.exec(feedUrl)?.[1]);
     expect(feedUrl).toMatch(/^https?:\/\/.+\.ics$/);
     expect(await section.getByRole('link', { name: 'Open it in your calendar app' }).getAttribute('href')).toMatch(/^webcal:\/\//);
     await expectNoAxeViolations(page);

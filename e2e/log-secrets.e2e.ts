@@ -36,6 +36,7 @@ describe('the check for credentials in the run’s server logs', () => {
         '{"msg":"key ppk_12_abcdefghijkl"}',
         '{"msg":"secret whsec_abcdefghijkl"}',
         '{"req":{"headers":{"authorization":"Bearer x"}}}',
+        '{"req":{"url":"/api/calendar-feeds/AbCdEfGh12345678.ics"}}',
       ].join('\n'),
     );
     expect(leaks).toEqual([
@@ -43,6 +44,7 @@ describe('the check for credentials in the run’s server logs', () => {
       'server-1.log:2: an API key',
       'server-1.log:3: a webhook secret',
       'server-1.log:4: an Authorization header',
+      'server-1.log:5: a calendar feed secret',
     ]);
   });
 

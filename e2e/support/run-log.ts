@@ -65,6 +65,7 @@ const CREDENTIAL_SHAPES: [string, RegExp][] = [
   ['an API key', /ppk_\d+_[A-Za-z0-9_-]{8,}/],
   ['a webhook secret', /whsec_[A-Za-z0-9+/=_-]{8,}/],
   ['an Authorization header', /"authorization":"(?!\[redacted\])/i],
+  ['a calendar feed secret', /\/calendar-feeds\/(?!\[redacted\])[^/"\s]{8,}/],
 ];
 
 /**

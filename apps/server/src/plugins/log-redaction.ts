@@ -7,10 +7,10 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
  */
 const SECRET_PARAMS = /([?&](?:token|code|sig)=)[^&#]*/gi;
 
-/** A URL fit for the log: credentials in the query, and feed secrets in the path, are replaced. */
 /** A path that is itself a credential: the secret of a personal calendar feed (`/api/calendar-feeds/<token>.ics`). */
 const SECRET_PATHS = /(\/calendar-feeds\/)[^/?#]+/gi;
 
+/** A URL fit for the log: credentials in the query, and feed secrets in the path, are replaced. */
 export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1[redacted]').replace(SECRET_PATHS, '$1[redacted]');
 }

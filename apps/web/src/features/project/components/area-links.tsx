@@ -17,7 +17,7 @@ const ICONS: Record<PortalArea['key'], LucideIcon> = {
 export function AreaLinks({ company, entity }: { company: Company; entity: number }) {
   return (
     <nav aria-label="Project areas">
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {enabledAreas(company).map(({ key, label, description, link }) => {
           const Icon = ICONS[key];
           return (
