@@ -13,7 +13,7 @@ import { useInvoice } from '../api/get-invoice';
 import { useInvoicePdf } from '../api/invoice-pdf';
 import { useSendInvoice } from '../api/send-invoice';
 import { useVoidInvoice } from '../api/void-invoice';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/staff/confirm-dialog';
 import { formatDate } from './format';
 import { InvoiceMissing } from './invoice-missing';
 import { editInvoiceUrl, invoicesUrl } from './links';

@@ -12,7 +12,7 @@ import { useDeleteProposal } from '../api/delete-proposal';
 import { useSaveProposal } from '../api/save-proposal';
 import { useSendProposal } from '../api/send-proposal';
 import { blankItem, blankSection, draftBody, draftForm, draftTotals, type DraftForm, type DraftItem, type DraftSection } from '../draft-form';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/staff/confirm-dialog';
 import { proposalsUrl, proposalUrl } from './links';
 
 const INPUT = 'w-full rounded-lg border px-3 py-2 text-base text-slate-900 shadow-xs outline-none focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30';

@@ -17,7 +17,7 @@ import { useProposal } from '../api/get-proposal';
 import { useReviseProposal } from '../api/revise-proposal';
 import { useSignedPdf } from '../api/signed-pdf';
 import { useWithdrawProposal } from '../api/withdraw-proposal';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/staff/confirm-dialog';
 import { proposalsUrl, proposalUrl } from './links';
 import { ProposalEditor } from './proposal-editor';
 import { StatusBadge } from './status-badge';

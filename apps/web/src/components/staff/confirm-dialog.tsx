@@ -1,9 +1,9 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '../ui/button';
 
 /**
- * Asks before a step that cannot be taken back (sending, voiding, deleting). The trigger is the page's own button;
+ * Asks before a step that cannot be taken back (sending, voiding, withdrawing, deleting). The trigger is the page's own button;
  * `onConfirm` runs the step, and the dialog closes when it is done.
  */
 export function ConfirmDialog({
