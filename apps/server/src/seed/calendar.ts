@@ -32,9 +32,9 @@ const VISITS: DemoVisit[] = [
   { project: 'kitchen', title: 'Plumbing rough-in inspection', day: 12, hour: 10, hours: 1, staff: 'dana' },
   { project: 'kitchen', title: 'Crew prep for cabinets', day: 279, hour: 7, hours: 2, staff: 'omar', internal: true },
   { project: 'kitchen', title: 'Cabinet install', day: 280, days: 2, staff: 'omar', notes: 'The crew needs the kitchen empty both days.' },
-  { project: 'kitchen', title: 'Countertop template', day: 284, hour: 9, hours: 2, staff: 'priya', cancelled: true },
+  { project: 'kitchen', title: 'Countertop template', day: 284, hour: 9, hours: 2, staff: 'omar', cancelled: true },
   { project: 'kitchen', title: 'Final walkthrough', day: 290, hour: 14, hours: 1, staff: 'dana', notes: 'We go over the punch list together.' },
-  { project: 'roof', title: 'Roof inspection', day: 282, hour: 9, hours: 2, staff: 'priya' },
+  { project: 'roof', title: 'Roof inspection', day: 282, hour: 9, hours: 2, staff: 'dana' },
   { project: 'deck', title: 'Deck board delivery', day: 283, hour: 11, hours: 1, staff: 'omar' },
 ];
 

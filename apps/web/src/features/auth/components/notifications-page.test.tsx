@@ -60,7 +60,7 @@ describe('the email notifications page', () => {
     expect(await screen.findByRole('heading', { name: 'Email notifications', level: 1 }, { timeout: 5000 })).toBeVisible();
     const group = await screen.findByRole('group', { name: 'Email me when the company…' });
     const boxes = within(group).getAllByRole('checkbox');
-    expect(boxes.map((box) => box.getAttribute('id'))).toHaveLength(5);
+    expect(boxes.map((box) => box.getAttribute('id'))).toHaveLength(6);
     for (const name of ['New notes', 'Invoices', 'Shared documents', 'Shared photo albums', 'Proposals', 'Scheduled visits']) {
       expect(within(group).getByRole('checkbox', { name })).toBeChecked();
     }
