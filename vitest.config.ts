@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -23,6 +24,10 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
   test: {
+    // Vitest's default (one less than the cores) is one worker on a 2-core machine, yet a server test file spends
+    // much of its time waiting on PostgreSQL, child processes and sockets: two keep both cores busy
+    // (docs/decisions/073-ci-on-node-24-first.md).
+    maxWorkers: Math.max(os.availableParallelism() - 1, 2),
     projects: [
       'apps/web/vitest.config.ts',
       { test: { name: 'tooling', include: ['scripts/**/*.test.ts', 'eslint-rules/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
