@@ -323,7 +323,7 @@ describe.each(PHONES)('on a %i px phone', (width) => {
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await menu.waitFor();
     const areas = menu.getByRole('navigation', { name: 'Portal areas' }).getByRole('link');
-    expect(await areas.allInnerTexts()).toEqual(['Project', 'Notes', 'Photos', 'Invoices', 'Documents', 'Contact']);
+    expect(await areas.allInnerTexts()).toEqual(['Project', 'Notes', 'Photos', 'Invoices', 'Proposals', 'Documents', 'Calendar', 'Contact']);
     expect(await menu.getByRole('link', { name: 'Invoices' }).getAttribute('aria-current')).toBe('page');
     expect(await menu.locator('[aria-current="page"]').count()).toBe(1);
     expect(await menu.getByRole('link', { name: 'Email notifications' }).count()).toBe(1);
@@ -358,7 +358,7 @@ describe('on a desktop (1280 px)', () => {
     const header = page.getByRole('banner');
     expect(await header.getByRole('button', { name: 'Menu', exact: true }).count()).toBe(0);
     const areas = header.getByRole('navigation', { name: 'Portal areas' }).getByRole('link');
-    expect(await areas.allInnerTexts()).toEqual(['Project', 'Notes', 'Photos', 'Invoices', 'Documents', 'Contact']);
+    expect(await areas.allInnerTexts()).toEqual(['Project', 'Notes', 'Photos', 'Invoices', 'Proposals', 'Documents', 'Calendar', 'Contact']);
     expect(await header.getByRole('link', { name: 'Invoices' }).getAttribute('aria-current')).toBe('page');
     await header.getByRole('button', { name: /^Account menu/ }).click();
     const menu = page.getByRole('menu');
