@@ -68,7 +68,7 @@ export function TimeZoneForm({ company }: { company: IntegrationCompany }) {
           onChange={(event) => setZone(event.target.value)}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={`${id}-now${fieldError ? ` ${id}-error` : ''}`}
-          className={`rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-xs ${fieldError ? 'border-red-600' : 'border-slate-300'}`}
+          className={`w-full min-w-0 rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-xs ${fieldError ? 'border-red-600' : 'border-slate-300'}`}
         >
           {shown.map((name) => (
             <option key={name} value={name}>
