@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { requireApiCompany } from '../../core/access/request';
 import type { CompanyRow } from '../../db/rows';
 import { invalid, notFound } from '../../lib/http-errors';
-import { defineListQuery } from '../../lib/list-query';
+import { defineListQuery, type PageRequest } from '../../lib/list-query';
 import { paginate, pageUrls } from '../../lib/pagination';
 import { newSecret } from '../../lib/tokens';
 import { describeWhen, scheduleNotice, type ScheduleChange } from './calendar-email';
@@ -44,6 +44,16 @@ export async function calendarIntegrationRoutes(fastify: FastifyInstance, option
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const calendar = calendarRepository(app.database.db);
   const host = new URL(options.publicUrl).hostname || 'portal';
+
+  /** Both lists (the company's, a project's) answer one page of items the same way. */
+  function pageOfItems(url: string, company: CompanyRow, rows: Awaited<ReturnType<typeof calendar.listOfCompany>>['rows'], total: number, page: PageRequest) {
+    return paginate(
+      rows.map((row) => serializeIntegrationScheduleItem(row, company)),
+      total,
+      page,
+      pageUrls(options.publicUrl, url),
+    );
+  }
 
   function listFilters(company: CompanyRow, filters: { from?: string[]; to?: string[]; status?: string[]; shared_with_portal?: string[] }) {
     const shared = filters.shared_with_portal?.[0];
@@ -133,12 +143,7 @@ export async function calendarIntegrationRoutes(fastify: FastifyInstance, option
         order: sort,
         page,
       });
-      return paginate(
-        rows.map((row) => serializeIntegrationScheduleItem(row, company)),
-        total,
-        page,
-        pageUrls(options.publicUrl, request.url),
-      );
+      return pageOfItems(request.url, company, rows, total, page);
     },
   );
 
@@ -172,12 +177,7 @@ export async function calendarIntegrationRoutes(fastify: FastifyInstance, option
         order: sort,
         page,
       });
-      return paginate(
-        rows.map((row) => serializeIntegrationScheduleItem(row, company)),
-        total,
-        page,
-        pageUrls(options.publicUrl, request.url),
-      );
+      return pageOfItems(request.url, company, rows, total, page);
     },
   );
 
