@@ -1,6 +1,7 @@
 /**
  * Load part of `npm run bench -- security`: apps/server/test/load.ts with 50 sessions for 60 s (full), 8 for 10 s
- * otherwise; --sessions= and --seconds= change them, --db=pglite,postgres the databases. Fails the run past the bounds:
+ * otherwise, each session pausing a mean 1.5 s between page views (--think=, in seconds; 0 for as fast as answers come);
+ * --sessions= and --seconds= change them, --db=pglite,postgres the databases. Fails the run past the bounds:
  * an error, a JSON p99 of 100 ms or more, an event-loop p99 of 20 ms or more.
  */
 import pg from 'pg';
@@ -37,6 +38,7 @@ export async function benchLoad({ full, option, log }) {
     const figures = await runLoad({
       seconds: Number(option('seconds', full ? 60 : 10)),
       sessions: Number(option('sessions', full ? 50 : 8)),
+      thinkMs: Number(option('think', 1.5)) * 1000,
       flooders: 4,
       imageFetchers: 2,
       databaseUrl,
@@ -49,8 +51,8 @@ export async function benchLoad({ full, option, log }) {
   return {
     runs,
     summary: runs.map((run) => [
-      `${run.database === 'postgres' ? 'PostgreSQL 15' : 'PGlite'}, ${run.sessions} sessions × ${run.seconds} s`,
-      `${run.jsonRequests} JSON reads, p50 ${run.jsonP50Ms} ms, **p99 ${run.jsonP99Ms} ms** (bound 100); **${run.errors} errors**; ` +
+      `${run.database === 'postgres' ? 'PostgreSQL 15' : 'PGlite'}, ${run.sessions} sessions × ${run.seconds} s, think ${run.thinkMs / 1000} s`,
+      `${run.pageViews} page views, ${run.jsonRequests} JSON reads, p50 ${run.jsonP50Ms} ms, **p99 ${run.jsonP99Ms} ms** (bound 100); **${run.errors} errors**; ` +
         `event loop **p99 ${run.eventLoopP99Ms} ms** (bound 20), max ${run.eventLoopMaxMs} ms; ` +
         `flood ${run.floodAttempts} wrong sign-ins, ${run.flood429} refused 429; ${run.imageRequests} image variants, p99 ${run.imageP99Ms} ms`,
     ]),

@@ -6,8 +6,9 @@ import { processRunner } from './processes';
 
 /**
  * The load harness (docs/security.md, "The portal stays responsive under abuse"): the real server in a child process
- * on the demo, `sessions` customers each signing in and then reading what a page view reads (entities, the project,
- * notes, albums, documents, invoices) as fast as the answers come, while a sign-in flood of wrong passwords from many
+ * on the demo, `sessions` customers each signing in and then, page view after page view, reading what a project page
+ * reads (entities, the project, notes, albums, documents, invoices) at once as the browser does, with a think time
+ * between views as real customers take (exponential, `thinkMs` mean; docs/decisions/079-load-sessions-think.md), while a sign-in flood of wrong passwords from many
  * addresses hits the rate limits and browsers fetch listed variants of the demo's photos (image encodes). It counts
  * every answer that is not what it should be, the JSON reads' latency, and the server's own event-loop delay
  * (`nodejs_eventloop_lag_p99_seconds` at /metrics, reset at each scrape). Used by load.test.ts (short, few sessions)
@@ -17,6 +18,8 @@ import { processRunner } from './processes';
 export interface LoadOptions {
   seconds: number;
   sessions: number;
+  /** Mean pause between one session's page views (exponential); 0 reads as fast as the answers come. */
+  thinkMs?: number;
   /** Concurrent loops of the sign-in flood and of image fetches. */
   flooders?: number;
   imageFetchers?: number;
@@ -29,7 +32,9 @@ export interface LoadFigures {
   database: 'pglite' | 'postgres';
   seconds: number;
   sessions: number;
+  thinkMs: number;
   signIns: number;
+  pageViews: number;
   jsonRequests: number;
   jsonP50Ms: number;
   jsonP99Ms: number;
@@ -54,6 +59,8 @@ const DEMO = [
 
 /** The flood's addresses, each used for a burst past the per-address limit before the next takes over. */
 const FLOOD_ADDRESSES = 250;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const percentile = (values: number[], p: number) => {
   if (values.length === 0) return 0;
@@ -146,6 +153,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     const errorSamples: string[] = [];
     let errors = 0;
     let signIns = 0;
+    let pageViews = 0;
+    const thinkMs = options.thinkMs ?? 1500;
     let floodAttempts = 0;
     let flood429 = 0;
     let floodRefused = 0;
@@ -168,18 +177,24 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       const entity = mine[index % Math.max(1, mine.length)];
       if (entity === undefined) return fail('no readable project');
       const page = pageOf(entity);
+      // Sessions start spread over the first think time, not all in the same millisecond.
+      await sleep(Math.random() * thinkMs);
       while (Date.now() < deadline) {
-        for (const url of page) {
-          const started = performance.now();
-          try {
-            const response = await call(url, { ip, headers: { authorization: `Bearer ${token}` } });
-            await response.arrayBuffer();
-            jsonLatencies.push(performance.now() - started);
-            if (!response.ok) fail(`GET ${url}: ${response.status}`);
-          } catch (error) {
-            fail(`GET ${url}: ${(error as Error).message}`);
-          }
-        }
+        await Promise.all(
+          page.map(async (url) => {
+            const started = performance.now();
+            try {
+              const response = await call(url, { ip, headers: { authorization: `Bearer ${token}` } });
+              await response.arrayBuffer();
+              jsonLatencies.push(performance.now() - started);
+              if (!response.ok) fail(`GET ${url}: ${response.status}`);
+            } catch (error) {
+              fail(`GET ${url}: ${(error as Error).message}`);
+            }
+          }),
+        );
+        pageViews++;
+        await sleep(Math.min(-Math.log(1 - Math.random()) * thinkMs, Math.max(0, deadline - Date.now())));
       }
     };
 
@@ -230,7 +245,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       database: options.databaseUrl ? 'postgres' : 'pglite',
       seconds: options.seconds,
       sessions: options.sessions,
+      thinkMs,
       signIns,
+      pageViews,
       jsonRequests: jsonLatencies.length,
       jsonP50Ms: percentile(jsonLatencies, 50),
       jsonP99Ms: percentile(jsonLatencies, 99),
