@@ -16,29 +16,34 @@ afterEach(async () => {
   dataDir = undefined;
 });
 
-it.skipIf(TEST_DB !== 'pglite')('keeps PGlite data in its folder across a restart', async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-pglite-'));
-  const folder = path.join(dataDir, 'db');
+it.skipIf(TEST_DB !== 'pglite')(
+  'keeps PGlite data in its folder across a restart',
+  async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-pglite-'));
+    const folder = path.join(dataDir, 'db');
 
-  const first = await openDatabase({ dataDir: folder });
-  try {
-    expect(first.kind).toBe('pglite');
-    expect(await isEmpty(first.db)).toBe(true);
-    await seedDemo(first.db);
-  } finally {
-    await first.close();
-  }
+    const first = await openDatabase({ dataDir: folder });
+    try {
+      expect(first.kind).toBe('pglite');
+      expect(await isEmpty(first.db)).toBe(true);
+      await seedDemo(first.db);
+    } finally {
+      await first.close();
+    }
 
-  // Reopening runs the migrations again: they must be a no-op on a migrated folder.
-  const second = await openDatabase({ dataDir: folder });
-  try {
-    expect(await isEmpty(second.db)).toBe(false);
-    expect((await second.db.select().from(companies).orderBy(companies.id)).map((row) => row.name)).toEqual(['Acme Builders', 'Brightside Remodeling']);
-    expect(await second.db.$count(portalUsers)).toBe(2);
-  } finally {
-    await second.close();
-  }
-});
+    // Reopening runs the migrations again: they must be a no-op on a migrated folder.
+    const second = await openDatabase({ dataDir: folder });
+    try {
+      expect(await isEmpty(second.db)).toBe(false);
+      expect((await second.db.select().from(companies).orderBy(companies.id)).map((row) => row.name)).toEqual(['Acme Builders', 'Brightside Remodeling']);
+      expect(await second.db.$count(portalUsers)).toBe(2);
+    } finally {
+      await second.close();
+    }
+    // Two fresh PGlite instances, every migration and the demo seed: a minute on a busy two-core machine.
+  },
+  120_000,
+);
 
 it.skipIf(TEST_DB !== 'postgres')('lets several processes start at once on an empty PostgreSQL database: one migrates, the others wait', async () => {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
