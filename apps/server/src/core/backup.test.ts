@@ -70,7 +70,7 @@ describe.skipIf(TEST_DB !== 'pglite')('backup and restore of the embedded databa
       await restored.close();
     }
     expect(await fingerprints(blobsDir())).toEqual(filesAtBackup);
-  });
+  }, 120_000); // two PGlite folders made from nothing, every migration, the demo seed and its files: slow on a busy machine
 
   it('refuses to restore over a folder a running process holds, and moves nothing', async () => {
     const backupDir = path.join(dataDir, 'backups', 'first');
