@@ -69,6 +69,19 @@ describe('the company command', () => {
     expect(notImage.err).toMatch(/^Refused \(422\): The given data was invalid\.\n {2}file: /);
   });
 
+  it('prints the refusal of a file name with control characters or a text-direction override, without a stack', async () => {
+    for (const name of ['logo\u0007.png', 'logo\u202egnp.exe', 'logo\u001b[2J.png']) {
+      const file = path.join(t.dataDir, name);
+      await writeFile(file, await imageBytes('png', 120, 40));
+      const refused = await company(['set-logo', '--file', file], { PORTAL_API_KEY: key });
+      expect(refused.code, JSON.stringify(name)).toBe(1);
+      expect(refused.err).toBe(
+        'Refused (422): The given data was invalid.\n  file: The file name must not contain control characters or text-direction overrides; rename the file.',
+      );
+      expect(refused.out).toBe('');
+    }
+  });
+
   it('says in one line what is wrong, then the usage, with exit code 2, for what cannot run as typed', async () => {
     const cases: [string[], Record<string, string>, RegExp][] = [
       [['create-company', '--owner-email'], {}, /^Option '--owner-email <value>' argument missing$/],
