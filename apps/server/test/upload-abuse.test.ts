@@ -272,7 +272,10 @@ it("keeps the PDFs the portal makes itself when they are uploaded again: invoice
     pdfs.push((await t.app.inject({ method: 'GET', url: `/api/integration/proposals/${proposal.id}/pdf`, headers: bearer(key) })).rawPayload);
   }
   expect(pdfs.length).toBeGreaterThan(2);
-  expect(pdfs.some((pdf) => pdf.includes('/Subtype /Image')), 'a PDF with an image (the logo)').toBe(true);
+  expect(
+    pdfs.some((pdf) => pdf.includes('/Subtype /Image')),
+    'a PDF with an image (the logo)',
+  ).toBe(true);
   for (const [index, pdf] of pdfs.entries()) {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const response = await send(route, `made-by-the-portal-${index}.pdf`, 'application/pdf', pdf);

@@ -148,7 +148,8 @@ export function s3BlobStore(options: S3BlobStoreOptions): ListableBlobStore {
           new DeleteObjectsCommand({ Bucket, Delete: { Objects: objects.slice(start, start + 1000).map((Key) => ({ Key })), Quiet: true } }),
         );
         const failed = answer.Errors ?? [];
-        if (failed.length > 0) throw new Error(`The bucket refused to delete ${failed.length} blobs: ${failed[0]!.Code ?? 'error'} ${failed[0]!.Message ?? ''}`.trim());
+        if (failed.length > 0)
+          throw new Error(`The bucket refused to delete ${failed.length} blobs: ${failed[0]!.Code ?? 'error'} ${failed[0]!.Message ?? ''}`.trim());
       }
     },
   };
