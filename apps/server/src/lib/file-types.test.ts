@@ -87,7 +87,7 @@ async function pdfWithImages(images: Buffer[]): Promise<Buffer> {
   return done;
 }
 
-/** Random pixels: their compressed bytes spell anything, `<svg` and `endstream` included, sooner or later. */
+/** Random pixels: megabytes of incompressible binary in the image streams, with `<` and `>` among them, for the scan to pass over. */
 const noise = (format: 'png' | 'jpeg', size: number) =>
   sharp({ create: { width: size, height: size, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
     .toFormat(format)
