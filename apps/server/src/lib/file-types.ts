@@ -193,6 +193,10 @@ async function isPlainText(source: ByteSource): Promise<boolean> {
 // eslint-disable-next-line no-control-regex
 const HOSTILE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
+/** A name as a terminal may safely show it: each refused character written as `\uXXXX`. */
+export const escapeNameForDisplay = (name: string) =>
+  name.replace(new RegExp(HOSTILE_NAME_CHARACTERS.source, 'g'), (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 /** Why an uploaded file's name is refused, or null when it can be kept (after `cleanFileName`). */
 export function uploadNameProblem(name: string): string | null {
   if (name === '') return 'The file has no name.';
