@@ -42,8 +42,8 @@ const MULTIPART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FS
  * Receives a multipart/form-data upload as a stream, straight into the blob store (never whole in
  * memory), checks each file by its bytes, and records it in `files` for `owner`. Anything wrong
  * (not multipart, no file, empty, too large, a kind not accepted, a name with path parts or
- * control characters, an image over 50 megapixels, an unexpected field) is a 4xx with `errors[field]`, and leaves no
- * blob and no row behind.
+ * control characters, a PDF that is not one through, an image over 50 megapixels, an unexpected
+ * field) is a 4xx with `errors[field]`, and leaves no blob and no row behind.
  *
  * The caller links the returned rows to its own records; if that fails, it hands them to
  * `deleteFiles` (store.ts).
