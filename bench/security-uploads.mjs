@@ -45,7 +45,7 @@ export async function benchUploads({ log }) {
     return {
       ...figures,
       summary: [
-        ['hostile files × upload routes', `${figures.cases} cases: **${figures.passed} refused or cleaned as promised**, ${figures.failed} failed or not run`],
+        ['hostile files × upload routes', `${figures.cases} cases: **${figures.passed} refused or kept as promised**, ${figures.failed} failed or not run`],
       ],
     };
   } finally {

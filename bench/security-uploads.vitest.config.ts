@@ -10,6 +10,8 @@ export default defineConfig({
     include: ['test/upload-abuse.test.ts'],
     environment: 'node',
     setupFiles: ['./test/setup.ts'],
+    // The migrated database every test file starts from (test/global-setup.ts), as in the server project.
+    globalSetup: ['./test/global-setup.ts'],
     env: { TEST_DB: 'pglite' },
     testTimeout: 120_000,
     hookTimeout: 600_000,

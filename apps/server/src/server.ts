@@ -4,7 +4,8 @@ import { openDatabase } from './db/client';
 import { DEMO_USERS, seedIfEmpty } from './seed/index';
 import { EnvError, parseEnv } from './env';
 import { blobFolder, createBlobStore } from './core/files/blob-store';
-import { sweepOrphanBlobs } from './core/files/blob-sweep';
+import { sweepOrphanBlobs, sweepOrphanObjects } from './core/files/blob-sweep';
+import { isListable } from './core/files/blob-store/types';
 
 async function main() {
   let env;
@@ -66,6 +67,19 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  if (!folder && isListable(blobs)) {
+    // After the listener opens, unlike the folder's: no request can reach a blob no row names, so nothing waits for
+    // it, and a bucket is listed at one request per 1,000 objects. A failure is logged; the next start tries again.
+    const minAgeMs = env.BLOB_SWEEP_MIN_AGE_MINUTES * 60_000;
+    void sweepOrphanObjects(database.db, blobs, { minAgeMs }).then(
+      (swept) => {
+        if (swept.orphans > 0) app.log.warn(swept, 'deleted blobs a stopped process had left without a row');
+      },
+      (error: unknown) => {
+        if (!closing) app.log.warn({ err: error }, 'the sweep of the bucket for blobs without a row failed; the next start tries again');
+      },
+    );
+  }
   const lines = [
     '',
     `  Project portal is running at ${env.PUBLIC_URL}`,

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageBytes, pdfBytes } from '../../test/fixtures';
 import { useTestApp } from '../../test/suite';
-import { accounts, companies, contactMessages, notes, projects } from '../db/schema';
+import { accounts, albums, companies, contactMessages, notes, projects } from '../db/schema';
 import { runCompanyCommand } from './company/run';
 
 /** The `company` command against a real listening server (docs/company-api.md, "The company command"). */
@@ -67,6 +67,19 @@ describe('the company command', () => {
     const notImage = await company(['set-logo', '--file', path.join(t.dataDir, 'operator-secret')], { PORTAL_API_KEY: key });
     expect(notImage.code).toBe(1);
     expect(notImage.err).toMatch(/^Refused \(422\): The given data was invalid\.\n {2}file: /);
+  });
+
+  it('prints the refusal of a file name with control characters or a text-direction override, without a stack', async () => {
+    for (const name of ['logo\u0007.png', 'logo\u202egnp.exe', 'logo\u001b[2J.png']) {
+      const file = path.join(t.dataDir, name);
+      await writeFile(file, await imageBytes('png', 120, 40));
+      const refused = await company(['set-logo', '--file', file], { PORTAL_API_KEY: key });
+      expect(refused.code, JSON.stringify(name)).toBe(1);
+      expect(refused.err).toBe(
+        'Refused (422): The given data was invalid.\n  file: The file name must not contain control characters or text-direction overrides; rename the file.',
+      );
+      expect(refused.out).toBe('');
+    }
   });
 
   it('says in one line what is wrong, then the usage, with exit code 2, for what cannot run as typed', async () => {
@@ -281,6 +294,23 @@ describe('onboarding from the terminal', () => {
       path.join(folder, '2.png'),
     ]);
     expect(withFiles.out).toMatch(/^Note \d+ added to project \d+ with 2 files\.$/);
+  });
+
+  it('names the photo of a folder whose name the server would refuse, escaped, and makes no album', async () => {
+    const project = await as(['create-project', '--name', 'Gutters']);
+    const projectId = /^Project (\d+): /.exec(project.out)![1]!;
+    const folder = path.join(t.dataDir, 'Gutters');
+    await mkdir(folder);
+    await writeFile(path.join(folder, '1.png'), await imageBytes('png', 40, 30));
+    await writeFile(path.join(folder, '2\u001b[2J\u202e.png'), await imageBytes('png', 40, 30));
+    const albumsBefore = await t.app.database.db.$count(albums);
+    const refused = await as(['upload-photos', '--project', projectId, '--folder', folder]);
+    expect(refused.code).toBe(2);
+    expect(refused.err.split('\n')[0]).toBe(
+      `2\\u001b[2J\\u202e.png in ${folder}: The file name must not contain control characters or text-direction overrides; rename the file.`,
+    );
+    expect([...refused.err].filter((character) => character === '\u001b' || character === '\u202e')).toEqual([]);
+    expect(await t.app.database.db.$count(albums)).toBe(albumsBefore);
   });
 
   it('imports a CSV row by row: makes, finds, shares and invites; a bad row changes nothing and is named', async () => {

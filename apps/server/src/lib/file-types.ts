@@ -186,9 +186,32 @@ async function isPlainText(source: ByteSource): Promise<boolean> {
 }
 
 /**
+ * Characters no upload name may carry: C0 and C1 controls (NUL cuts a name short in C code, an escape rewrites a
+ * terminal), DEL, and the bidi embeddings, overrides and isolates that make `invoice\u202efdp.exe` read as
+ * `invoiceexe.pdf`. Refused rather than dropped (docs/decisions/074-hostile-names-pdfs-and-bucket-sweep.md).
+ */
+// eslint-disable-next-line no-control-regex
+const HOSTILE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/** A name as a terminal may safely show it: each refused character written as `\uXXXX`. */
+export const escapeNameForDisplay = (name: string) =>
+  name.replace(new RegExp(HOSTILE_NAME_CHARACTERS.source, 'g'), (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** Why an uploaded file's name is refused, or null when it can be kept (after `cleanFileName`). */
+export function uploadNameProblem(name: string): string | null {
+  if (name === '') return 'The file has no name.';
+  if (/[/\\]/.test(name)) return 'The file name must not contain a path (/ or \\).';
+  if (HOSTILE_NAME_CHARACTERS.test(name)) return 'The file name must not contain control characters or text-direction overrides; rename the file.';
+  if (cleanFileName(name) === null) return 'The file has no name.';
+  return null;
+}
+
+/**
  * A file name fit to keep and to hand back on download, or null when it cannot be one: a name with
  * path parts (`../x.pdf`, `a/b.pdf`, `C:\x.pdf`) is refused rather than silently cut, so nobody
- * is surprised by what was stored. Control characters go; the rest of the name stays as given.
+ * is surprised by what was stored. Uploads refuse control characters first (`uploadNameProblem`); names the portal
+ * makes from captions and album names lose them here. Direction marks (U+200E, U+200F) go too: invisible, and they
+ * reorder nothing around them. A name over 255 bytes is cut, its extension kept.
  */
 export function cleanFileName(name: string): string | null {
   if (/[/\\]/.test(name)) return null;
@@ -267,6 +290,50 @@ export async function carriesMarkup(source: ByteSource): Promise<boolean> {
     if (MARKUP_INSIDE.test(bytes.toString('latin1'))) return true;
   }
   return false;
+}
+
+const PDF_TAIL = 1024;
+/**
+ * Outside a stream: a stream's start (the keyword after a dictionary or whitespace, then its end of line; never
+ * `endstream`), or markup a browser would render if it ever read the bytes as a page.
+ */
+const PDF_OUTSIDE = /(?<=[\s>])stream(?:\r\n|\n|\r)|<(?:html|script|!doctype|svg|body)/gi;
+const PDF_OVERLAP = 32;
+
+/**
+ * Why a file that opens with `%PDF-` is not kept as a PDF, or null when it is one through: an `%%EOF` marker in its
+ * last 1,024 bytes (a PDF/HTML polyglot tends to end in its page, a cut-short file in the middle of an object), and
+ * no HTML, SVG or script markup outside its streams. Stream data (images, fonts, compressed page content) is
+ * skipped: binary bytes may spell anything, and a PDF reader never reads them as markup. One pass, chunk by chunk.
+ */
+export async function pdfProblem(source: ByteSource): Promise<string | null> {
+  const tail = (await source.read(Math.max(0, source.size - PDF_TAIL), source.size)).toString('latin1');
+  if (!tail.includes('%%EOF')) return 'The PDF is incomplete (it has no end-of-file marker); save or export it again.';
+  let inStream = false;
+  let carry = '';
+  for (let start = 0; start < source.size; start += SCAN_CHUNK) {
+    const text = carry + (await source.read(start, start + SCAN_CHUNK)).toString('latin1');
+    let at = 0;
+    for (;;) {
+      if (inStream) {
+        const end = text.indexOf('endstream', at);
+        if (end < 0) break;
+        inStream = false;
+        at = end + 'endstream'.length;
+        continue;
+      }
+      PDF_OUTSIDE.lastIndex = at;
+      const found = PDF_OUTSIDE.exec(text);
+      if (!found) break;
+      if (found[0].startsWith('<')) return 'The PDF carries a web page or a script; save or export it again from the program that made it.';
+      inStream = true;
+      at = PDF_OUTSIDE.lastIndex;
+    }
+    // In a stream only `endstream` is looked for; the overlap also keeps the character a lookbehind needs.
+    carry = text.slice(Math.max(at, text.length - PDF_OVERLAP));
+  }
+  if (inStream) return 'The PDF is incomplete (a stream never ends); save or export it again.';
+  return null;
 }
 
 /** A GIF's logical screen (bytes 6–9): decoders allocate it, whatever the size of the frames inside. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema';
-import { BLOB_KEY_PATTERN } from './blob-store/types';
+import { BLOB_KEY_PATTERN, type ListableBlobStore } from './blob-store/types';
 
 export interface SweepResult {
   /** Blobs no `files` row names, deleted. */
@@ -51,15 +51,42 @@ export async function sweepOrphanBlobs(db: Db, folder: string, { minAgeMs, now =
     }
   }
 
-  const keys = [...candidates.keys()];
+  for (const key of await unnamed(db, [...candidates.keys()])) {
+    await rm(candidates.get(key)!, { force: true });
+    result.orphans++;
+  }
+  return result;
+}
+
+/** The keys no `files` row names, asked in batches. */
+async function unnamed(db: Db, keys: readonly string[]): Promise<string[]> {
+  const orphans: string[] = [];
   for (let start = 0; start < keys.length; start += KEYS_PER_QUERY) {
     const batch = keys.slice(start, start + KEYS_PER_QUERY);
     const named = new Set((await db.select({ key: files.blob_key }).from(files).where(inArray(files.blob_key, batch))).map((row) => row.key));
-    for (const key of batch) {
-      if (named.has(key)) continue;
-      await rm(candidates.get(key)!, { force: true });
-      result.orphans++;
-    }
+    orphans.push(...batch.filter((key) => !named.has(key)));
+  }
+  return orphans;
+}
+
+/**
+ * The same sweep for a bucket (docs/decisions/074-hostile-names-pdfs-and-bucket-sweep.md): the objects under the prefix
+ * are listed a page at a time, and those older than `minAgeMs` that no row names are deleted, a page's worth in one
+ * request. A bucket keeps no half-written objects (S3 shows an object only once its PUT completed), so `partials` stays
+ * 0. The age counts from the end of a PUT: it protects the uploads another server on the bucket has between their two
+ * steps right now.
+ */
+export async function sweepOrphanObjects(
+  db: Db,
+  store: ListableBlobStore,
+  { minAgeMs, now = Date.now(), pageSize }: { minAgeMs: number; now?: number; pageSize?: number },
+): Promise<SweepResult> {
+  const result: SweepResult = { orphans: 0, partials: 0 };
+  for await (const page of store.list(pageSize ? { pageSize } : {})) {
+    const old = page.filter((blob) => now - blob.modifiedAt.getTime() >= minAgeMs).map((blob) => blob.key);
+    const orphans = await unnamed(db, old);
+    await store.deleteMany(orphans);
+    result.orphans += orphans.length;
   }
   return result;
 }

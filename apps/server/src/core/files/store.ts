@@ -9,6 +9,7 @@ import {
   gifScreen,
   isImageKind,
   nameContradictsKind,
+  pdfProblem,
   type ByteSource,
   type FileKind,
   type FileType,
@@ -113,8 +114,8 @@ export interface CheckedBlob {
 }
 
 /**
- * Checks a blob just written: not empty, of an accepted kind by its bytes, a readable image of at
- * most 50 megapixels. Throws a 4xx HttpError naming `field`; the caller deletes the blob.
+ * Checks a blob just written: not empty, of an accepted kind by its bytes, a PDF whole and without markup, a readable
+ * image of at most 50 megapixels. Throws a 4xx HttpError naming `field`; the caller deletes the blob.
  */
 export async function checkBlob(store: BlobStore, blob: StoredBlob, name: string, policy: FilePolicy, field = 'file'): Promise<CheckedBlob> {
   if (blob.size === 0) throw invalid({ [field]: ['The file is empty.'] });
@@ -122,6 +123,10 @@ export async function checkBlob(store: BlobStore, blob: StoredBlob, name: string
   const type = await detectFileType(blobSource(store, blob.key, blob.size));
   if (!type || !policy.accept.includes(type.kind)) throw invalid({ [field]: [acceptedTypesMessage(policy.accept)] });
   if (nameContradictsKind(name, type.kind)) throw invalid({ [field]: [`The file's name says another type than its contents (a ${type.label}).`] });
+  if (type.kind === 'pdf') {
+    const problem = await pdfProblem(blobSource(store, blob.key, blob.size));
+    if (problem) throw invalid({ [field]: [problem] });
+  }
   if (isImageKind(type.kind) && (await carriesMarkup(blobSource(store, blob.key, blob.size)))) {
     throw invalid({ [field]: ['The image carries a web page or a script; save it again from an image editor.'] });
   }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { BlobTooLargeError, type StoredBlob } from './blob-store/types';
-import { cleanFileName, FILE_TYPES } from '../../lib/file-types';
+import { cleanFileName, FILE_TYPES, uploadNameProblem } from '../../lib/file-types';
 import { HttpError, invalid } from '../../lib/http-errors';
 import { ERROR_MESSAGES } from '@portal/contract';
 import { filesRepository } from './files.repository';
@@ -41,9 +41,9 @@ const MULTIPART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FS
 /**
  * Receives a multipart/form-data upload as a stream, straight into the blob store (never whole in
  * memory), checks each file by its bytes, and records it in `files` for `owner`. Anything wrong
- * (not multipart, no file, empty, too large, a kind not accepted, a name with path parts, an
- * image over 50 megapixels, an unexpected field) is a 4xx with `errors[field]`, and leaves no
- * blob and no row behind.
+ * (not multipart, no file, empty, too large, a kind not accepted, a name with path parts or
+ * control characters, a PDF that is not one through, an image over 50 megapixels, an unexpected
+ * field) is a 4xx with `errors[field]`, and leaves no blob and no row behind.
  *
  * The caller links the returned rows to its own records; if that fails, it hands them to
  * `deleteFiles` (store.ts).
@@ -84,11 +84,12 @@ export async function receiveUpload(app: FastifyInstance, request: FastifyReques
         part.file.resume();
         throw invalid({ [part.fieldname]: [`Files go in the ${field} field.`] });
       }
-      const name = cleanFileName(part.filename ?? '');
-      if (name === null) {
+      const problem = uploadNameProblem(part.filename ?? '');
+      if (problem !== null) {
         part.file.resume();
-        throw invalid({ [field]: [part.filename ? 'The file name must not contain a path (/ or \\).' : 'The file has no name.'] });
+        throw invalid({ [field]: [problem] });
       }
+      const name = cleanFileName(part.filename)!;
       const blob = await app.blobs.put(part.file, { contentType: 'application/octet-stream', maxBytes: policy.maxBytes });
       written.push(blob);
       if (part.file.truncated) throw fileTooLarge(policy.maxBytes, field);

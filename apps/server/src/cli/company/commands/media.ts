@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { IntegrationAlbum, IntegrationDocument, IntegrationPhoto } from '@portal/contract';
 import { defineCommand, idOption, textOption } from '../command';
+import { escapeNameForDisplay, uploadNameProblem } from '../../../lib/file-types';
 import { SetupError, UsageError } from '../errors';
 import { contentTypeOf } from './company';
 
@@ -26,6 +27,9 @@ export const uploadPhotos = defineCommand({
     });
     const images = names.filter((name) => PHOTO_EXTENSIONS.has(path.extname(name).toLowerCase())).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
     if (images.length === 0) throw new UsageError(`${folder} holds no .jpg, .jpeg, .png or .webp file.`);
+    // Before the album is made: the server would refuse the whole batch without saying which photo.
+    const unfit = images.find((name) => uploadNameProblem(name) !== null);
+    if (unfit !== undefined) throw new UsageError(`${escapeNameForDisplay(unfit)} in ${folder}: ${uploadNameProblem(unfit)}`);
     let album = (await client.company('POST', `/integration/projects/${idOption(options, 'project')}/albums`, {
       body: { name: textOption(options, 'album')?.trim() || path.basename(folder) },
     })) as IntegrationAlbum;

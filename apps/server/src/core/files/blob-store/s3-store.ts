@@ -4,9 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { measure, newBlobKey } from './folder-store';
-import { BLOB_KEY_PATTERN, type BlobStore, type PutOptions, type StoredBlob } from './types';
+import { BLOB_KEY_PATTERN, type ListableBlobStore, type ListedBlob, type PutOptions, type StoredBlob } from './types';
 
 export interface S3BlobStoreOptions {
   bucket: string;
@@ -46,7 +54,7 @@ export function s3Client(options: Omit<S3BlobStoreOptions, 'bucket' | 'prefix' |
  * a stream is counted, hashed and limited (measure()) into a spool file first, then sent with its
  * Content-Length; a Buffer is sent as it is. Memory stays flat whatever the size.
  */
-export function s3BlobStore(options: S3BlobStoreOptions): BlobStore {
+export function s3BlobStore(options: S3BlobStoreOptions): ListableBlobStore {
   const client = options.client ?? s3Client(options);
   const Bucket = options.bucket;
   const prefix = options.prefix ? options.prefix.replace(/\/*$/, '/') : '';
@@ -117,6 +125,32 @@ export function s3BlobStore(options: S3BlobStoreOptions): BlobStore {
     async delete(key) {
       const Key = objectKey(key);
       if (Key) await client.send(new DeleteObjectCommand({ Bucket, Key }));
+    },
+    async *list({ pageSize = 1000 } = {}) {
+      let ContinuationToken: string | undefined;
+      do {
+        // The delimiter keeps objects in "folders" under the prefix out: they are not blobs of ours.
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, Delimiter: '/', MaxKeys: pageSize, ContinuationToken }));
+        const blobs: ListedBlob[] = [];
+        for (const object of page.Contents ?? []) {
+          const key = object.Key?.slice(prefix.length);
+          if (key && BLOB_KEY_PATTERN.test(key) && object.LastModified) blobs.push({ key, modifiedAt: object.LastModified });
+        }
+        yield blobs;
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+    async deleteMany(keys) {
+      const objects = keys.map(objectKey).filter((Key): Key is string => Key !== null);
+      // DeleteObjects takes at most 1,000 keys a request.
+      for (let start = 0; start < objects.length; start += 1000) {
+        const answer = await client.send(
+          new DeleteObjectsCommand({ Bucket, Delete: { Objects: objects.slice(start, start + 1000).map((Key) => ({ Key })), Quiet: true } }),
+        );
+        const failed = answer.Errors ?? [];
+        if (failed.length > 0)
+          throw new Error(`The bucket refused to delete ${failed.length} blobs: ${failed[0]!.Code ?? 'error'} ${failed[0]!.Message ?? ''}`.trim());
+      }
     },
   };
 }

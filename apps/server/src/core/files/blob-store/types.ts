@@ -27,6 +27,26 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
 }
 
+/** A blob as a listing shows it: its key and when its write completed. */
+export interface ListedBlob {
+  key: string;
+  modifiedAt: Date;
+}
+
+/**
+ * A store that can list what it holds and delete in bulk, for the sweep of what a crash left
+ * (docs/decisions/074-hostile-names-pdfs-and-bucket-sweep.md). The folder store is swept by walking its folder instead
+ * (its half-written `.part` files are part of what it leaves).
+ */
+export interface ListableBlobStore extends BlobStore {
+  /** Every blob, a page at a time (at most `pageSize` a page), in no promised order. */
+  list(options?: { pageSize?: number }): AsyncIterable<ListedBlob[]>;
+  /** Deletes these blobs, in as few requests as the store allows; keys that are gone already are no error. */
+  deleteMany(keys: readonly string[]): Promise<void>;
+}
+
+export const isListable = (store: BlobStore): store is ListableBlobStore => 'list' in store && 'deleteMany' in store;
+
 export class BlobTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
     super(`The file is larger than ${maxBytes} bytes.`);
