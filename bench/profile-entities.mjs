@@ -5,7 +5,10 @@
  * `GET /api/entities?include=model,company` (30 items) for a while, and the profile's heaviest
  * frames by self time are printed with the server's CPU per request.
  *
- *   TEST_DATABASE_URL=postgres://… node bench/profile-entities.mjs [--duration=20] [--top=25]
+ *   TEST_DATABASE_URL=postgres://… node bench/profile-entities.mjs [--duration=20] [--top=25] [--database=portal_bench_profile]
+ *
+ * Before the list, the same bytes from a bare route (bench/support/bench-server.ts) for as long: the server's CPU per
+ * request for nothing but HTTP, in the same run, so a busy machine shows up in both figures and their ratio holds.
  *
  * The profile itself lands in bench/.results/profiles/ (open it in Chrome's DevTools).
  */
@@ -24,7 +27,7 @@ const profiles = path.join(root, 'bench/.results/profiles');
 await mkdir(profiles, { recursive: true });
 
 const admin = process.env.TEST_DATABASE_URL ?? 'postgres://portal:portal@127.0.0.1:5432/portal_test';
-const database = 'portal_bench_profile';
+const database = arg('database', 'portal_bench_profile');
 const client = new pg.Client({ connectionString: admin });
 await client.connect();
 await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
@@ -55,13 +58,17 @@ const cpuSeconds = async () => {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
-const load = (seconds) =>
+const load = (seconds, pathAndQuery = ready.listUrl) =>
   new Promise((resolve, reject) =>
     autocannon(
-      { url: `${ready.url}${ready.listUrl}`, connections: 10, duration: seconds, headers: { authorization: `Bearer ${ready.bigToken}` } },
+      { url: `${ready.url}${pathAndQuery}`, connections: 10, duration: seconds, headers: { authorization: `Bearer ${ready.bigToken}` } },
       (error, result) => (error ? reject(error) : resolve(result)),
     ),
   );
+await load(3, '/__bench/bare/list');
+const bareCpuBefore = await cpuSeconds();
+const bare = await load(duration, '/__bench/bare/list');
+const bareCpuMs = ((await cpuSeconds()) - bareCpuBefore) * 1000 / bare.requests.total;
 await load(3);
 const cpuBefore = await cpuSeconds();
 const loadStart = performance.now();
@@ -102,9 +109,12 @@ for (const [id, micros] of self) {
 }
 const total = [...frames.values()].reduce((a, b) => a + b, 0);
 const busy = total - (frames.get('(idle)') ?? 0);
+const cpuMs = ((cpuAfter - cpuBefore) * 1000) / result.requests.total;
 console.log(
   `\n${result.requests.total} requests in ${duration} s (${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms); ` +
-    `server CPU ${(((cpuAfter - cpuBefore) * 1000) / result.requests.total).toFixed(3)} ms per request. Profile: ${path.relative(root, path.join(profiles, file))}\n`,
+    `server CPU ${cpuMs.toFixed(3)} ms per request. Profile: ${path.relative(root, path.join(profiles, file))}\n` +
+    `The same bytes from the bare route: ${Math.round(bare.requests.average)} req/s, ${bareCpuMs.toFixed(3)} ms of CPU per request; ` +
+    `the list costs ${(cpuMs / bareCpuMs).toFixed(2)}× that (${(cpuMs - bareCpuMs).toFixed(3)} ms more).\n`,
 );
 console.log('| self % of busy time | frame |\n|---:|---|');
 for (const [key, micros] of [...frames]

@@ -1,5 +1,7 @@
 import { Column, SQL, Subquery, getTableName, is } from 'drizzle-orm';
 
+type RowMapper = (row: unknown[]) => Record<string, unknown>;
+
 interface DriverDecoder {
   mapFromDriverValue(value: unknown): unknown;
 }
@@ -26,7 +28,7 @@ export function withCompiledRows<T extends object>(prepared: T): T {
   const query = prepared as PreparedInternals;
   if (!query.fields || query.customResultMapper) return prepared;
   const nullable = query.joinsNotNullableMap;
-  const columns = query.fields.map(({ path, field }) => {
+  const columns = query.fields.map(({ path, field }): CompiledColumn => {
     let decoder: DriverDecoder;
     let table: string | null = null;
     if (is(field, Column)) {
@@ -39,7 +41,72 @@ export function withCompiledRows<T extends object>(prepared: T): T {
     const object = nullable && table !== null && path.length === 2 ? path[0]! : null;
     return { parents: path.slice(0, -1), key: path[path.length - 1]!, decoder, table, object };
   });
-  const mapRow = (row: unknown[]) => {
+  const mapRow = generatedMapper(columns, nullable) ?? interpretedMapper(columns, nullable);
+  query.customResultMapper = (rows) => rows.map(mapRow);
+  return prepared;
+}
+
+interface CompiledColumn {
+  parents: string[];
+  key: string;
+  decoder: DriverDecoder;
+  table: string | null;
+  /** The two-part path's object this column may turn null (Drizzle's rule for a left-joined table), else null. */
+  object: string | null;
+}
+
+/** Decoders that hand the driver's value back as it is (text, booleans, plain `sql`): no call per value. */
+const IDENTITY_DECODERS = new Set<unknown>([Column.prototype.mapFromDriverValue, (new SQL([]) as unknown as WithDecoder).decoder.mapFromDriverValue]);
+
+/**
+ * The row mapper as the source of one function, made once per prepared statement: every row is one object literal
+ * of the statement's shape (one hidden class for all rows), each value read by its index, decoded only where the
+ * column's decoder does something, and each left-joined table's object nulled by one test on its first column.
+ * What it decides is what interpretedMapper decides per row, decided here once.
+ */
+function generatedMapper(columns: CompiledColumn[], nullable: Record<string, boolean> | undefined): RowMapper | null {
+  type Node = { fields: Map<string, Node | number> };
+  const root: Node = { fields: new Map() };
+  for (const [index, column] of columns.entries()) {
+    if ([...column.parents, column.key].some((key) => key === '__proto__')) return null;
+    let node = root;
+    for (const parent of column.parents) {
+      let child = node.fields.get(parent);
+      if (typeof child === 'number') return null;
+      if (!child) node.fields.set(parent, (child = { fields: new Map() }));
+      node = child;
+    }
+    node.fields.set(column.key, index);
+  }
+  const value = (index: number) => {
+    const column = columns[index]!;
+    return IDENTITY_DECODERS.has(column.decoder.mapFromDriverValue)
+      ? `row[${index}]`
+      : `(row[${index}] === null ? null : decoders[${index}].mapFromDriverValue(row[${index}]))`;
+  };
+  const literal = (node: Node): string =>
+    `{${[...node.fields].map(([key, child]) => `${JSON.stringify(key)}: ${typeof child === 'number' ? value(child) : literal(child)}`).join(', ')}}`;
+  // Drizzle's rule, decided per statement: an object is nulled when its first column is null, if all its columns come
+  // from one table and that table is not known to be non-null in the join.
+  const nulling: string[] = [];
+  if (nullable) {
+    const objects = new Map<string, { first: number; table: string | null }>();
+    for (const [index, column] of columns.entries()) {
+      if (column.object === null) continue;
+      const seen = objects.get(column.object);
+      if (!seen) objects.set(column.object, { first: index, table: column.table });
+      else if (seen.table !== column.table) seen.table = null;
+    }
+    for (const [object, { first, table }] of objects)
+      if (table !== null && !nullable[table]) nulling.push(`if (row[${first}] === null) result[${JSON.stringify(object)}] = null;`);
+  }
+  const body = `return function mapRow(row) { const result = ${literal(root)}; ${nulling.join(' ')} return result; };`;
+  return new Function('decoders', body)(columns.map((column) => column.decoder)) as RowMapper;
+}
+
+/** The same mapping, worked out per row: for a shape the generated one does not take (a key that would be unsafe in source). */
+function interpretedMapper(columns: CompiledColumn[], nullable: Record<string, boolean> | undefined): RowMapper {
+  return (row) => {
     const result: Record<string, unknown> = {};
     let nullify: Record<string, string | false> | null = null;
     for (let index = 0; index < columns.length; index++) {
@@ -59,6 +126,4 @@ export function withCompiledRows<T extends object>(prepared: T): T {
     if (nullify) for (const [object, table] of Object.entries(nullify)) if (typeof table === 'string' && !nullable![table]) result[object] = null;
     return result;
   };
-  query.customResultMapper = (rows) => rows.map(mapRow);
-  return prepared;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { changesSettled, TEST_DB } from '../../../test/helpers';
 import { useDemoApp } from '../../../test/suite';
 import { companies, projects, sessions } from '../../db/schema';
-import { CACHED_ANSWER_TABLES } from './tables';
+import { CACHED_SESSION_TABLES } from './tables';
 import { bearer, signInDemo } from '../../../test/portal-users';
 
 /**
@@ -66,15 +66,18 @@ describe('the hot reads', () => {
 });
 
 describe('the change triggers', () => {
-  it("still puts a trigger on exactly the tables of migrations 0009 and 0011, naming each one's scope column", async () => {
+  it('notify only of writes the session cache listens for (the response cache and its row triggers are gone)', async () => {
     const result = await t.database.db.execute(
-      sql`select c.relname as "table", pg_get_triggerdef(t.oid) as "definition" from pg_trigger t join pg_class c on c.oid = t.tgrelid
-          where not t.tgisinternal and pg_get_triggerdef(t.oid) like '%portal_notify_row_scope%' order by 1`,
+      sql`select c.relname as "table", t.tgname as "name" from pg_trigger t join pg_class c on c.oid = t.tgrelid
+          where not t.tgisinternal and pg_get_triggerdef(t.oid) like '%portal_notify%' order by 1, 2`,
     );
-    const rows = (result as unknown as { rows: { table: string; definition: string }[] }).rows;
-    const found = Object.fromEntries(rows.map((row) => [row.table, /portal_notify_row_scope\('(\w+)'\)/.exec(row.definition)?.[1]]));
-    expect(found).toEqual(Object.fromEntries(Object.entries(CACHED_ANSWER_TABLES).map(([table, { column }]) => [table, column])));
-    for (const row of rows) expect(row.definition).toContain('FOR EACH ROW');
+    const rows = (result as unknown as { rows: { table: string; name: string }[] }).rows;
+    expect([...new Set(rows.map((row) => row.table))]).toEqual([...CACHED_SESSION_TABLES].sort());
+    const functions = await t.database.db.execute(sql`select proname from pg_proc where proname like 'portal_notify%' order by 1`);
+    expect((functions as unknown as { rows: { proname: string }[] }).rows.map((row) => row.proname)).toEqual([
+      'portal_notify_session_change',
+      'portal_notify_table_change',
+    ]);
   });
 });
 

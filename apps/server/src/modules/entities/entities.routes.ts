@@ -17,7 +17,7 @@ import { notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
 import { requireUser } from '../../core/access/request';
-import { trustedSerializerCompiler } from '../../lib/trusted-serializer';
+import { sharedLastKeySerializerCompiler, trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { linksOf, type WithFileLinks } from '../../core/files/links';
 import { serializeCompany } from '../../core/companies';
 import { coversRepository, serializeCoverPhoto } from '../../core/covers';
@@ -163,8 +163,9 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
         querystring: entitiesListQuery.querystring,
         response: { 200: PortalEntityPageSchema, ...errors },
       },
-      // Built field by field by typed serializers: no second zod pass (docs/decisions/016-trusted-serializers-on-hot-reads.md).
-      serializerCompiler: trustedSerializerCompiler,
+      // Built field by field by typed serializers: no second zod pass (docs/decisions/016-trusted-serializers-on-hot-reads.md);
+      // the company every entity of a page shares (serialize() makes one object per company) is stringified once.
+      serializerCompiler: sharedLastKeySerializerCompiler('company'),
       preValidation: entitiesListQuery.preValidation,
     },
     async (request) => {

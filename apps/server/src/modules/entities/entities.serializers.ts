@@ -18,11 +18,11 @@ export interface ProjectRelations {
 
 /** A project as docs/requirements.md 4.4 lists it: money and coordinates as decimal strings, rep_primary_name joined from staff. */
 export function serializeProject(row: ProjectWithRelations, relations: ProjectRelations): Project {
-  const result: Project = {
-    ...serializeProjectFields(row.project),
+  // Onto the fields' own object rather than a spread copy of it: thirty of these per page.
+  const result: Project = Object.assign(serializeProjectFields(row.project), {
     rep_primary_name: row.rep_primary_name,
     rep_primary_phone: row.rep_primary_phone,
-  };
+  });
   if (relations.status) result.status = row.status ? { ...row.status, color: hexColorOrNull(row.status.color) } : null;
   if (relations.cover_photo) result.cover_photo = relations.coverPhoto ?? null;
   if (relations.account) result.account = row.account ? serializeAccount(row.account) : null;
