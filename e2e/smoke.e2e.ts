@@ -63,10 +63,11 @@ describe('the demo', () => {
       const { context, page, consoleErrors } = await newPage(browser, { width });
       const response = await page.goto('/api/docs/');
       expect(response?.status()).toBe(200);
-      await expect.poll(() => page.getByRole('heading', { level: 1, name: /Project portal API/ }).isVisible()).toBe(true);
+      // Swagger UI draws the page from the document in the browser: seconds on a busy machine.
+      await expect.poll(() => page.getByRole('heading', { level: 1, name: /Project portal API/ }).isVisible(), { timeout: 20_000 }).toBe(true);
       // An operation opens with its description, parameters and replies.
       await page.getByRole('button', { name: /POST \/api\/auth\/login/ }).click();
-      await expect.poll(() => page.getByText('Wrong password and unknown address give the same 422').isVisible()).toBe(true);
+      await expect.poll(() => page.getByText('Wrong password and unknown address give the same 422').isVisible(), { timeout: 10_000 }).toBe(true);
       await expectNoAxeViolations(page);
       expect(consoleErrors).toEqual([]);
       await context.close();

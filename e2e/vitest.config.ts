@@ -9,7 +9,10 @@ export default defineConfig({
     globalSetup: ['e2e/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
-    // One browser at a time: the machine has two cores and the server needs one.
-    fileParallelism: false,
+    // Two files at a time: a file spends much of its time waiting (on the server, on the page to settle), so two fit on
+    // two cores. Each worker has a demo server of its own (support/global-setup.ts); files that start servers of their
+    // own take free ports and fresh folders (docs/decisions/080-ci-under-30-minutes.md).
+    maxWorkers: 2,
+    fileParallelism: true,
   },
 });

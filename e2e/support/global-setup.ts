@@ -8,7 +8,8 @@ import { startServer } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
+    /** One demo server per worker: a file takes the one of the worker it runs in (support/page.ts). */
+    baseURLs: string[];
   }
 }
 
@@ -18,10 +19,17 @@ export default async function setup(project: TestProject) {
   // Set before the first test process starts, so every worker and every server it starts writes here.
   const runDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-run-'));
   process.env[RUN_DIR_VARIABLE] = runDir;
-  const server = await startServer();
-  project.provide('baseURL', server.url);
+  // Files run two at a time (vitest.config.ts). The files on the demo server change its data as they go (a password, a
+  // read mark, an upload), each expecting no other file to be at work there: so each worker gets a demo server of its
+  // own, and the files of one worker follow one another on it as they always did.
+  const workers = Math.max(1, project.globalConfig.maxWorkers);
+  const servers = await Promise.all(Array.from({ length: workers }, () => startServer({}, { startTimeoutMs: 180_000 })));
+  project.provide(
+    'baseURLs',
+    servers.map((server) => server.url),
+  );
   return async () => {
-    await server.stop();
+    await Promise.all(servers.map((server) => server.stop()));
     // No credential the run handled may be in any server's log (docs/operations.md, "Logs").
     const leaks = findLeaks(runDir);
     if (leaks.length > 0) {

@@ -2,7 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
-export const baseURL = () => inject('baseURL');
+/** The demo server of the worker this file runs in (support/global-setup.ts). */
+export const baseURL = () => {
+  const urls = inject('baseURLs');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
+};
 
 /** A fresh context and page; `baseURL` names a server of the test's own instead of the suite's. */
 export async function newPage(browser: Browser, options: { width?: number; height?: number; baseURL?: string } = {}) {

@@ -50,7 +50,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  * Starts the real server, as `npm start` does (the built web app, the embedded database, the
  * demo seed), on a free port with a fresh data folder.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, { startTimeoutMs = 60_000 } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'portal-e2e-')));
   const url = `http://127.0.0.1:${port}`;
@@ -70,7 +70,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stderr.on('data', keep);
   const output = () => log;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await waitForHealth(url, child, output);
+  await waitForHealth(url, child, output, startTimeoutMs);
   return {
     url,
     dataDir,
