@@ -216,6 +216,7 @@ async function lighthouseScores(targets) {
 
 // ---------------------------------------------------------------------------------------------
 
+const loadBefore = os.loadavg()[0];
 console.log('Building the portal and an empty React page…');
 await new Promise((resolve, reject) => {
   const child = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
@@ -288,8 +289,9 @@ if (write) {
     .map((w) => `| ${w.page} | ${w.files} | ${kb(w.js)} | ${kb(w.css)} | ${kb(w.total)} | ${w.overEmpty === undefined ? '' : `**${kb(w.overEmpty)}**`} |`)
     .join('\n');
   const rows = lighthouseResults.map((r) => `| ${r.page} | ${r.formFactor} | ${r.performance} | ${r.accessibility} | ${r.lcpMs} | ${r.tbtMs} |`).join('\n');
+  const load = `1-minute load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after`;
   const section = `<!-- page-weight:start -->
-Measured ${new Date().toISOString().slice(0, 10)} on this machine (2 cores), \`node bench/page-weight.mjs --write\`.
+Measured ${new Date().toISOString().slice(0, 10)} on this machine (${os.cpus().length} cores, ${load}), \`node bench/page-weight.mjs --write\`.
 
 What a first visit (an empty cache) fetches before each page is usable, gzip -9 of the built files; signed-in pages on
 the demo, a project picked. Target: at most ${LIMIT_KB} KB over the empty page.
