@@ -1,4 +1,4 @@
-import { isDayKey, isMonthKey } from '../../lib/calendar-dates';
+import { isDayKey, isMonthKey } from '../../lib/calendar-keys';
 import { integer, isMissing, oneOf } from '../../lib/search';
 
 /**

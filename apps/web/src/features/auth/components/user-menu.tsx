@@ -1,55 +1,27 @@
-import { Link } from '@tanstack/react-router';
-import { Bell, ChevronDown, CircleUser, Laptop, LogOut, Settings } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
-import { paths } from '../../../lib/paths';
+import { ChevronDown, CircleUser } from 'lucide-react';
+import { DeferredPopup, popupLoader } from '../../../components/deferred-popup';
 import { useMe } from '../api/get-me';
-import { useSignOut } from '../api/use-sign-out';
 
-const ITEM =
-  'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-800 outline-none data-[highlighted]:bg-slate-100 data-[disabled]:opacity-60';
+const userMenuPopup = popupLoader<{ entity?: number | undefined }>(() => import('./user-menu-popup').then((module) => module.UserMenuPopup));
 
 /** The header's menu for the signed-in user: account settings, email notifications, devices, sign out. */
 export function UserMenu({ entity }: { entity?: number | undefined }) {
   const me = useMe();
-  const { signOut, isPending } = useSignOut();
   const name = me.data ? [me.data.first_name, me.data.last_name].filter(Boolean).join(' ') || me.data.email : 'Account';
-
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="inline-flex max-w-56 items-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 data-[state=open]:bg-slate-100">
-        <CircleUser aria-hidden="true" className="size-5 shrink-0" />
-        <span className="sr-only">Account menu: </span>
-        <span className="truncate">{name}</span>
-        <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200">
-          {me.data ? <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-slate-600">{me.data.email}</DropdownMenu.Label> : null}
-          <DropdownMenu.Item asChild className={ITEM}>
-            <Link {...paths.account({ entity })}>
-              <Settings aria-hidden="true" className="size-4" />
-              Account settings
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={ITEM}>
-            <Link {...paths.notifications({ entity })}>
-              <Bell aria-hidden="true" className="size-4" />
-              Email notifications
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={ITEM}>
-            <Link {...paths.sessions({ entity })}>
-              <Laptop aria-hidden="true" className="size-4" />
-              Signed-in devices
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item className={ITEM} disabled={isPending} onSelect={signOut}>
-            <LogOut aria-hidden="true" className="size-4" />
-            Sign out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <DeferredPopup
+      kind="menu"
+      loader={userMenuPopup}
+      props={{ entity }}
+      triggerClassName="inline-flex max-w-56 items-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 data-[state=open]:bg-slate-100"
+      trigger={
+        <>
+          <CircleUser aria-hidden="true" className="size-5 shrink-0" />
+          <span className="sr-only">Account menu: </span>
+          <span className="truncate">{name}</span>
+          <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
+        </>
+      }
+    />
   );
 }

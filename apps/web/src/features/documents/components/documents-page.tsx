@@ -1,8 +1,7 @@
 import type { Document, DocumentSort } from '@portal/contract';
 import { getRouteApi, useRouterState } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, Download, Eye, FileText, Search } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { useDeferredValue, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
 import { Pagination } from '../../../components/pagination';
 import { SortSelect, type SortOption } from '../../../components/sort-select';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -14,6 +13,9 @@ import { usePageInRange } from '../../../lib/use-page-in-range';
 import { useDocuments } from '../api/get-documents';
 import { MAX_SEARCH_LENGTH, searchOf, tableState, type DocumentsTableState } from '../search';
 import { UploadZone } from './upload-zone';
+
+// The preview (a Radix dialog with its focus and scroll-lock code) loads with the first image previewed, not with the list.
+const DocumentPreview = lazy(() => import('./document-preview').then((module) => ({ default: module.DocumentPreview })));
 
 const route = getRouteApi('/default/documents');
 
@@ -105,6 +107,9 @@ function DocumentsView({ entity, companyName }: { entity: number; companyName: s
   // The table follows the typed text a little behind, so a fast typist does not fetch each keystroke.
   const deferredSearch = useDeferredValue(state.search);
   const [preview, setPreview] = useState<Document | null>(null);
+  // Once opened, the preview stays mounted: Radix then runs its closing focus handling.
+  const [previewUsed, setPreviewUsed] = useState(false);
+  if (preview !== null && !previewUsed) setPreviewUsed(true);
   // The preview dialog has no Dialog.Trigger (each row opens it): focus goes back to the row's button.
   const previewOpener = useRef<HTMLElement | null>(null);
   const openPreview = (document: Document, opener: HTMLElement) => {
@@ -239,25 +244,11 @@ function DocumentsView({ entity, companyName }: { entity: number; companyName: s
         </>
       )}
 
-      <Dialog.Root open={preview !== null} onOpenChange={(open) => (open ? null : setPreview(null))}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
-          <Dialog.Content
-            className="fixed inset-4 z-50 flex flex-col gap-3 rounded-2xl bg-white p-4 sm:inset-10"
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              previewOpener.current?.focus();
-            }}
-          >
-            <div className="flex items-center justify-between gap-4">
-              <Dialog.Title className="truncate text-lg font-semibold">{preview?.name}</Dialog.Title>
-              <Dialog.Close className="rounded-full px-4 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-100">Close</Dialog.Close>
-            </div>
-            <Dialog.Description className="sr-only">Preview of the image</Dialog.Description>
-            {preview ? <img src={preview.file.url} alt={preview.name} className="min-h-0 flex-1 object-contain" /> : null}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {previewUsed ? (
+        <Suspense fallback={null}>
+          <DocumentPreview document={preview} onClose={() => setPreview(null)} opener={previewOpener} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

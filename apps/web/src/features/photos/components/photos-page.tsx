@@ -1,7 +1,7 @@
 import type { Photo } from '@portal/contract';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { ArrowLeft, Download, ImageOff, Images } from 'lucide-react';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ApiRequestError } from '../../../lib/api-client';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -11,7 +11,11 @@ import { paths } from '../../../lib/paths';
 import type { ProjectPageProps } from '../../../lib/portal';
 import { useAlbum } from '../api/get-album';
 import { useAlbums } from '../api/get-albums';
-import { PhotoViewer } from './photo-viewer';
+
+// The viewer (a Radix dialog with its focus and scroll-lock code) loads with the first photo opened, not with the album.
+const loadViewer = () => import('./photo-viewer');
+const PhotoViewer = lazy(() => loadViewer().then((module) => ({ default: module.PhotoViewer })));
+const prefetchViewer = () => void loadViewer().catch(() => undefined);
 
 const route = getRouteApi('/default/photos');
 
@@ -95,6 +99,8 @@ function AlbumView({ entity, albumId, photoId }: { entity: number; albumId: numb
   const detail = useAlbum(entity, albumId);
   // Opened here (a push): closing goes back to the album's entry. Arrived by a link or a reload: closing replaces it.
   const openedHere = useRef(false);
+  const [viewerOpened, setViewerOpened] = useState(photoId !== undefined);
+  if (photoId !== undefined && !viewerOpened) setViewerOpened(true);
   if (detail.isPending) return <PageSpinner label="Loading photos…" />;
   if (detail.isError) {
     if (detail.error instanceof ApiRequestError && detail.error.status === 404) return <NotAvailable entity={entity} what="album" />;
@@ -141,7 +147,7 @@ function AlbumView({ entity, albumId, photoId }: { entity: number; albumId: numb
           <Download aria-hidden="true" className="size-4" /> Download album (zip)
         </a>
       </div>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" onPointerEnter={prefetchViewer} onFocus={prefetchViewer}>
         {photos.map((photo, position) => (
           <li key={photo.id}>
             <button
@@ -155,8 +161,13 @@ function AlbumView({ entity, albumId, photoId }: { entity: number; albumId: numb
           </li>
         ))}
       </ul>
-      {/* Moving between photos replaces the entry: Back closes the viewer, it does not step through the album. */}
-      <PhotoViewer photos={photos} index={index} onIndexChange={(position) => show(position, 'replace')} onClose={close} />
+      {/* Moving between photos replaces the entry: Back closes the viewer, it does not step through the album. Once
+          opened it stays mounted, so Radix hands focus back to the thumbnail when it closes. */}
+      {viewerOpened ? (
+        <Suspense fallback={null}>
+          <PhotoViewer photos={photos} index={index} onIndexChange={(position) => show(position, 'replace')} onClose={close} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
