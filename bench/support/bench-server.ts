@@ -57,7 +57,8 @@ export async function openBenchDatabase(seed: (db: Db) => Promise<void>) {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   if (postgresDir) for (const made of ['', '.password', '.log']) await rm(`${postgresDir}${made}`, { recursive: true, force: true });
   const started = Date.now();
-  const database = await openDatabase({ url, dataDir, postgresDir, maxConnections: 10 });
+  const sharedBuffers = Number(process.env.PGLITE_SHARED_BUFFERS_MB) || undefined;
+  const database = await openDatabase({ url, dataDir, postgresDir, maxConnections: 10, pgliteSharedBuffersMb: sharedBuffers });
   if (url) await database.db.execute(sql`TRUNCATE companies, portal_users RESTART IDENTITY CASCADE`);
   await seed(database.db);
   await database.db.execute(sql`ANALYZE`);

@@ -23,6 +23,7 @@ async function main() {
     dataDir: path.join(env.DATA_DIR, 'db'),
     postgresDir: env.EMBEDDED_DATABASE === 'postgres' ? path.join(env.DATA_DIR, 'postgres') : undefined,
     postgresPort: env.EMBEDDED_POSTGRES_PORT,
+    pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
     owner: { role: 'the server', ifHeld: 'stop that process first, or give this server its own DATA_DIR' },
     onIdleError: (error) => console.error(`PostgreSQL dropped an idle connection: ${error.message}`),
   });

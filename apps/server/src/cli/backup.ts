@@ -43,6 +43,7 @@ async function backUp(args: string[]) {
   const outDir = path.resolve(values.out ?? path.join(env.DATA_DIR, 'backups', backupName(new Date())));
   const database = await openDatabase({
     dataDir: path.join(env.DATA_DIR, 'db'),
+    pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
     owner: { role: 'npm run backup', ifHeld: 'run it again without --out so that the running server writes the backup' },
   });
   try {

@@ -173,9 +173,13 @@ export interface DatabaseOptions {
    * `dataDir` (db/embedded-postgres.ts), or connect to the one another process runs there.
    */
   postgresDir?: string | undefined;
+  /** PGlite's shared_buffers in MB (PGLITE_SHARED_BUFFERS_MB). */
+  pgliteSharedBuffersMb?: number | undefined;
   /** The embedded PostgreSQL's port; unset or 0: a free one. */
   postgresPort?: number | undefined;
 }
+
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
 
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -239,7 +243,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
   // PGlite does not lock its folder: a second process would silently corrupt it.
   const lock = dataDir.startsWith('memory://') ? null : lockDataDir(dataDir, options.owner);
-  const client = await (options.loadDump ? PGlite.create({ dataDir, loadDataDir: options.loadDump }) : PGlite.create(dataDir)).catch((error: unknown) => {
+  // PGlite zeroes its whole buffer pool inside the WebAssembly memory at start, and that memory never
+  // shrinks: PostgreSQL's 128 MB default is 128 MB of RSS whatever the data. Pages it does not keep
+  // are still in the kernel's file cache (docs/decisions/076-pglite-memory.md).
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`];
+  const client = await PGlite.create({ dataDir, startParams, ...(options.loadDump ? { loadDataDir: options.loadDump } : {}) }).catch((error: unknown) => {
     lock?.release();
     throw error;
   });

@@ -17,6 +17,7 @@ try {
     dataDir: path.join(env.DATA_DIR, 'db'),
     postgresDir: env.EMBEDDED_DATABASE === 'postgres' ? path.join(env.DATA_DIR, 'postgres') : undefined,
     postgresPort: env.EMBEDDED_POSTGRES_PORT,
+    pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
     owner: { role: 'npm run seed', ifHeld: 'stop that process first, then seed' },
   });
   try {
