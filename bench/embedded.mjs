@@ -77,7 +77,11 @@ function postgresPids(folder) {
 
 /** Runs `script` with tsx and the given environment; resolves when `readyText` is printed. */
 function start(script, env, readyText) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   const started = performance.now();
   const ready = new Promise((resolve, reject) => {
@@ -116,7 +120,13 @@ async function measure(kind) {
   const pg = postgresPids(pgFolder);
   const own = memoryOf(server.child.pid);
   const db = pg.map(memoryOf).reduce((a, b) => ({ rss: a.rss + b.rss, pss: a.pss + b.pss }), { rss: 0, pss: 0 });
-  result.rest = { serverRss: own.rss, postgresProcesses: pg.length, postgresPss: pg.length ? db.pss : null, postgresRssSum: pg.length ? db.rss : null, total: own.rss + db.pss };
+  result.rest = {
+    serverRss: own.rss,
+    postgresProcesses: pg.length,
+    postgresPss: pg.length ? db.pss : null,
+    postgresRssSum: pg.length ? db.rss : null,
+    total: own.rss + db.pss,
+  };
 
   // 2. The CLI beside the running server.
   const seed = start('apps/server/src/seed/cli.ts', { DATA_DIR: dataDir, EMBEDDED_DATABASE: mode });
@@ -139,7 +149,11 @@ async function measure(kind) {
   result.afterKill = { postgresStillRunning: postgresPids(pgFolder).length > 0, pidFileLeft: existsSync(path.join(pgFolder, 'postmaster.pid')) };
   server = start('apps/server/src/server.ts', await env(), BANNER);
   result.afterKill.nextStartMs = await server.ready;
-  result.afterKill.nextStartSaid = server.log().split('\n').find((line) => line.includes('Database:'))?.trim();
+  result.afterKill.nextStartSaid = server
+    .log()
+    .split('\n')
+    .find((line) => line.includes('Database:'))
+    ?.trim();
   stopping = performance.now();
   server.child.kill('SIGTERM');
   await exited(server.child);
@@ -178,7 +192,9 @@ function embeddedMarkdown(report) {
   row('server start, seeded folder (ms)', (r) => r.startSeededMs);
   row('memory at rest after the demo seed: server RSS + PostgreSQL PSS (MB)', (r) => mb(r.rest.total));
   row('… of which the server (MB)', (r) => mb(r.rest.serverRss));
-  row("… of which PostgreSQL's processes, PSS (RSS summed) (MB)", (r) => (r.rest.postgresPss === null ? '-' : `${mb(r.rest.postgresPss)} (${mb(r.rest.postgresRssSum)}, ${r.rest.postgresProcesses} processes)`));
+  row("… of which PostgreSQL's processes, PSS (RSS summed) (MB)", (r) =>
+    r.rest.postgresPss === null ? '-' : `${mb(r.rest.postgresPss)} (${mb(r.rest.postgresRssSum)}, ${r.rest.postgresProcesses} processes)`,
+  );
   row('`npm run seed` beside the running server', (r) => `exit ${r.cliBeside.exitCode} in ${r.cliBeside.ms} ms: “${r.cliBeside.said.slice(0, 90)}”`);
   row('graceful stop (SIGTERM, ms); PostgreSQL processes left', (r) => `${r.stopMs}; ${r.postgresAfterStop}`);
   row('SIGKILL of the server: PostgreSQL still running', (r) => (r.kind === 'pglite' ? 'n/a' : String(r.afterKill.postgresStillRunning)));

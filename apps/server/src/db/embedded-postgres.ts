@@ -186,7 +186,15 @@ async function initialise(folder: string, bin: Binaries, secret: string, user: {
       await chown(pwfile, user.uid, user.gid);
     }
     // C locale: the same sorting as PGlite's and no dependency on the host's locales.
-    const args = [`--pgdata=${building}`, `--username=${USER}`, `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C', '--no-instructions'];
+    const args = [
+      `--pgdata=${building}`,
+      `--username=${USER}`,
+      `--pwfile=${pwfile}`,
+      '--auth=scram-sha-256',
+      '--encoding=UTF8',
+      '--locale=C',
+      '--no-instructions',
+    ];
     await new Promise<void>((resolve, reject) => {
       const child = spawn(bin.initdb, args, { ...(user ?? {}), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
       let output = '';
