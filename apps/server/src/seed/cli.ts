@@ -6,6 +6,7 @@ import { resetDatabase, seedIfEmpty } from './index';
 import { EnvError, parseEnv } from '../env';
 import { createBlobStore } from '../core/files/blob-store';
 import { DataDirLockedError } from '../lib/data-dir-lock';
+import { EmbeddedPostgresError } from '../db/embedded-postgres';
 import path from 'node:path';
 
 try {
@@ -14,6 +15,9 @@ try {
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: path.join(env.DATA_DIR, 'db'),
+    postgresDir: env.EMBEDDED_DATABASE === 'postgres' ? path.join(env.DATA_DIR, 'postgres') : undefined,
+    postgresPort: env.EMBEDDED_POSTGRES_PORT,
+    pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
     owner: { role: 'npm run seed', ifHeld: 'stop that process first, then seed' },
   });
   try {
@@ -27,6 +31,6 @@ try {
     await database.close();
   }
 } catch (error) {
-  console.error(error instanceof EnvError || error instanceof DataDirLockedError ? error.message : error);
+  console.error(error instanceof EnvError || error instanceof DataDirLockedError || error instanceof EmbeddedPostgresError ? error.message : error);
   process.exitCode = 1;
 }
