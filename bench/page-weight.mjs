@@ -110,7 +110,10 @@ function serveStatic(dist) {
       const file = path.join(dist, new URL(request.url, 'http://x').pathname.replace(/^\/$/, '/index.html'));
       try {
         const body = await readFile(file);
-        response.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'text/html', 'content-encoding': 'gzip' });
+        response.writeHead(200, {
+          'content-type': file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'text/html',
+          'content-encoding': 'gzip',
+        });
         response.end(gzipSync(body));
       } catch {
         response.writeHead(404).end();
@@ -256,7 +259,14 @@ try {
     await browser.close();
   }
   console.table(
-    weights.map((w) => ({ page: w.page, files: w.files, jsKb: kb(w.js), cssKb: kb(w.css), totalKb: kb(w.total), overEmptyKb: w.overEmpty === undefined ? '' : kb(w.overEmpty) })),
+    weights.map((w) => ({
+      page: w.page,
+      files: w.files,
+      jsKb: kb(w.js),
+      cssKb: kb(w.css),
+      totalKb: kb(w.total),
+      overEmptyKb: w.overEmpty === undefined ? '' : kb(w.overEmpty),
+    })),
   );
 
   if (withLighthouse) {

@@ -68,7 +68,7 @@ const load = (seconds, pathAndQuery = ready.listUrl) =>
 await load(3, '/__bench/bare/list');
 const bareCpuBefore = await cpuSeconds();
 const bare = await load(duration, '/__bench/bare/list');
-const bareCpuMs = ((await cpuSeconds()) - bareCpuBefore) * 1000 / bare.requests.total;
+const bareCpuMs = (((await cpuSeconds()) - bareCpuBefore) * 1000) / bare.requests.total;
 await load(3);
 const cpuBefore = await cpuSeconds();
 const loadStart = performance.now();
