@@ -1,7 +1,7 @@
 /**
  * Load part of `npm run bench -- security`: apps/server/test/load.ts with 50 sessions for 60 s (full), 8 for 10 s
  * otherwise, each session pausing a mean 1.5 s between page views (--think=, in seconds; 0 for as fast as answers come);
- * --sessions= and --seconds= change them, --db=pglite,postgres the databases. Fails the run past the bounds:
+ * --sessions= and --seconds= change them, --flooders= and --image-fetchers= the abuse beside them (4 and 2), --db=pglite,postgres the databases. Fails the run past the bounds:
  * an error, a JSON p99 of 100 ms or more, an event-loop p99 of 20 ms or more.
  */
 import pg from 'pg';
@@ -39,8 +39,8 @@ export async function benchLoad({ full, option, log }) {
       seconds: Number(option('seconds', full ? 60 : 10)),
       sessions: Number(option('sessions', full ? 50 : 8)),
       thinkMs: Number(option('think', 1.5)) * 1000,
-      flooders: 4,
-      imageFetchers: 2,
+      flooders: Number(option('flooders', 4)),
+      imageFetchers: Number(option('image-fetchers', 2)),
       databaseUrl,
       log,
     });

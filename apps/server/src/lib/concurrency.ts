@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /**
  * Runs at most `limit` tasks at once; the rest wait their turn, first come first served. For work
  * that would otherwise take every core (image encodes), so a flood of it queues instead of starving
@@ -30,3 +32,10 @@ export function concurrencyLimit(limit: number) {
     },
   };
 }
+
+/**
+ * One queue for the process's CPU-heavy work, password hashes and image encodes alike: at most one task fewer than the
+ * machine has cores at once, so the thread that answers requests always keeps a core. A sign-in flood and a burst of
+ * image variants then wait their turn instead of starving the JSON routes (docs/decisions/081-one-queue-for-heavy-work.md).
+ */
+export const heavyWork = concurrencyLimit(Math.max(1, availableParallelism() - 1));

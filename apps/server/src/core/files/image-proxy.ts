@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import {
@@ -15,11 +14,15 @@ import {
 } from '@portal/contract/constants';
 import { z } from 'zod';
 import type { BlobStore } from './blob-store/types';
-import { concurrencyLimit } from '../../lib/concurrency';
+import { concurrencyLimit, heavyWork } from '../../lib/concurrency';
 import { HttpError, invalid } from '../../lib/http-errors';
 import { diskLru } from './disk-lru';
 import { MAX_IMAGE_PIXELS } from './store';
 import type { FileRow } from '../../db/rows';
+
+// One encode, one thread: libvips would otherwise spread each encode over every core, and the queue of heavy work
+// (lib/concurrency.ts) could not keep a core for the requests.
+sharp.concurrency(1);
 
 const DENSITY_PARAMS = IMAGE_DENSITIES.map(String) as [`${ImageDensity}`, ...`${ImageDensity}`[]];
 
@@ -101,9 +104,9 @@ export interface RenderedImage {
  */
 export function imageProxy(options: { store: BlobStore; cacheDir: string; maxCacheBytes: number; maxConcurrentEncodes?: number }) {
   const inFlight = new Map<string, Promise<Buffer>>();
-  // Encodes queue behind one core fewer than the machine has: a flood of variants waits its turn
-  // instead of keeping every core busy while the JSON routes wait.
-  const encodes = concurrencyLimit(options.maxConcurrentEncodes ?? Math.max(1, availableParallelism() - 1));
+  // Encodes share the process's queue of heavy work with password hashes (lib/concurrency.ts): a flood of variants
+  // waits its turn instead of keeping every core busy while the JSON routes wait.
+  const encodes = options.maxConcurrentEncodes ? concurrencyLimit(options.maxConcurrentEncodes) : heavyWork;
   const cache = diskLru({ dir: options.cacheDir, maxBytes: options.maxCacheBytes });
 
   // Keyed by the pixels asked for, not the variant's name: two names with one box share their renders.

@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { heavyWork } from '../../lib/concurrency';
 
 /** OWASP's argon2id parameters (m=19456 KiB, t=2, p=1). */
 const ARGON2_OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -9,11 +10,11 @@ const ARGON2_OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCo
  */
 export const passwords = {
   hash(password: string): Promise<string> {
-    return hash(password, ARGON2_OPTIONS);
+    return heavyWork.run(() => hash(password, ARGON2_OPTIONS));
   },
   async verify(passwordHash: string, password: string): Promise<boolean> {
     try {
-      return await verify(passwordHash, password);
+      return await heavyWork.run(() => verify(passwordHash, password));
     } catch {
       return false;
     }
