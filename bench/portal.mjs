@@ -417,7 +417,7 @@ export function portalMarkdown(report) {
   const o = report.options;
   const mb = (bytes) => Math.round(bytes / 2 ** 20);
   const lines = [
-    `Last run ${report.startedAt.slice(0, 16).replace('T', ' ')} UTC, **machine shared** with other work: ${m.cpus} cores (${m.cpu}), ${m.memoryGiB} GiB, Node ${m.node}; ` +
+    `Last run ${report.startedAt.slice(0, 16).replace('T', ' ')} UTC, ${report.loadBefore < m.cpus ? 'on an idle machine' : '**machine shared** with other work'}: ${m.cpus} cores (${m.cpu}), ${m.memoryGiB} GiB, Node ${m.node}; ` +
       `${o.step} s per rate, rates from ${o.startRate} page views/s ×${o.growth}, think time ${o.think} s mean, tenant scale ${o.scale} ` +
       `(1-minute load average ${report.loadBefore.toFixed(1)} before, ${report.loadAfter.toFixed(1)} after).`,
     '',
