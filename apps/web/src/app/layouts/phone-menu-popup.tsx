@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import type { DeferredPopupProps } from '../../components/deferred-popup';
 import { SignOutButton } from '../../features/auth/components/sign-out-button';
 import { paths } from '../../lib/paths';
-import { AreaLinks, type SiteNavProps } from './site-nav';
+import { AreaLinks, type SiteNavProps } from './area-links';
 
 /** The phone menu's dialog (site-nav.tsx), loaded when the Menu button is reached for. A Radix dialog: focus stays inside, Escape closes. */
 export function PhoneMenuPopup({ open, onOpenChange, triggerClassName, trigger, focusTrigger, ...props }: SiteNavProps & DeferredPopupProps) {
