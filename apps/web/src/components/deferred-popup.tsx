@@ -98,3 +98,15 @@ export function DeferredPopup<P extends object>({ loader, props, triggerClassNam
     </button>
   );
 }
+
+/**
+ * The real trigger of a popup that loaded after its placeholder was pressed: takes the focus the placeholder had, so a
+ * keyboard user stays where they were. Each popup puts the returned ref on its trigger.
+ */
+export function usePopupTrigger(focusTrigger: boolean) {
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusTrigger) triggerRef.current?.focus();
+  }, [focusTrigger]);
+  return triggerRef;
+}

@@ -1,18 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useEffect, useRef } from 'react';
-import type { DeferredPopupProps } from '../../components/deferred-popup';
+import { usePopupTrigger, type DeferredPopupProps } from '../../components/deferred-popup';
 import { SignOutButton } from '../../features/auth/components/sign-out-button';
 import { paths } from '../../lib/paths';
 import { AreaLinks, type SiteNavProps } from './area-links';
 
 /** The phone menu's dialog (site-nav.tsx), loaded when the Menu button is reached for. A Radix dialog: focus stays inside, Escape closes. */
 export function PhoneMenuPopup({ open, onOpenChange, triggerClassName, trigger, focusTrigger, ...props }: SiteNavProps & DeferredPopupProps) {
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (focusTrigger) triggerRef.current?.focus();
-  }, [focusTrigger]);
+  const triggerRef = usePopupTrigger(focusTrigger);
   const close = () => onOpenChange(false);
   const item = 'flex items-center rounded-xl px-4 py-3 text-base font-medium text-slate-800 hover:bg-slate-100';
   return (

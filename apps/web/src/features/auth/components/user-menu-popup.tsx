@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Bell, Laptop, LogOut, Settings } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useEffect, useRef } from 'react';
-import type { DeferredPopupProps } from '../../../components/deferred-popup';
+import { usePopupTrigger, type DeferredPopupProps } from '../../../components/deferred-popup';
 import { paths } from '../../../lib/paths';
 import { useMe } from '../api/get-me';
 import { useSignOut } from '../api/use-sign-out';
@@ -14,10 +13,7 @@ const ITEM =
 export function UserMenuPopup({ entity, open, onOpenChange, triggerClassName, trigger, focusTrigger }: { entity?: number | undefined } & DeferredPopupProps) {
   const me = useMe();
   const { signOut, isPending } = useSignOut();
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (focusTrigger) triggerRef.current?.focus();
-  }, [focusTrigger]);
+  const triggerRef = usePopupTrigger(focusTrigger);
 
   return (
     <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
