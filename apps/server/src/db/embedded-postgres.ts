@@ -357,8 +357,16 @@ async function stopIfAlone(url: string, application: string, pid: number, folder
     return 'stopped';
   }
   const deadline = Date.now() + 30_000;
-  while (alive(pid) && readPidFile(folder)?.pid === pid) {
-    if (Date.now() > deadline) throw new EmbeddedPostgresError(`PostgreSQL (pid ${pid}) did not stop within 30 s.`);
+  let pidFileGoneAt: number | null = null;
+  while (alive(pid)) {
+    if (readPidFile(folder)?.pid !== pid) {
+      // PostgreSQL removes its pid file just before it exits, and the process that started it reaps it a moment later:
+      // wait for that, so "stopped" means gone. A zombie whose parent is another process stays until that one reaps it.
+      pidFileGoneAt ??= Date.now();
+      if (Date.now() - pidFileGoneAt > 2_000) break;
+    } else if (Date.now() > deadline) {
+      throw new EmbeddedPostgresError(`PostgreSQL (pid ${pid}) did not stop within 30 s.`);
+    }
     await sleep(20);
   }
   return 'stopped';
