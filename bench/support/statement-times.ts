@@ -1,0 +1,81 @@
+/**
+ * Where a bench server's database time goes, statement by statement (`npm run bench -- portal --statement-times`),
+ * summed per statement text.
+ *
+ * - PGlite runs one statement at a time behind its own lock; a statement is timed from the moment it holds the lock
+ *   to its answer, so the figure is its own time in this thread (the WebAssembly's work and reading its answer), not
+ *   the wait behind other requests' statements.
+ * - PostgreSQL: pg's `Pool#query` and `Client#query` (what Drizzle uses) are timed from the call to the answer, the
+ *   round trip: the database's time, the socket's and any wait for a pooled connection.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+type Totals = { calls: number; ms: number };
+const totals = new Map<string, Totals>();
+const statement = new AsyncLocalStorage<string>();
+
+const add = (key: string, started: number) => {
+  const entry = totals.get(key) ?? { calls: 0, ms: 0 };
+  entry.calls++;
+  entry.ms += performance.now() - started;
+  totals.set(key, entry);
+};
+const keyOf = (first: unknown) => {
+  const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text.replace(/\s+/g, ' ').trim().slice(0, 200) : undefined;
+};
+
+type Method = (...args: unknown[]) => unknown;
+function replace(prototype: object, name: string, make: (original: Method) => Method) {
+  const target = prototype as Record<string, Method>;
+  target[name] = make(target[name]!);
+}
+
+/** Starts timing every statement from now on (once per process). */
+export function timeStatements() {
+  for (const name of ['query', 'exec']) {
+    replace(PGlite.prototype, name, (original) =>
+      function (this: unknown, ...args: unknown[]) {
+        const key = keyOf(args[0]);
+        return key === undefined ? original.apply(this, args) : statement.run(key, () => original.apply(this, args));
+      },
+    );
+  }
+  replace(PGlite.prototype, '_runExclusiveQuery', (original) =>
+    function (this: unknown, task: unknown) {
+      const key = statement.getStore();
+      if (key === undefined) return original.call(this, task);
+      return original.call(this, async () => {
+        const started = performance.now();
+        try {
+          return await (task as () => Promise<unknown>)();
+        } finally {
+          add(key, started);
+        }
+      });
+    },
+  );
+  for (const prototype of [pg.Client.prototype, pg.Pool.prototype]) {
+    // The pool's own query hands a callback to the client it checks out (untimed there), so each is counted once.
+    replace(prototype, 'query', (original) =>
+      function (this: unknown, ...args: unknown[]) {
+        const key = keyOf(args[0]);
+        const result = original.apply(this, args);
+        if (key === undefined || !(result instanceof Promise)) return result;
+        const started = performance.now();
+        return result.finally(() => add(key, started));
+      },
+    );
+  }
+}
+
+/** The statements so far, most time first; `reset` starts the sums again. */
+export function statementTimes(reset = false) {
+  const list = [...totals.entries()]
+    .map(([text, { calls, ms }]) => ({ statement: text, calls, ms: Math.round(ms * 10) / 10 }))
+    .sort((a, b) => b.ms - a.ms);
+  if (reset) totals.clear();
+  return list;
+}
