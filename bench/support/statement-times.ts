@@ -24,7 +24,10 @@ const add = (key: string, started: number) => {
 };
 const keyOf = (first: unknown) => {
   const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
-  return typeof text === 'string' ? text.replace(/\s+/g, ' ').trim().slice(0, 200) : undefined;
+  if (typeof text !== 'string') return undefined;
+  // Statements that begin alike (the entity guard and the entity record) stay apart by their length.
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 160 ? `${flat.slice(0, 160)}… (${flat.length} characters)` : flat;
 };
 
 type Method = (...args: unknown[]) => unknown;
