@@ -11,6 +11,7 @@ import { LOW_PRIORITY_NICE, lowPriorityWorker } from './low-priority-worker';
 const BUSY_HANDLER = `(require, data) => (input) => {
   if (input.throw) throw new Error(input.throw);
   if (input.exit) process.exit(3);
+  if (input.unclonable) return () => 'a function';
   const until = Date.now() + input.ms;
   while (Date.now() < until);
   return { label: data.label, done: input.ms };
@@ -19,7 +20,7 @@ const BUSY_HANDLER = `(require, data) => (input) => {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const run = promisify(execFile);
 
-type BusyInput = { ms: number; throw?: string; exit?: boolean };
+type BusyInput = { ms: number; throw?: string; exit?: boolean; unclonable?: boolean };
 type BusyOutput = { label: string; done: number };
 
 const workers: { terminate(): Promise<void> }[] = [];
@@ -111,9 +112,13 @@ describe('a low-priority worker', () => {
     expect(Date.now() - started).toBeLessThan(15_000);
   });
 
-  it('rejects an input it cannot send, and keeps working', async () => {
+  it('rejects an input it cannot send or a result it cannot answer, and keeps working', async () => {
     const worker = busyWorker();
     await expect(worker.run({ ms: 1, throw: (() => 'x') as unknown as string })).rejects.toThrow();
     await expect(worker.run({ ms: 1 })).resolves.toEqual({ label: 'busy', done: 1 });
+    const { tid } = await worker.thread();
+    await expect(worker.run({ ms: 1, unclonable: true })).rejects.toThrow(/could not be cloned/);
+    await expect(worker.run({ ms: 1 })).resolves.toEqual({ label: 'busy', done: 1 });
+    expect((await worker.thread()).tid).toBe(tid);
   });
 });

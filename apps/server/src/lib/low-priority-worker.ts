@@ -52,13 +52,12 @@ const niceOf = () => { try { return tid === null ? null : os.getPriority(tid); }
 const handle = (HANDLER)(require, workerData.data);
 parentPort.on('message', ({ id, kind, input }) => {
   if (kind === 'thread') return parentPort.postMessage({ id, ok: true, value: { tid, nice: niceOf() } });
-  let value;
   try {
-    value = handle(input);
+    // postMessage throws too, for a value a structured clone cannot carry: that call fails, the worker lives on.
+    parentPort.postMessage({ id, ok: true, value: handle(input) });
   } catch (error) {
-    return parentPort.postMessage({ id, ok: false, message: error instanceof Error ? error.message : String(error) });
+    parentPort.postMessage({ id, ok: false, message: error instanceof Error ? error.message : String(error) });
   }
-  parentPort.postMessage({ id, ok: true, value });
 });
 `;
 
