@@ -25,6 +25,8 @@ export interface WorkerThreadInfo {
 }
 
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
+type PendingCall = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+type WorkerState = { worker: Worker; pending: Map<number, PendingCall> };
 
 /**
  * The worker's own code, kept as a string run with `eval: true`: a `.ts` worker file does not load on Node 20 under
@@ -72,7 +74,7 @@ parentPort.on('message', ({ id, kind, input }) => {
 export function lowPriorityWorker<Input, Output>(options: LowPriorityWorkerOptions) {
   const idleMs = options.idleMs ?? 60_000;
   const source = BOOTSTRAP.replace('HANDLER', () => options.handler);
-  let current: { worker: Worker; pending: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }> } | undefined;
+  let current: WorkerState | undefined;
   let nextId = 0;
   let idleTimer: NodeJS.Timeout | undefined;
 
@@ -83,7 +85,7 @@ export function lowPriorityWorker<Input, Output>(options: LowPriorityWorkerOptio
       execArgv: [],
       workerData: { nice: options.nice ?? LOW_PRIORITY_NICE, data: options.data },
     });
-    const state = { worker, pending: new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>() };
+    const state: WorkerState = { worker, pending: new Map() };
     const fail = (error: Error) => {
       if (current === state) current = undefined;
       for (const call of state.pending.values()) call.reject(error);
@@ -104,7 +106,7 @@ export function lowPriorityWorker<Input, Output>(options: LowPriorityWorkerOptio
   };
 
   /** While calls wait for it the worker keeps the process alive (a command awaiting a hash must get it); idle, it does not. */
-  const settle = (state: NonNullable<typeof current>) => {
+  const settle = (state: WorkerState) => {
     if (state.pending.size > 0) return;
     state.worker.unref();
     clearTimeout(idleTimer);
