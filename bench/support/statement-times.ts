@@ -38,14 +38,25 @@ function replace(prototype: object, name: string, make: (original: Method) => Me
 
 /** Starts timing every statement from now on (once per process). */
 export function timeStatements() {
-  for (const name of ['query', 'exec']) {
-    replace(PGlite.prototype, name, (original) =>
-      function (this: unknown, ...args: unknown[]) {
-        const key = keyOf(args[0]);
-        return key === undefined ? original.apply(this, args) : statement.run(key, () => original.apply(this, args));
-      },
-    );
-  }
+  const named = (original: Method): Method =>
+    function (this: unknown, ...args: unknown[]) {
+      const key = keyOf(args[0]);
+      return key === undefined ? original.apply(this, args) : statement.run(key, () => original.apply(this, args));
+    };
+  replace(PGlite.prototype, 'exec', named);
+  // The server gives its PGlite a `query` of its own (db/pglite-statements.ts): an accessor on the prototype names
+  // whichever `query` an instance is given, as well as PGlite's.
+  const own = new WeakMap<object, Method>();
+  const prototypeQuery = named((PGlite.prototype as unknown as Record<string, Method>).query!);
+  Object.defineProperty(PGlite.prototype, 'query', {
+    configurable: true,
+    get(this: object) {
+      return own.get(this) ?? prototypeQuery;
+    },
+    set(this: object, query: Method) {
+      own.set(this, named(query));
+    },
+  });
   replace(PGlite.prototype, '_runExclusiveQuery', (original) =>
     function (this: unknown, task: unknown) {
       const key = statement.getStore();
