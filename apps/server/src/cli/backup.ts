@@ -5,6 +5,7 @@
  * PostgreSQL takes any number of connections: the command copies it itself, beside a running server or not. A
  * restore needs the server stopped.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError, restoreBackup, restoreEmbeddedPostgres, writeBackup } from '../core/backup';
@@ -39,6 +40,10 @@ async function backUp(args: string[]) {
     } catch (error) {
       if (!(error instanceof NotAnsweringError)) throw error;
     }
+  }
+  if (embeddedPostgres && !existsSync(path.join(env.DATA_DIR, 'postgres', 'PG_VERSION'))) {
+    // Opening it would initialise an empty cluster, only to back up nothing.
+    throw new BackupError(`There is no embedded PostgreSQL in ${path.join(env.DATA_DIR, 'postgres')}: nothing to back up (is DATA_DIR right?).`);
   }
   const outDir = path.resolve(values.out ?? path.join(env.DATA_DIR, 'backups', backupName(new Date())));
   const database = await openDatabase({

@@ -1,5 +1,5 @@
 import { buffer } from 'node:stream/consumers';
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { chmod, cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -253,6 +253,18 @@ describe.skipIf(!installed || TEST_DB !== 'pglite')('backups of the embedded Pos
     await again.close();
   }, 120_000);
 
+  it('refuses a backup whose table file is damaged, leaving the folder as it was', async () => {
+    const damaged = path.join(root, 'damaged');
+    await cp(backupDir, damaged, { recursive: true });
+    const table = manifest.tables.find((entry) => entry.name === 'projects')!;
+    await writeFile(path.join(damaged, table.file), 'not gzip at all');
+    const before = await readdir(dirB());
+    await expect(
+      restoreEmbeddedPostgres({ backupDir: damaged, postgresDir: path.join(dirB(), 'postgres'), blobsDir: path.join(dirB(), 'blobs'), now: new Date() }),
+    ).rejects.toThrow(/^The backup could not be loaded \(.*\): nothing was restored\.$/);
+    expect(await readdir(dirB())).toEqual(before);
+  }, 120_000);
+
   it('refuses a PGlite backup and one made by newer code, in one line', async () => {
     const write = async (name: string, change: object) => {
       const folder = path.join(root, name);
@@ -273,5 +285,11 @@ describe.skipIf(!installed || TEST_DB !== 'pglite')('backups of the embedded Pos
     const wrongMode = await start(SCRIPTS.backup, ['restore', backupDir], { DATA_DIR: dirB() }).exited;
     expect(wrongMode.code).toBe(1);
     expect(wrongMode.stderr).toBe('This backup is of the embedded PostgreSQL: restore it with EMBEDDED_DATABASE=postgres.\n');
+    // Nothing to back up: the command does not initialise an empty cluster for it.
+    const empty = path.join(root, 'empty');
+    const nothing = await start(SCRIPTS.backup, ['backup'], { EMBEDDED_DATABASE: 'postgres', DATA_DIR: empty }).exited;
+    expect(nothing.code).toBe(1);
+    expect(nothing.stderr).toMatch(/^There is no embedded PostgreSQL in .*empty\/postgres: nothing to back up/);
+    expect(existsSync(empty)).toBe(false);
   }, 60_000);
 });

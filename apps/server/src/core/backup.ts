@@ -260,6 +260,10 @@ export async function restoreEmbeddedPostgres(options: { backupDir: string; post
           const counts = differ.map((table) => `${table} ${rows[table] ?? 'missing'} of ${manifest.rows[table] ?? 'none'}`);
           throw new BackupError(`The backup's rows do not match its manifest (${counts.join(', ')}): nothing was restored.`);
         }
+      }).catch((error: unknown) => {
+        // A damaged file (gzip, or rows PostgreSQL refuses) is the backup's fault: said in one line, like a count.
+        if (error instanceof BackupError) throw error;
+        throw new BackupError(`The backup could not be loaded (${(error as Error).message.split('\n')[0]}): nothing was restored.`);
       });
     } finally {
       await embedded.stop();
