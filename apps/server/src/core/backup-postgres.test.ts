@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { createGunzip } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB } from '../../test/helpers';
 import { processRunner, SCRIPTS } from '../../test/processes';
@@ -15,8 +15,9 @@ import { auditLog, files, notes, projects } from '../db/schema';
 import { parseEnv } from '../env';
 import { operatorToken } from '../lib/tokens';
 import { seedDemo } from '../seed/index';
-import { readManifest, restoreEmbeddedPostgres, rowCounts, type BackupManifest } from './backup';
+import { readManifest, restoreEmbeddedPostgres, rowCounts, writeBackup, type BackupManifest } from './backup';
 import { createBlobStore } from './files/blob-store';
+import { folderBlobStore } from './files/blob-store/folder-store';
 import type { BlobStore } from './files/blob-store/types';
 
 /**
@@ -265,7 +266,35 @@ describe.skipIf(!installed || TEST_DB !== 'pglite')('backups of the embedded Pos
     expect(await readdir(dirB())).toEqual(before);
   }, 120_000);
 
-  it('refuses a PGlite backup and one made by newer code, in one line', async () => {
+  it('restores a PGlite backup into the embedded PostgreSQL, converted table by table', async () => {
+    const dataDir = path.join(root, 'from-pglite');
+    const pglite = await openDatabase({});
+    const pgliteBackup = path.join(root, 'pglite-backup');
+    let written: BackupManifest;
+    try {
+      await seedDemo(pglite.db, { blobs: folderBlobStore(path.join(dataDir, 'blobs')) });
+      written = await writeBackup({ database: pglite, blobsDir: path.join(dataDir, 'blobs'), outDir: pgliteBackup, now: new Date() });
+    } finally {
+      await pglite.close();
+    }
+    expect(written.database).toBe('pglite');
+    await rm(path.join(dataDir, 'blobs'), { recursive: true });
+
+    await restoreEmbeddedPostgres({ backupDir: pgliteBackup, postgresDir: path.join(dataDir, 'postgres'), blobsDir: path.join(dataDir, 'blobs'), now: new Date() });
+    expect((await readdir(dataDir)).sort()).toEqual(['blobs', 'postgres', 'postgres.password']);
+    const c = await openApp(dataDir);
+    expect(await rowCounts(c.database.db)).toEqual(written.rows);
+    expect((await entitiesOf(c.app)).length).toBeGreaterThan(0);
+    const [file] = await c.database.db.select({ key: files.blob_key }).from(files).limit(1);
+    expect((await blobBytes(c.blobs, file!.key)).length).toBeGreaterThan(0);
+    const [last] = await c.database.db.select({ id: notes.id }).from(notes).orderBy(desc(notes.id)).limit(1);
+    const [project] = await c.database.db.select({ id: projects.id }).from(projects).limit(1);
+    const [next] = await c.database.db.insert(notes).values({ project_id: project!.id, body: 'after the move' }).returning({ id: notes.id });
+    expect(next!.id).toBeGreaterThan(last!.id);
+    await c.close();
+  }, 180_000);
+
+  it('refuses a backup made by newer code, and one of the embedded PostgreSQL in PGlite mode, in one line', async () => {
     const write = async (name: string, change: object) => {
       const folder = path.join(root, name);
       await cp(backupDir, folder, { recursive: true });
@@ -273,10 +302,8 @@ describe.skipIf(!installed || TEST_DB !== 'pglite')('backups of the embedded Pos
       await writeFile(path.join(folder, 'manifest.json'), JSON.stringify({ ...(JSON.parse(text) as object), ...change }));
       return folder;
     };
-    const pglite = await write('pglite-kind', { database: 'pglite' });
     const newer = await write('newer', { migrations: 10_000 });
     const target = { postgresDir: path.join(dirB(), 'postgres'), blobsDir: path.join(dirB(), 'blobs'), now: new Date() };
-    await expect(restoreEmbeddedPostgres({ ...target, backupDir: pglite })).rejects.toThrow(/^This backup is of PGlite.*EMBEDDED_DATABASE unset\.$/);
     await expect(restoreEmbeddedPostgres({ ...target, backupDir: newer })).rejects.toThrow(/made by newer code \(10000 migrations; this version has \d+\)/);
 
     const command = await start(SCRIPTS.backup, ['restore', newer], { EMBEDDED_DATABASE: 'postgres', DATA_DIR: dirB() }).exited;

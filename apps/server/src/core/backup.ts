@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { committedMigrations, openDatabase, type Database, type Db } from '../db/client';
 import { runningPostgres, startEmbeddedPostgres } from '../db/embedded-postgres';
-import { copyTablesIn, TableCopyError } from '../db/table-copy';
+import { copyTablesIn, TableCopyError, type TableCopy } from '../db/table-copy';
 import { lockDataDir } from '../lib/data-dir-lock';
 
 /**
@@ -98,15 +98,15 @@ export async function writeBackup(options: { database: Database; blobsDir: strin
   try {
     let manifest: BackupManifest;
     const created_at = options.now.toISOString();
-    if (copyTables) {
-      const copy = await copyTables(partial);
-      const { postgresVersion: postgres_version, migrations, tables, sequences, rows } = copy;
-      manifest = { format: 1, created_at, database: 'postgres', dump: 'copy-text-gzip', postgres_version, migrations, tables, sequences, rows, blobs: null };
-    } else {
+    if (dumpPglite) {
       const rows = await rowCounts(database.db);
-      const dump = await dumpPglite!();
+      const dump = await dumpPglite();
       await writeFile(path.join(partial, DATABASE_DUMP), Buffer.from(await dump.arrayBuffer()));
       manifest = { format: 1, created_at, database: 'pglite', rows, blobs: null };
+    } else {
+      const copy = await copyTables!(partial);
+      const { postgresVersion: postgres_version, migrations, tables, sequences, rows } = copy;
+      manifest = { format: 1, created_at, database: 'postgres', dump: 'copy-text-gzip', postgres_version, migrations, tables, sequences, rows, blobs: null };
     }
     let blobs: BackupManifest['blobs'] = null;
     if (blobsDir) {
@@ -210,6 +210,26 @@ const exists = (file: string) =>
   );
 
 /**
+ * A PGlite backup made into the COPY files of an embedded PostgreSQL one (decision 075's way from one to the other):
+ * its dump opened in memory, brought to this version's migrations, and copied table by table into `folder`.
+ */
+async function convertPglite(backupDir: string, manifest: Extract<BackupManifest, { database: 'pglite' }>, folder: string): Promise<TableCopy> {
+  const dump = await readFile(path.join(backupDir, DATABASE_DUMP)).catch(() => {
+    throw new BackupError(`${backupDir} has no ${DATABASE_DUMP}.`);
+  });
+  const database = await openDatabase({ loadDump: new Blob([dump]) });
+  let copy: TableCopy;
+  try {
+    copy = await database.copyTables!(folder);
+  } finally {
+    await database.close();
+  }
+  const missing = Object.entries(manifest.rows).filter(([table, count]) => (copy.rows[table] ?? 0) < count);
+  if (missing.length > 0) throw new BackupError(`The backup's database lacks rows of ${missing.map(([table]) => table).join(', ')}: nothing was restored.`);
+  return copy;
+}
+
+/**
  * Puts a backup of the embedded PostgreSQL in place of `postgresDir` and the blobs
  * (docs/decisions/085-embedded-postgres-backups.md). The new cluster is built beside the folder
  * (`postgres.restore-<time>`): initdb, the migrations up to the backup's level, every table loaded and counted
@@ -220,16 +240,6 @@ export async function restoreEmbeddedPostgres(options: { backupDir: string; post
   const { backupDir, blobsDir } = options;
   const postgresDir = path.resolve(options.postgresDir);
   const manifest = await readManifest(backupDir);
-  expectKind(manifest, 'postgres');
-  const known = await committedMigrations();
-  if (manifest.migrations > known) {
-    throw new BackupError(
-      `This backup was made by newer code (${manifest.migrations} migrations; this version has ${known}): restore it with that version or a later one.`,
-    );
-  }
-  for (const table of manifest.tables) {
-    if (!(await exists(path.join(backupDir, table.file)))) throw new BackupError(`${backupDir} has no ${table.file}.`);
-  }
   const refuseWhileRunning = () => {
     const running = runningPostgres(postgresDir);
     if (running) {
@@ -243,21 +253,47 @@ export async function restoreEmbeddedPostgres(options: { backupDir: string; post
   const stamp = options.now.toISOString().replace(/[:.]/g, '-');
   const building = `${postgresDir}.restore-${stamp}`;
   if (await exists(building)) throw new BackupError(`${building} already exists: another restore is under way, or remove what a crashed one left.`);
+  const converting = `${building}.from-pglite`;
+  const cleanUp = () =>
+    Promise.all([building, `${building}.password`, `${building}.log`, converting].map((file) => rm(file, { recursive: true, force: true })));
+
+  // What gets loaded: the backup's own COPY files, or those made from a PGlite backup's dump.
+  let source: { folder: string; copy: Pick<TableCopy, 'tables' | 'sequences' | 'migrations' | 'rows'> };
+  try {
+    source = manifest.database === 'pglite' ? { folder: converting, copy: await convertPglite(backupDir, manifest, converting) } : { folder: backupDir, copy: manifest };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+  const { copy } = source;
+  const known = await committedMigrations();
+  if (copy.migrations > known) {
+    await cleanUp();
+    throw new BackupError(
+      `This backup was made by newer code (${copy.migrations} migrations; this version has ${known}): restore it with that version or a later one.`,
+    );
+  }
+  for (const table of copy.tables) {
+    if (!(await exists(path.join(source.folder, table.file)))) {
+      await cleanUp();
+      throw new BackupError(`${backupDir} has no ${table.file}.`);
+    }
+  }
+
   // The cluster's password lives beside its folder: the new one keeps the old one's, so that nothing else changes.
   const passwordFile = `${postgresDir}.password`;
   const hadPassword = await exists(passwordFile);
   if (hadPassword) await cp(passwordFile, `${building}.password`, { mode: 0 });
-  const cleanUp = () => Promise.all([building, `${building}.password`, `${building}.log`].map((file) => rm(file, { recursive: true, force: true })));
 
   try {
     const embedded = await startEmbeddedPostgres(building, { port: options.port });
     try {
-      const database = await openDatabase({ url: embedded.url, maxConnections: 1, migrationsUpTo: manifest.migrations });
+      const database = await openDatabase({ url: embedded.url, maxConnections: 1, migrationsUpTo: copy.migrations });
       await database.close();
-      await copyTablesIn(embedded.url, backupDir, manifest, (rows) => {
-        const differ = Object.keys({ ...manifest.rows, ...rows }).filter((table) => rows[table] !== manifest.rows[table]);
+      await copyTablesIn(embedded.url, source.folder, copy, (rows) => {
+        const differ = Object.keys({ ...copy.rows, ...rows }).filter((table) => rows[table] !== copy.rows[table]);
         if (differ.length > 0) {
-          const counts = differ.map((table) => `${table} ${rows[table] ?? 'missing'} of ${manifest.rows[table] ?? 'none'}`);
+          const counts = differ.map((table) => `${table} ${rows[table] ?? 'missing'} of ${copy.rows[table] ?? 'none'}`);
           throw new BackupError(`The backup's rows do not match its manifest (${counts.join(', ')}): nothing was restored.`);
         }
       }).catch((error: unknown) => {
@@ -292,6 +328,7 @@ export async function restoreEmbeddedPostgres(options: { backupDir: string; post
   if (hadPassword) await rm(`${building}.password`, { force: true });
   else await rename(`${building}.password`, passwordFile);
   await rm(`${building}.log`, { force: true });
+  await rm(converting, { recursive: true, force: true });
   await restoreBlobs(backupDir, blobsDir, manifest);
   return { manifest, aside };
 }

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { lockDataDir, type DataDirOwner } from '../lib/data-dir-lock';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
-import { copyTablesOut, type TableCopy } from './table-copy';
+import { copyPgliteTablesOut, copyTablesOut, type TableCopy } from './table-copy';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -37,7 +37,10 @@ export interface Database {
   dump?: (compression?: 'gzip' | 'none') => Promise<Blob>;
   /** The embedded PostgreSQL this process talks to (EMBEDDED_DATABASE=postgres): its folder, port and whether this process started it. */
   embeddedPostgres?: Pick<EmbeddedPostgres, 'folder' | 'port' | 'pid' | 'startedHere'>;
-  /** The embedded PostgreSQL's tables copied into a folder in one snapshot (db/table-copy.ts): its backup, which has no pg_dump. */
+  /**
+   * Every table copied into a folder with COPY in one snapshot (db/table-copy.ts): the embedded PostgreSQL's backup,
+   * which has no pg_dump, and on PGlite the way from its backup to the embedded PostgreSQL.
+   */
   copyTables?: (folder: string) => Promise<TableCopy>;
   /** PostgreSQL's connection pool right now (metrics): open connections, idle ones, and queries waiting for one. */
   pool?: () => { total: number; idle: number; waiting: number };
@@ -300,6 +303,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       };
     },
     dump: (compression = 'gzip') => client.dumpDataDir(compression),
+    copyTables: (folder) => copyPgliteTablesOut(client, folder),
     close: () => client.close().finally(() => lock?.release()),
   };
 }

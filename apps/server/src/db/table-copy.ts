@@ -1,8 +1,10 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 
@@ -74,6 +76,13 @@ const SEQUENCES = `
   where c.relkind = 'S' and n.nspname in ('public', $1)
   order by n.nspname, c.relname`;
 
+/** What copying out needs of a connection: a query, and one table's COPY written into a file. */
+interface CopySource {
+  query<T>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs `copy … to stdout` into `file`, gzipped; answers how many rows it wrote. */
+  copyTo(statement: string, file: string): Promise<number>;
+}
+
 /**
  * Copies every table of the public schema and the migration journal into `folder`, on one connection inside one
  * REPEATABLE READ transaction: every table is read in the snapshot taken by its first query, whatever commits
@@ -82,19 +91,51 @@ const SEQUENCES = `
 export async function copyTablesOut(url: string, folder: string): Promise<TableCopy> {
   const client = await connect(url);
   try {
-    await client.query('begin isolation level repeatable read read only');
+    return await copyOut(folder, {
+      query: async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[],
+      async copyTo(statement, file) {
+        const source = client.query(copyTo(statement));
+        await pipeline(source, createGzip(), createWriteStream(file, { flags: 'wx' }));
+        return source.rowCount;
+      },
+    });
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * The same copy of a PGlite database (the way from a PGlite backup to the embedded PostgreSQL): PGlite runs COPY
+ * into a Blob, so one table at a time is in memory, never the whole database twice.
+ */
+export async function copyPgliteTablesOut(client: PGlite, folder: string): Promise<TableCopy> {
+  return copyOut(folder, {
+    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+    async copyTo(statement, file) {
+      const result = await client.query(statement.replace(/ to stdout$/, " to '/dev/blob'"));
+      // An empty table gives no blob at all.
+      const text = result.blob ? Buffer.from(await result.blob.arrayBuffer()) : Buffer.alloc(0);
+      await pipeline(Readable.from([text]), createGzip(), createWriteStream(file, { flags: 'wx' }));
+      return result.affectedRows ?? 0;
+    },
+  });
+}
+
+async function copyOut(folder: string, source: CopySource): Promise<TableCopy> {
+  await source.query('begin isolation level repeatable read read only');
+  try {
     // The first query takes the snapshot; everything below reads that one.
-    const tables = (await client.query<{ schema: string; name: string; columns: string[] }>(TABLES, [JOURNAL.schema, JOURNAL.name])).rows;
+    const tables = await source.query<{ schema: string; name: string; columns: string[] }>(TABLES, [JOURNAL.schema, JOURNAL.name]);
     // Sequences are not transactional: read at once after the snapshot, each is at least as far as any id the
     // snapshot holds, so the restored database never hands out an id a restored row has (a gap at most).
     const sequences: CopiedSequence[] = [];
-    for (const sequence of (await client.query<{ schema: string; name: string }>(SEQUENCES, [JOURNAL.schema])).rows) {
-      const [state] = (await client.query<{ value: string; called: boolean }>(`select last_value::text as value, is_called as called from ${qualified(sequence)}`)).rows;
+    for (const sequence of await source.query<{ schema: string; name: string }>(SEQUENCES, [JOURNAL.schema])) {
+      const [state] = await source.query<{ value: string; called: boolean }>(`select last_value::text as value, is_called as called from ${qualified(sequence)}`);
       sequences.push({ ...sequence, value: state!.value, called: state!.called });
     }
-    const [version] = (await client.query<{ server_version: string }>('show server_version')).rows;
+    const [version] = await source.query<{ server_version: string }>('show server_version');
     const journal = tables.some((table) => table.schema === JOURNAL.schema);
-    const migrations = journal ? Number((await client.query<{ n: number }>(`select count(*)::int as n from ${qualified(JOURNAL)}`)).rows[0]!.n) : 0;
+    const migrations = journal ? Number((await source.query<{ n: number }>(`select count(*)::int as n from ${qualified(JOURNAL)}`))[0]!.n) : 0;
 
     await mkdir(path.join(folder, 'tables'), { recursive: true });
     const copied: CopiedTable[] = [];
@@ -102,15 +143,14 @@ export async function copyTablesOut(url: string, folder: string): Promise<TableC
     for (const table of tables) {
       const file = path.join('tables', `${table.schema}.${table.name}.copy.gz`);
       const columns = table.columns.map(quote).join(', ');
-      const source = client.query(copyTo(`copy ${qualified(table)} (${columns}) to stdout`));
-      await pipeline(source, createGzip(), createWriteStream(path.join(folder, file), { flags: 'wx' }));
+      rows[tableKey(table)] = await source.copyTo(`copy ${qualified(table)} (${columns}) to stdout`, path.join(folder, file));
       copied.push({ schema: table.schema, name: table.name, file, columns: table.columns });
-      rows[tableKey(table)] = source.rowCount;
     }
-    await client.query('commit');
+    await source.query('commit');
     return { postgresVersion: version!.server_version, migrations, tables: copied, sequences, rows };
-  } finally {
-    await client.end().catch(() => {});
+  } catch (error) {
+    await source.query('rollback').catch(() => {});
+    throw error;
   }
 }
 
