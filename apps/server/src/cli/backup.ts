@@ -1,13 +1,17 @@
 /**
  * `npm run backup [-- --out FOLDER]` and `npm run restore -- FOLDER` (docs/operations.md, "Backups"): the embedded
- * database and the blob folder. A running server writes the backup itself (into DATA_DIR/backups); with none running,
- * the command opens the data folder. A restore needs the server stopped.
+ * database and the blob folder. On PGlite a running server writes the backup itself (into DATA_DIR/backups), since
+ * only one process may open its folder; with none running, the command opens the data folder. The embedded
+ * PostgreSQL takes any number of connections: the command copies it itself, beside a running server or not. A
+ * restore needs the server stopped.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BackupError, restoreBackup, writeBackup } from '../core/backup';
+import { BackupError, restoreBackup, restoreEmbeddedPostgres, writeBackup } from '../core/backup';
 import { blobFolder } from '../core/files/blob-store';
 import { openDatabase } from '../db/client';
+import { EmbeddedPostgresError } from '../db/embedded-postgres';
 import { EnvError, parseEnv } from '../env';
 import { DataDirLockedError } from '../lib/data-dir-lock';
 import { backupName } from '../modules/integration/operator.routes';
@@ -17,19 +21,16 @@ import { NotAnsweringError, RefusedError, SetupError } from './company/errors';
 const USAGE = `Usage: npm run backup [-- --out FOLDER]     back up the embedded database and the blobs
        npm run restore -- FOLDER             put a backup back (stop the server first)
 
-On PostgreSQL use pg_dump and pg_restore instead (docs/operations.md, "Backups").`;
+With DATABASE_URL (a PostgreSQL of your own) use pg_dump and pg_restore instead (docs/operations.md, "Backups").`;
 
 class UsageError extends Error {}
-
-const EMBEDDED_POSTGRES_BACKUP =
-  'EMBEDDED_DATABASE=postgres: stop the server and copy DATA_DIR (docs/operations.md, "Backups"); this command backs up PGlite only.';
 
 async function backUp(args: string[]) {
   const { values } = parseArgs({ args, options: { out: { type: 'string' } }, strict: true, allowPositionals: false });
   const env = parseEnv();
   if (env.DATABASE_URL) throw new UsageError('DATABASE_URL names a PostgreSQL database: back it up with pg_dump.');
-  if (env.EMBEDDED_DATABASE === 'postgres') throw new UsageError(EMBEDDED_POSTGRES_BACKUP);
-  if (!values.out) {
+  const embeddedPostgres = env.EMBEDDED_DATABASE === 'postgres';
+  if (!values.out && !embeddedPostgres) {
     // The running server holds the embedded database: it takes the dump itself.
     try {
       const client = portalClient({ baseUrl: process.env.PORTAL_URL || env.PUBLIC_URL, operatorSecret: env.OPERATOR_SECRET, dataDir: env.DATA_DIR });
@@ -40,9 +41,16 @@ async function backUp(args: string[]) {
       if (!(error instanceof NotAnsweringError)) throw error;
     }
   }
+  if (embeddedPostgres && !existsSync(path.join(env.DATA_DIR, 'postgres', 'PG_VERSION'))) {
+    // Opening it would initialise an empty cluster, only to back up nothing.
+    throw new BackupError(`There is no embedded PostgreSQL in ${path.join(env.DATA_DIR, 'postgres')}: nothing to back up (is DATA_DIR right?).`);
+  }
   const outDir = path.resolve(values.out ?? path.join(env.DATA_DIR, 'backups', backupName(new Date())));
   const database = await openDatabase({
     dataDir: path.join(env.DATA_DIR, 'db'),
+    postgresDir: embeddedPostgres ? path.join(env.DATA_DIR, 'postgres') : undefined,
+    postgresPort: env.EMBEDDED_POSTGRES_PORT,
+    maxConnections: 2,
     pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
     owner: { role: 'npm run backup', ifHeld: 'run it again without --out so that the running server writes the backup' },
   });
@@ -60,13 +68,17 @@ async function restore(args: string[]) {
   if (positionals.length !== 1) throw new UsageError('Name the backup folder to restore, once.');
   const env = parseEnv();
   if (env.DATABASE_URL) throw new UsageError('DATABASE_URL names a PostgreSQL database: restore it with pg_restore.');
-  if (env.EMBEDDED_DATABASE === 'postgres') throw new UsageError(EMBEDDED_POSTGRES_BACKUP);
-  const { manifest, aside } = await restoreBackup({
-    backupDir: path.resolve(positionals[0]!),
-    dbDir: path.join(env.DATA_DIR, 'db'),
-    blobsDir: blobFolder(env),
-    now: new Date(),
-  });
+  const backupDir = path.resolve(positionals[0]!);
+  const { manifest, aside } =
+    env.EMBEDDED_DATABASE === 'postgres'
+      ? await restoreEmbeddedPostgres({
+          backupDir,
+          postgresDir: path.join(env.DATA_DIR, 'postgres'),
+          blobsDir: blobFolder(env),
+          now: new Date(),
+          port: env.EMBEDDED_POSTGRES_PORT,
+        })
+      : await restoreBackup({ backupDir, dbDir: path.join(env.DATA_DIR, 'db'), blobsDir: blobFolder(env), now: new Date() });
   const rows = Object.values(manifest.rows).reduce((sum, count) => sum + count, 0);
   console.log(`Restored the backup of ${manifest.created_at}: ${rows} rows, ${manifest.blobs?.files ?? 'no'} files.`);
   for (const folder of aside) console.log(`What was there is kept in ${folder}.`);
@@ -83,7 +95,12 @@ try {
     console.error(`${(error as Error).message.split('\n')[0]}\n\n${USAGE}`);
     process.exitCode = 2;
   } else {
-    const known = error instanceof BackupError || error instanceof DataDirLockedError || error instanceof EnvError || error instanceof RefusedError;
+    const known =
+      error instanceof BackupError ||
+      error instanceof DataDirLockedError ||
+      error instanceof EnvError ||
+      error instanceof RefusedError ||
+      error instanceof EmbeddedPostgresError;
     console.error(known ? (error as Error).message : `Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;
   }

@@ -1,4 +1,5 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { lockDataDir, type DataDirOwner } from '../lib/data-dir-lock';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+import { copyPgliteTablesOut, copyTablesOut, type TableCopy } from './table-copy';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -36,6 +38,11 @@ export interface Database {
   dump?: (compression?: 'gzip' | 'none') => Promise<Blob>;
   /** The embedded PostgreSQL this process talks to (EMBEDDED_DATABASE=postgres): its folder, port and whether this process started it. */
   embeddedPostgres?: Pick<EmbeddedPostgres, 'folder' | 'port' | 'pid' | 'startedHere'>;
+  /**
+   * Every table copied into a folder with COPY in one snapshot (db/table-copy.ts): the embedded PostgreSQL's backup,
+   * which has no pg_dump, and on PGlite the way from its backup to the embedded PostgreSQL.
+   */
+  copyTables?: (folder: string) => Promise<TableCopy>;
   /** PostgreSQL's connection pool right now (metrics): open connections, idle ones, and queries waiting for one. */
   pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -126,7 +133,7 @@ export async function pendingMigrations(db: Db): Promise<number> {
 
 /** How many migrations this build carries: read once, since a build's migrations never change while it runs. */
 let committed: Promise<number> | undefined;
-const committedMigrations = () =>
+export const committedMigrations = () =>
   (committed ??= readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')
     .then((text) => (JSON.parse(text) as { entries: unknown[] }).entries.length)
     .catch((error: unknown) => {
@@ -156,6 +163,25 @@ async function migrateAlone(url: string, migrate: () => Promise<void>) {
   }
 }
 
+/**
+ * Runs `migrate` on this build's migrations, or on its first `upTo` only (a restore brings the schema to the level its
+ * backup was taken at, loads the rows, and leaves the rest to the next start): drizzle reads a folder, so the first
+ * ones are copied into a temporary one with a journal cut short.
+ */
+async function withMigrations(upTo: number | undefined, migrate: (folder: string) => Promise<void>) {
+  if (upTo === undefined) return migrate(migrationsFolder);
+  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+  if (upTo > journal.entries.length) throw new Error(`This build has ${journal.entries.length} migrations, not ${upTo}.`);
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'portal-migrations-'));
+  try {
+    await cp(migrationsFolder, folder, { recursive: true });
+    await writeFile(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
+    await migrate(folder);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
 export interface DatabaseOptions {
   /** A postgres:// URL; without one, PGlite. */
   url?: string | undefined;
@@ -178,6 +204,8 @@ export interface DatabaseOptions {
   pgliteSharedBuffersMb?: number | undefined;
   /** The embedded PostgreSQL's port; unset or 0: a free one. */
   postgresPort?: number | undefined;
+  /** PostgreSQL: apply only this build's first migrations (a restore, at its backup's level). */
+  migrationsUpTo?: number | undefined;
 }
 
 export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
@@ -197,6 +225,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       ...database,
       embeddedPostgres: { folder, port, pid, startedHere },
+      copyTables: (target) => copyTablesOut(embedded.url, target),
       async close() {
         try {
           await database.close();
@@ -213,7 +242,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
-      await migrateAlone(options.url, () => migratePg(db as never, { migrationsFolder }));
+      await migrateAlone(options.url, () => withMigrations(options.migrationsUpTo, (folder) => migratePg(db as never, { migrationsFolder: folder })));
     } catch (error) {
       await pool.end();
       throw error;
@@ -277,6 +306,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       };
     },
     dump: (compression = 'gzip') => client.dumpDataDir(compression),
+    copyTables: (folder) => copyPgliteTablesOut(client, folder),
     close: () => client.close().finally(() => lock?.release()),
   };
 }

@@ -141,6 +141,12 @@ function isPostgres(pid: number): boolean {
   }
 }
 
+/** The PostgreSQL running on `folder` right now, if any (its pid file names a live postgres process). */
+export function runningPostgres(folder: string): { pid: number; port: number } | null {
+  const running = readPidFile(path.resolve(folder));
+  return running && alive(running.pid) && isPostgres(running.pid) ? { pid: running.pid, port: running.port } : null;
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();

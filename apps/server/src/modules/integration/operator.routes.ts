@@ -155,8 +155,9 @@ export async function operatorRoutes(fastify: FastifyInstance, options: { dataDi
         operationId: 'operatorBackUp',
         summary: 'Back up the embedded database and the blob folder into DATA_DIR/backups',
         description:
-          "A folder holding the embedded database's dump, a copy of the blobs (unless they live in an S3 bucket) and a manifest. " +
-          'On PostgreSQL: 409, use pg_dump (docs/operations.md, "Backups").',
+          "A folder holding the embedded database (PGlite's dump, or the embedded PostgreSQL's tables copied in one snapshot), " +
+          'a copy of the blobs (unless they live in an S3 bucket) and a manifest. ' +
+          'On a PostgreSQL of your own (DATABASE_URL): 409, use pg_dump (docs/operations.md, "Backups").',
         response: { 201: z.object({ path: z.string(), rows: z.number().int(), files: z.number().int().nullable() }), 401: ApiErrorSchema, 409: ApiErrorSchema },
       },
     },
