@@ -63,6 +63,13 @@ describe('PGlite with prepared statements', () => {
     expect(await named(client)).toEqual(['pglite_2', 'pglite_3']);
   });
 
+  it('leaves COPY to PGlite’s own path, which carries its rows', async () => {
+    preparedStatements(client);
+    const result = await client.query(`copy (select name from things order by id) to '/dev/blob'`);
+    expect(await result.blob!.text()).toBe('one\ntwo\n');
+    expect(await named(client)).toEqual([]);
+  });
+
   it('gives PostgreSQL’s error with its code, and the next query works', async () => {
     preparedStatements(client);
     const insert = 'insert into things (name) values ($1)';

@@ -11,7 +11,7 @@ import { parse, type PGlite, protocol } from '@electric-sql/pglite';
  * text parses it under a name and asks for its parameter and row descriptions; every call then sends Bind, Execute and
  * Sync alone. It takes PGlite's own two locks in the order its `query` takes them, so it never interleaves with another
  * query or an open transaction. Transactions keep PGlite's path (their queries go through the transaction object), and
- * so does `exec`.
+ * so does `exec`, and so does COPY (its rows go through PGlite's blob device).
  */
 
 type QueryOptions = Parameters<PGlite['query']>[2];
@@ -62,7 +62,10 @@ export function preparedStatements(client: PGlite, limit = MAX_PREPARED_STATEMEN
     return statement;
   };
 
+  const unprepared = client.query.bind(client);
   const query = async (text: string, params: unknown[] = [], options?: QueryOptions) => {
+    // COPY moves its rows through PGlite's blob device, which only its own path reads and writes.
+    if (options?.blob || /^\s*copy\b/i.test(text)) return unprepared(text, params, options);
     await internals._checkReady();
     return internals._runExclusiveTransaction(() =>
       internals._runExclusiveQuery(async () => {
