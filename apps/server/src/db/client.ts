@@ -1,6 +1,5 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { lockDataDir, type DataDirOwner } from '../lib/data-dir-lock';
+import { SERVER_DIR } from '../lib/server-dir';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import * as schema from './schema';
 
@@ -111,7 +111,7 @@ async function pgListener(url: string, channel: string, handlers: NotificationHa
   };
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const migrationsFolder = path.join(SERVER_DIR, 'drizzle');
 
 /**
  * How many of the committed migrations the database has not applied: 0 once this build's schema is
