@@ -1,11 +1,13 @@
 /**
- * The real server's memory at rest (docs/decisions/084-memory-at-rest.md): starts
- * `node --import tsx apps/server/src/server.ts` as `npm start` does, waits until /api/health answers and then
- * --rest seconds, and reads /proc/<pid>/status, /proc/<pid>/smaps (grouped by what is mapped) and the heap figures
- * of /metrics. Runs --runs times on the same database and prints each run and the min–max.
+ * The real server's memory at rest (docs/decisions/084-memory-at-rest.md): starts it as `npm start` does
+ * (`node scripts/start.mjs`: the bundle on plain node), waits until /api/health answers and then --rest seconds,
+ * and reads /proc/<pid>/status, /proc/<pid>/smaps (grouped by what is mapped) and the heap figures of /metrics. Runs --runs times on the same database and prints each run and the min–max.
  *
  *   node bench/memory-rest.mjs [--db=postgres|pglite] [--runs=3] [--rest=10] [--node-args="--flag ..."] [--json]
+ *                              [--entry=scripts/start.mjs]
  *
+ *   --entry: a .ts file runs through tsx (`--entry=apps/server/src/server.ts`: the server as before decision 084),
+ *   anything else on plain node.
  *   --db=postgres needs DATABASE_URL (a database of its own, seeded once: the first run seeds the demo when empty);
  *   --db=pglite seeds the demo into a fresh DATA_DIR once, stops, and measures the starts after that.
  *   Extra environment for the server (MALLOC_ARENA_MAX=2 ...) is passed through from this process's.
@@ -98,7 +100,7 @@ async function start(dataDir, seed) {
     METRICS_TOKEN,
   };
   if (db === 'pglite') delete env.DATABASE_URL;
-  const entry = path.resolve(root, args.entry ?? 'apps/server/src/server.ts');
+  const entry = path.resolve(root, args.entry ?? 'scripts/start.mjs');
   // TypeScript goes through tsx, as `npm start` runs it; a built .mjs runs on plain node.
   const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = spawn(process.execPath, [...nodeArgs, ...loader, entry], {
