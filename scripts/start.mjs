@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the web app when its build is missing or older than its sources, then runs
- * the server (TypeScript through tsx) in this same process, so signals reach it directly.
+ * `npm start`: builds the web app and the server (one JavaScript file, scripts/server-build.mjs) when a build is
+ * missing or older than its sources, then runs the server in this same process, so signals reach it directly.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServer } from './server-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
@@ -32,6 +33,14 @@ if (stale) {
   });
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import(path.join(root, 'apps/server/src/server.ts'));
+let entry;
+try {
+  entry = await buildServer();
+} catch (error) {
+  // Never a server that does not start for want of its bundle: the TypeScript runs through tsx as before, larger.
+  console.warn(`Could not build the server (${error instanceof Error ? error.message : error}); running its TypeScript through tsx.`);
+  const { register } = await import('tsx/esm/api');
+  register();
+  entry = path.join(root, 'apps/server/src/server.ts');
+}
+await import(pathToFileURL(entry).href);

@@ -1,6 +1,5 @@
 import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -65,10 +64,10 @@ import { idempotencyPlugin } from './plugins/idempotency';
 import { auditPlugin } from './plugins/audit';
 import { blobFolder, createBlobStore } from './core/files/blob-store';
 import type { BlobStore } from './core/files/blob-store/types';
+import { SERVER_DIR } from './lib/server-dir';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const WEB_DIST = path.resolve(here, '../../web/dist');
-export const BRAND_DIR = path.resolve(here, '../assets/brand');
+export const WEB_DIST = path.resolve(SERVER_DIR, '../web/dist');
+export const BRAND_DIR = path.join(SERVER_DIR, 'assets/brand');
 
 /** Keep-alive is for the next request of a page load, not for holding sockets: nginx and browsers reconnect cheaply. */
 const KEEP_ALIVE_MS = 5_000;

@@ -1,17 +1,13 @@
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { preparedStatements } from './pglite-statements';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { lockDataDir, type DataDirOwner } from '../lib/data-dir-lock';
+import { SERVER_DIR } from '../lib/server-dir';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import { copyPgliteTablesOut, copyTablesOut, type TableCopy } from './table-copy';
 import * as schema from './schema';
@@ -119,7 +115,7 @@ async function pgListener(url: string, channel: string, handlers: NotificationHa
   };
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const migrationsFolder = path.join(SERVER_DIR, 'drizzle');
 
 /**
  * How many of the committed migrations the database has not applied: 0 once this build's schema is
@@ -269,6 +265,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
 
+  // Loaded here, not at the top: a server on PostgreSQL never holds PGlite (docs/decisions/084-memory-at-rest.md).
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { preparedStatements }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+    import('./pglite-statements'),
+  ]);
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
   // PGlite does not lock its folder: a second process would silently corrupt it.

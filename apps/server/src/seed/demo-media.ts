@@ -1,6 +1,5 @@
 import { buffer as readAll } from 'node:stream/consumers';
-import PDFDocument from 'pdfkit';
-import sharp from 'sharp';
+import { loadPdfKit, loadSharp } from '../lib/heavy-packages';
 
 /**
  * The demo's photos and PDFs, drawn here rather than shipped: a scene from SVG shapes rendered
@@ -59,9 +58,11 @@ export function demoPhoto(seed: number, label: string, width = 1200, height = 90
   const key = `${seed}|${label}|${width}|${height}`;
   let photo = photoCache.get(key);
   if (!photo) {
-    photo = sharp(Buffer.from(sceneSvg(seed, width, height)))
-      .jpeg({ quality: 82, mozjpeg: false })
-      .toBuffer();
+    photo = loadSharp().then((sharp) =>
+      sharp(Buffer.from(sceneSvg(seed, width, height)))
+        .jpeg({ quality: 82, mozjpeg: false })
+        .toBuffer(),
+    );
     photoCache.set(key, photo);
   }
   return photo;
@@ -74,14 +75,16 @@ export function demoPdf(title: string, paragraphs: string[], date: Date): Promis
   const key = `${title}|${paragraphs.join('|')}|${date.toISOString()}`;
   let pdf = pdfCache.get(key);
   if (!pdf) {
-    const doc = new PDFDocument({ size: 'LETTER', margin: 64, info: { Title: title, CreationDate: date, ModDate: date, Producer: 'Project portal demo' } });
-    const done = readAll(doc);
-    doc.fontSize(22).text(title);
-    doc.moveDown().fontSize(10).fillColor('#555').text(date.toISOString().slice(0, 10));
-    doc.moveDown().fillColor('#000').fontSize(12);
-    for (const paragraph of paragraphs) doc.text(paragraph).moveDown();
-    doc.end();
-    pdf = done;
+    pdf = loadPdfKit().then((PDFDocument) => {
+      const doc = new PDFDocument({ size: 'LETTER', margin: 64, info: { Title: title, CreationDate: date, ModDate: date, Producer: 'Project portal demo' } });
+      const done = readAll(doc);
+      doc.fontSize(22).text(title);
+      doc.moveDown().fontSize(10).fillColor('#555').text(date.toISOString().slice(0, 10));
+      doc.moveDown().fillColor('#000').fontSize(12);
+      for (const paragraph of paragraphs) doc.text(paragraph).moveDown();
+      doc.end();
+      return done;
+    });
     pdfCache.set(key, pdf);
   }
   return pdf;

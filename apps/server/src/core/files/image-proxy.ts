@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import {
   DEFAULT_IMAGE_FORMAT,
   IMAGE_DENSITIES,
@@ -15,14 +14,11 @@ import {
 import { z } from 'zod';
 import type { BlobStore } from './blob-store/types';
 import { concurrencyLimit, heavyWork } from '../../lib/concurrency';
+import { loadSharp } from '../../lib/heavy-packages';
 import { HttpError, invalid } from '../../lib/http-errors';
 import { diskLru } from './disk-lru';
 import { MAX_IMAGE_PIXELS } from './store';
 import type { FileRow } from '../../db/rows';
-
-// One encode, one thread: libvips would otherwise spread each encode over every core, and the queue of heavy work
-// (lib/concurrency.ts) could not keep a core for the requests.
-sharp.concurrency(1);
 
 const DENSITY_PARAMS = IMAGE_DENSITIES.map(String) as [`${ImageDensity}`, ...`${ImageDensity}`[]];
 
@@ -123,6 +119,7 @@ export function imageProxy(options: { store: BlobStore; cacheDir: string; maxCac
     const input = await options.store.get(file.blob_key);
     if (!input) throw new HttpError(404, 'Not found.');
     const { width, height, fit } = imageBox(request);
+    const sharp = await loadSharp();
     const pipeline = sharp({ limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true })
       .rotate()
       .resize({ width, height, fit, withoutEnlargement: true })

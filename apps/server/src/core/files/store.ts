@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { buffer as readAll } from 'node:stream/consumers';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import type { Db } from '../../db/client';
 import type { BlobStore, StoredBlob } from './blob-store/types';
 import {
@@ -15,6 +15,7 @@ import {
   type FileType,
 } from '../../lib/file-types';
 import { HttpError, invalid } from '../../lib/http-errors';
+import { loadSharp } from '../../lib/heavy-packages';
 import { filesRepository } from './files.repository';
 import type { FileRow } from '../../db/rows';
 
@@ -82,6 +83,7 @@ export const fileTooLarge = (maxBytes: number, field = 'file') =>
 /** Width and height as shown (EXIF orientation applied); 422 for an image that cannot be read or is a pixel bomb. */
 export async function imageSize(store: BlobStore, blob: StoredBlob, field = 'file'): Promise<{ width: number; height: number }> {
   const source = blobSource(store, blob.key, blob.size);
+  const sharp = await loadSharp();
   let metadata: Metadata | null = null;
   // The header is enough for every format we take; only an unusual file needs all of its bytes.
   for (const length of [256 * 1024, blob.size]) {

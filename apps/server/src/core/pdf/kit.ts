@@ -3,8 +3,7 @@ import path from 'node:path';
 import { DEFAULT_PORTAL_COLOR, formatUsd, toCents } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import type { CompanyRow } from '../../db/rows';
-import PDFDocument from 'pdfkit';
-import sharp from 'sharp';
+import { loadPdfKit, loadSharp } from '../../lib/heavy-packages';
 
 /**
  * What the company's PDFs (invoices, statements, proposals) are made of (pdfkit, the built-in Helvetica: no font files
@@ -59,7 +58,7 @@ export function logoLoader(brandDir: string) {
     let logo = cache.get(match[1]!);
     if (!logo) {
       logo = readFile(path.join(brandDir, match[1]!))
-        .then((source) => sharp(source, { density: 288 }).resize({ height: 160, withoutEnlargement: false }).png().toBuffer())
+        .then(async (source) => (await loadSharp())(source, { density: 288 }).resize({ height: 160, withoutEnlargement: false }).png().toBuffer())
         .catch(() => null);
       cache.set(match[1]!, logo);
     }
@@ -92,7 +91,8 @@ export const sendPdf = (reply: FastifyReply, name: string, pdf: Buffer, disposit
 export type Doc = PDFKit.PDFDocument;
 
 /** `createdAt` fixes the document's date and its file id (pdfkit derives one from the other): the same input, the same bytes. */
-export function newDocument(title: string, createdAt?: Date): Doc {
+export async function newDocument(title: string, createdAt?: Date): Promise<Doc> {
+  const PDFDocument = await loadPdfKit();
   return new PDFDocument({
     size: 'LETTER',
     margin: PAGE.margin,
@@ -249,11 +249,11 @@ export interface PdfInput {
 }
 
 /** A new document with its letterhead and the project it is about; returns where the body starts. */
-export function firstPage(
+export async function firstPage(
   input: PdfInput,
   page: { documentTitle: string; title: string; facts: [string, string][]; projectCaption: string; createdAt?: Date },
 ) {
-  const doc = newDocument(page.documentTitle, page.createdAt);
+  const doc = await newDocument(page.documentTitle, page.createdAt);
   const y = letterhead(doc, input.brand, input.logo, page.title, page.facts);
   doc.font('Helvetica').fontSize(9).fillColor('#475569').text(page.projectCaption, PAGE.margin, y);
   doc

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { SERVER_DIR } from '../../lib/server-dir';
 
-const themeDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'theme');
+const themeDir = path.join(SERVER_DIR, 'src/modules/docs/theme');
 
 /** Everything the page loads comes from this server (its bundle ships in @fastify/swagger-ui): no CDN, works offline. */
 const DOCS_CONTENT_SECURITY_POLICY = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'none'; frame-ancestors 'none'";

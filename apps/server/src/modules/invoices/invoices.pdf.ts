@@ -9,14 +9,14 @@ export { brandOf, logoLoader, pdfFileName, sendPdf, type PdfBrand, type PdfProje
  * The invoice as its customer gets it. A draft (the company previewing it in the console) renders the same, titled
  * as a draft, so that a copy of a preview is never taken for the invoice sent.
  */
-export function renderInvoicePdf(input: PdfInput & { invoice: Omit<InvoiceDetail, 'status'> & { status: InvoiceStatus } }): Promise<Buffer> {
+export async function renderInvoicePdf(input: PdfInput & { invoice: Omit<InvoiceDetail, 'status'> & { status: InvoiceStatus } }): Promise<Buffer> {
   const { brand, invoice } = input;
   const draft = invoice.status === 'draft';
   const {
     doc,
     color,
     y: bodyTop,
-  } = firstPage(input, {
+  } = await firstPage(input, {
     documentTitle: `${draft ? 'Draft invoice' : 'Invoice'} ${invoice.number}`,
     title: draft ? 'DRAFT INVOICE' : 'INVOICE',
     facts: [
@@ -75,13 +75,13 @@ export function renderInvoicePdf(input: PdfInput & { invoice: Omit<InvoiceDetail
   return finish(doc, `${brand.name} · Invoice ${invoice.number}`);
 }
 
-export function renderStatementPdf(input: PdfInput & { statement: Statement }): Promise<Buffer> {
+export async function renderStatementPdf(input: PdfInput & { statement: Statement }): Promise<Buffer> {
   const { brand, statement } = input;
   const {
     doc,
     color,
     y: bodyTop,
-  } = firstPage(input, {
+  } = await firstPage(input, {
     documentTitle: `Statement of account ${projectLine(input.project)}`,
     title: 'STATEMENT',
     facts: [

@@ -15,7 +15,7 @@ const utc = (date: Date) =>
     .replace('T', ' ')
     .replace(/\.\d+Z$/, '')} UTC`;
 
-export function renderSignedProposalPdf(input: PdfInput & { tree: ProposalTree; evidence: AcceptanceEvidence }): Promise<Buffer> {
+export async function renderSignedProposalPdf(input: PdfInput & { tree: ProposalTree; evidence: AcceptanceEvidence }): Promise<Buffer> {
   const { brand, tree, evidence } = input;
   const { proposal } = tree;
   const reference = formatProposalNumber(proposal.number, proposal.version);
@@ -24,7 +24,7 @@ export function renderSignedProposalPdf(input: PdfInput & { tree: ProposalTree; 
     doc,
     color,
     y: bodyTop,
-  } = firstPage(input, {
+  } = await firstPage(input, {
     documentTitle: `Proposal ${reference} (signed)`,
     title: 'PROPOSAL',
     facts: [

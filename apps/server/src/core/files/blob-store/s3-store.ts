@@ -4,15 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { loadS3Sdk } from '../../../lib/heavy-packages';
+import { loadOnce } from '../../../lib/load-once';
 import { measure, newBlobKey } from './folder-store';
 import { BLOB_KEY_PATTERN, type ListableBlobStore, type ListedBlob, type PutOptions, type StoredBlob } from './types';
 
@@ -38,7 +32,8 @@ function isMissing(error: unknown): boolean {
   return failure?.name === 'NoSuchKey' || failure?.name === 'NotFound' || failure?.$metadata?.httpStatusCode === 404;
 }
 
-export function s3Client(options: Omit<S3BlobStoreOptions, 'bucket' | 'prefix' | 'client' | 'spoolDir'>): S3Client {
+export async function s3Client(options: Omit<S3BlobStoreOptions, 'bucket' | 'prefix' | 'client' | 'spoolDir'>): Promise<S3Client> {
+  const { S3Client } = await loadS3Sdk();
   return new S3Client({
     region: options.region ?? 'us-east-1',
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
@@ -55,15 +50,19 @@ export function s3Client(options: Omit<S3BlobStoreOptions, 'bucket' | 'prefix' |
  * Content-Length; a Buffer is sent as it is. Memory stays flat whatever the size.
  */
 export function s3BlobStore(options: S3BlobStoreOptions): ListableBlobStore {
-  const client = options.client ?? s3Client(options);
+  // The SDK is loaded by the first call, not by the store's creation: a server whose blobs are in a folder never
+  // loads it (docs/decisions/084-memory-at-rest.md).
+  const clientOf = loadOnce(async () => options.client ?? (await s3Client(options)));
+  const connect = async () => ({ client: await clientOf(), sdk: await loadS3Sdk() });
   const Bucket = options.bucket;
   const prefix = options.prefix ? options.prefix.replace(/\/*$/, '/') : '';
   const objectKey = (key: string) => (BLOB_KEY_PATTERN.test(key) ? `${prefix}${key}` : null);
   const spoolRoot = options.spoolDir ?? os.tmpdir();
 
   async function send(key: string, body: Buffer | (() => Readable), measured: { size: number; sha256: string }, contentType: string) {
+    const { client, sdk } = await connect();
     await client.send(
-      new PutObjectCommand({
+      new sdk.PutObjectCommand({
         Bucket,
         Key: objectKey(key)!,
         Body: Buffer.isBuffer(body) ? body : body(),
@@ -104,7 +103,8 @@ export function s3BlobStore(options: S3BlobStoreOptions): ListableBlobStore {
       const Key = objectKey(key);
       if (!Key) return null;
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+        const { client, sdk } = await connect();
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
         return (answer.Body as Readable | undefined) ?? null;
       } catch (error) {
         if (isMissing(error)) return null;
@@ -115,7 +115,8 @@ export function s3BlobStore(options: S3BlobStoreOptions): ListableBlobStore {
       const Key = objectKey(key);
       if (!Key) return null;
       try {
-        const answer = await client.send(new HeadObjectCommand({ Bucket, Key }));
+        const { client, sdk } = await connect();
+        const answer = await client.send(new sdk.HeadObjectCommand({ Bucket, Key }));
         return { size: answer.ContentLength ?? 0 };
       } catch (error) {
         if (isMissing(error)) return null;
@@ -124,13 +125,16 @@ export function s3BlobStore(options: S3BlobStoreOptions): ListableBlobStore {
     },
     async delete(key) {
       const Key = objectKey(key);
-      if (Key) await client.send(new DeleteObjectCommand({ Bucket, Key }));
+      if (!Key) return;
+      const { client, sdk } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key }));
     },
     async *list({ pageSize = 1000 } = {}) {
+      const { client, sdk } = await connect();
       let ContinuationToken: string | undefined;
       do {
         // The delimiter keeps objects in "folders" under the prefix out: they are not blobs of ours.
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, Delimiter: '/', MaxKeys: pageSize, ContinuationToken }));
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, Delimiter: '/', MaxKeys: pageSize, ContinuationToken }));
         const blobs: ListedBlob[] = [];
         for (const object of page.Contents ?? []) {
           const key = object.Key?.slice(prefix.length);
@@ -142,10 +146,11 @@ export function s3BlobStore(options: S3BlobStoreOptions): ListableBlobStore {
     },
     async deleteMany(keys) {
       const objects = keys.map(objectKey).filter((Key): Key is string => Key !== null);
+      const { client, sdk } = await connect();
       // DeleteObjects takes at most 1,000 keys a request.
       for (let start = 0; start < objects.length; start += 1000) {
         const answer = await client.send(
-          new DeleteObjectsCommand({ Bucket, Delete: { Objects: objects.slice(start, start + 1000).map((Key) => ({ Key })), Quiet: true } }),
+          new sdk.DeleteObjectsCommand({ Bucket, Delete: { Objects: objects.slice(start, start + 1000).map((Key) => ({ Key })), Quiet: true } }),
         );
         const failed = answer.Errors ?? [];
         if (failed.length > 0)

@@ -1,0 +1,172 @@
+/**
+ * The real server's memory at rest (docs/decisions/084-memory-at-rest.md): starts it as `npm start` does
+ * (`node scripts/start.mjs`: the bundle on plain node), waits until /api/health answers and then --rest seconds,
+ * and reads /proc/<pid>/status, /proc/<pid>/smaps (grouped by what is mapped) and the heap figures of /metrics. Runs --runs times on the same database and prints each run and the min–max.
+ *
+ *   node bench/memory-rest.mjs [--db=postgres|pglite] [--runs=3] [--rest=10] [--node-args="--flag ..."] [--json]
+ *                              [--entry=scripts/start.mjs]
+ *
+ *   --entry: a .ts file runs through tsx (`--entry=apps/server/src/server.ts`: the server as before decision 084),
+ *   anything else on plain node.
+ *   --db=postgres needs DATABASE_URL (a database of its own, seeded once: the first run seeds the demo when empty);
+ *   --db=pglite seeds the demo into a fresh DATA_DIR once, stops, and measures the starts after that.
+ *   Extra environment for the server (MALLOC_ARENA_MAX=2 ...) is passed through from this process's.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = Object.fromEntries(
+  process.argv.slice(2).map((arg) => {
+    const [key, ...value] = arg.replace(/^--/, '').split('=');
+    return [key, value.length ? value.join('=') : 'true'];
+  }),
+);
+const db = args.db ?? 'postgres';
+const runs = Number(args.runs ?? 3);
+const restSeconds = Number(args.rest ?? 10);
+const nodeArgs = (args['node-args'] ?? '').split(' ').filter(Boolean);
+const METRICS_TOKEN = 'memory-rest-'.padEnd(40, '0');
+const mb = (kb) => Math.round(kb / 1024);
+
+if (db === 'postgres' && !process.env.DATABASE_URL) {
+  console.error('--db=postgres needs DATABASE_URL (a database of its own)');
+  process.exit(1);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Rss of every mapping in kB, grouped: the node binary, each shared library, the malloc heap, anonymous memory. */
+function smapsGroups(pid) {
+  const groups = {};
+  let current = null;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const header = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \d+\s*(.*)$/.exec(line);
+    if (header) {
+      const name = header[1] || '[anon]';
+      current = name.startsWith('/') ? path.basename(name) : name;
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss && current) groups[current] = (groups[current] ?? 0) + Number(rss[1]);
+  }
+  return groups;
+}
+
+function statusOf(pid) {
+  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  return { VmRSS: kb('VmRSS'), RssAnon: kb('RssAnon'), RssFile: kb('RssFile'), RssShmem: kb('RssShmem'), Threads: kb('Threads') };
+}
+
+async function heapOf(url) {
+  const text = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) => r.text());
+  const value = (name) => Number(new RegExp(`^${name} ([0-9.e+]+)`, 'm').exec(text)?.[1] ?? NaN) / 1024;
+  const spaces = {};
+  for (const match of text.matchAll(/^nodejs_heap_space_size_used_bytes\{space="(\w+)"\} ([0-9.e+]+)/gm)) spaces[match[1]] = Number(match[2]) / 1024;
+  return {
+    heapTotal: value('nodejs_heap_size_total_bytes'),
+    heapUsed: value('nodejs_heap_size_used_bytes'),
+    external: value('nodejs_external_memory_bytes'),
+    spaces,
+  };
+}
+
+async function start(dataDir, seed) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: seed ? 'true' : 'false',
+    METRICS_TOKEN,
+  };
+  if (db === 'pglite') delete env.DATABASE_URL;
+  const entry = path.resolve(root, args.entry ?? 'scripts/start.mjs');
+  // TypeScript goes through tsx, as `npm start` runs it; a built .mjs runs on plain node.
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, entry], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const startedAt = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { child, url, startMs: Date.now() - startedAt };
+}
+
+async function stop(child) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'memory-rest-'));
+try {
+  if (db === 'pglite') {
+    const first = await start(dataDir, true);
+    await stop(first.child);
+  }
+  const results = [];
+  for (let run = 0; run < runs; run++) {
+    const { child, url, startMs } = await start(dataDir, true);
+    await new Promise((resolve) => setTimeout(resolve, restSeconds * 1000));
+    const status = statusOf(child.pid);
+    const heap = await heapOf(url);
+    const groups = smapsGroups(child.pid);
+    await stop(child);
+    results.push({ startMs, status, heap, groups });
+    const top = Object.entries(groups)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([name, kb]) => `${name} ${mb(kb)}`)
+      .join(', ');
+    console.log(
+      `run ${run + 1}: RSS ${mb(status.VmRSS)} MB (anon ${mb(status.RssAnon)}, file ${mb(status.RssFile)}, threads ${status.Threads}); ` +
+        `heap ${mb(heap.heapUsed)}/${mb(heap.heapTotal)} MB, code space ${mb(heap.spaces.code ?? 0)}, external ${mb(heap.external)}; start ${startMs} ms\n  largest mappings (MB): ${top}`,
+    );
+  }
+  const range = (read) => {
+    const values = results.map(read).map(mb);
+    return `${Math.min(...values)}–${Math.max(...values)}`;
+  };
+  console.log(
+    `\n${db}, ${runs} runs, ${restSeconds} s at rest${nodeArgs.length ? `, node ${nodeArgs.join(' ')}` : ''}${process.env.MALLOC_ARENA_MAX ? `, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}` : ''}: ` +
+      `RSS ${range((r) => r.status.VmRSS)} MB, anon ${range((r) => r.status.RssAnon)}, file ${range((r) => r.status.RssFile)}, ` +
+      `heap used ${range((r) => r.heap.heapUsed)}, heap total ${range((r) => r.heap.heapTotal)}`,
+  );
+  if (args.json) console.log(JSON.stringify(results, null, 1));
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

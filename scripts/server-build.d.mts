@@ -1,0 +1,4 @@
+/** Types of scripts/server-build.mjs (plain JavaScript, so that `npm start` needs no compiler to build the server). */
+export declare const SERVER_BUNDLE: string;
+export declare function serverBundleIsStale(): boolean;
+export declare function buildServer(options?: { force?: boolean }): Promise<string>;
