@@ -9,6 +9,7 @@ import pg from 'pg';
 import { lockDataDir, type DataDirOwner } from '../lib/data-dir-lock';
 import { SERVER_DIR } from '../lib/server-dir';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+import { preparedStatements } from './pglite-statements';
 import { copyPgliteTablesOut, copyTablesOut, type TableCopy } from './table-copy';
 import * as schema from './schema';
 
@@ -266,11 +267,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   // Loaded here, not at the top: a server on PostgreSQL never holds PGlite (docs/decisions/084-memory-at-rest.md).
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { preparedStatements }] = await Promise.all([
+  const [pglite, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
-    import('./pglite-statements'),
   ]);
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
@@ -279,6 +279,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // PGlite zeroes its whole buffer pool inside the WebAssembly memory at start, and that memory never
   // shrinks: PostgreSQL's 128 MB default is 128 MB of RSS whatever the data. Pages it does not keep
   // are still in the kernel's file cache (docs/decisions/076-pglite-memory.md).
+  const { PGlite } = pglite;
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`];
   const client = await PGlite.create({ dataDir, startParams, ...(options.loadDump ? { loadDataDir: options.loadDump } : {}) }).catch((error: unknown) => {
     lock?.release();
@@ -293,7 +294,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     throw error;
   }
   // After the migrations, so no statement is kept across a change of the tables it reads.
-  preparedStatements(client);
+  preparedStatements(client, pglite);
   return {
     db,
     kind: 'pglite',

@@ -1,4 +1,4 @@
-import { PGlite, types } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, types } from '@electric-sql/pglite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { preparedStatements } from './pglite-statements';
 
@@ -28,7 +28,7 @@ describe('PGlite with prepared statements', () => {
   it('answers as PGlite does, in both row modes, with its parsers and the caller’s', async () => {
     const plain = await PGlite.create();
     await setUp(plain);
-    preparedStatements(client);
+    preparedStatements(client, { parse, protocol });
     const text = 'select * from things where id = any($1) or name = $2 order by id';
     const timestampsAsText = { parsers: { [types.TIMESTAMPTZ]: (value: string) => value } };
     for (const options of [undefined, { rowMode: 'array' as const }, timestampsAsText]) {
@@ -49,7 +49,7 @@ describe('PGlite with prepared statements', () => {
   });
 
   it('parses a text once and keeps it named: the next calls only bind and execute', async () => {
-    const statements = preparedStatements(client);
+    const statements = preparedStatements(client, { parse, protocol });
     const text = 'select name from things where id = $1';
     for (const id of [1, 2, 1, 2]) await client.query(text, [id]);
     expect(statements.size).toBe(1);
@@ -57,21 +57,21 @@ describe('PGlite with prepared statements', () => {
   });
 
   it('closes the oldest statement past its limit', async () => {
-    const statements = preparedStatements(client, 2);
+    const statements = preparedStatements(client, { parse, protocol }, 2);
     for (const column of ['id', 'name', 'amount']) await client.query(`select ${column} from things where id = $1`, [1]);
     expect(statements.size).toBe(2);
     expect(await named(client)).toEqual(['pglite_2', 'pglite_3']);
   });
 
   it('leaves COPY to PGlite’s own path, which carries its rows', async () => {
-    preparedStatements(client);
+    preparedStatements(client, { parse, protocol });
     const result = await client.query(`copy (select name from things order by id) to '/dev/blob'`);
     expect(await result.blob!.text()).toBe('one\ntwo\n');
     expect(await named(client)).toEqual([]);
   });
 
   it('gives PostgreSQL’s error with its code, and the next query works', async () => {
-    preparedStatements(client);
+    preparedStatements(client, { parse, protocol });
     const insert = 'insert into things (name) values ($1)';
     await expect(client.query(insert, ['one'])).rejects.toMatchObject({ code: '23505', query: insert });
     await expect(client.query('select nonsense from things')).rejects.toMatchObject({ code: '42703' });
@@ -83,7 +83,7 @@ describe('PGlite with prepared statements', () => {
   });
 
   it('waits for an open transaction instead of running inside it', async () => {
-    preparedStatements(client);
+    preparedStatements(client, { parse, protocol });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let inserted!: () => void;

@@ -1,4 +1,8 @@
-import { parse, type PGlite, protocol } from '@electric-sql/pglite';
+import type * as PGliteModule from '@electric-sql/pglite';
+
+type PGlite = PGliteModule.PGlite;
+/** PGlite's protocol and result parsing, from the module the caller loaded: PGlite loads on first use (decision 084). */
+type PGliteProtocol = Pick<typeof PGliteModule, 'parse' | 'protocol'>;
 
 /**
  * PGlite plans every statement on every call: its `query` sends Parse with no name each time, and the WebAssembly
@@ -23,7 +27,7 @@ interface PGliteInternals {
   _runExclusiveTransaction<T>(task: () => Promise<T>): Promise<T>;
   _runExclusiveQuery<T>(task: () => Promise<T>): Promise<T>;
   serializers: Record<number, (value: unknown) => string>;
-  parsers: Parameters<typeof parse.parseResults>[1];
+  parsers: Parameters<typeof PGliteModule.parse.parseResults>[1];
 }
 
 interface Statement {
@@ -36,9 +40,8 @@ interface Statement {
 /** Statements kept named at once; the oldest is closed past it (the texts come from code, so this is rarely reached). */
 export const MAX_PREPARED_STATEMENTS = 500;
 
-const { serialize } = protocol;
-
-export function preparedStatements(client: PGlite, limit = MAX_PREPARED_STATEMENTS) {
+export function preparedStatements(client: PGlite, { parse, protocol }: PGliteProtocol, limit = MAX_PREPARED_STATEMENTS) {
+  const { serialize } = protocol;
   const internals = client as unknown as PGliteInternals;
   const statements = new Map<string, Statement>();
   let counter = 0;
