@@ -14,8 +14,8 @@ const server = path.join(root, 'apps/server');
 export const SERVER_BUNDLE = path.join(server, 'dist/server.mjs');
 const SOURCES = [path.join(server, 'src'), path.join(server, 'package.json'), path.join(root, 'packages/contract/src'), fileURLToPath(import.meta.url)];
 
-/** @param {string} target */
-function newestChange(target) {
+/** When anything under `target` last changed (ms): a build is stale when its sources are newer. @param {string} target */
+export function newestChange(target) {
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;

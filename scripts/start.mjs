@@ -4,22 +4,14 @@
  * missing or older than its sources, then runs the server in this same process, so signals reach it directly.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildServer } from './server-build.mjs';
+import { buildServer, newestChange } from './server-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
 const builtIndex = path.join(web, 'dist/index.html');
-
-function newestChange(target) {
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestChange(path.join(target, entry)));
-  return newest;
-}
 
 const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((entry) => path.join(web, entry));
 const contract = path.join(root, 'packages/contract/src');

@@ -1,7 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import { createReadStream, existsSync } from 'node:fs';
 import { chmod, cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { createGunzip } from 'node:zlib';
@@ -11,6 +10,7 @@ import { TEST_DB } from '../../test/helpers';
 import { processRunner, SCRIPTS } from '../../test/processes';
 import { buildApp, type App } from '../app';
 import { openDatabase, type Database } from '../db/client';
+import { embeddedPostgresInstalled } from '../db/embedded-postgres';
 import { auditLog, files, notes, projects } from '../db/schema';
 import { parseEnv } from '../env';
 import { operatorToken } from '../lib/tokens';
@@ -25,15 +25,7 @@ import type { BlobStore } from './files/blob-store/types';
  * written, restored into a fresh data folder, read back through the app; and the restores that must be refused.
  */
 
-const platformPackage = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
-const installed = (() => {
-  try {
-    createRequire(import.meta.url).resolve(platformPackage);
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const installed = embeddedPostgresInstalled();
 
 const OPERATOR_SECRET = 'backup-postgres-test-operator-secret-0123456789';
 

