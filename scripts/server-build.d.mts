@@ -3,3 +3,4 @@ export declare const SERVER_BUNDLE: string;
 export declare function serverBundleIsStale(): boolean;
 export declare function buildServer(options?: { force?: boolean }): Promise<string>;
 export declare function newestChange(target: string): number;
+export declare function buildBundle(entry: string, outfile: string): Promise<string>;

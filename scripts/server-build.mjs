@@ -30,9 +30,20 @@ export function serverBundleIsStale() {
 /** Builds apps/server/dist/server.mjs (and its source map beside it) when stale; returns its path. */
 export async function buildServer({ force = false } = {}) {
   if (!force && !serverBundleIsStale()) return SERVER_BUNDLE;
+  return buildBundle(path.join(server, 'src/server.ts'), SERVER_BUNDLE);
+}
+
+/**
+ * Any entry of the server's kind (the server, a bench server) as one file, the way `npm start` runs the server, so a
+ * measurement of memory is of what ships. `outfile` must sit under apps/server: the server finds its folders from
+ * the nearest package.json above the running file (apps/server/src/lib/server-dir.ts).
+ * @param {string} entry
+ * @param {string} outfile
+ */
+export async function buildBundle(entry, outfile) {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
-    entryPoints: [path.join(server, 'src/server.ts')],
+    entryPoints: [entry],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -40,7 +51,7 @@ export async function buildServer({ force = false } = {}) {
     // Stack traces name the real functions; `node --enable-source-maps` maps them back to the .ts lines.
     keepNames: true,
     sourcemap: 'linked',
-    outfile: SERVER_BUNDLE,
+    outfile,
     write: false,
     logLevel: 'warning',
     plugins: [
@@ -54,7 +65,7 @@ export async function buildServer({ force = false } = {}) {
       },
     ],
   });
-  mkdirSync(path.dirname(SERVER_BUNDLE), { recursive: true });
+  mkdirSync(path.dirname(outfile), { recursive: true });
   // The map first and the bundle last, each renamed into place: a start beside this one never reads half a file.
   const files = [...result.outputFiles].sort((a) => (a.path.endsWith('.map') ? -1 : 1));
   for (const file of files) {
@@ -62,5 +73,5 @@ export async function buildServer({ force = false } = {}) {
     writeFileSync(temporary, file.contents);
     renameSync(temporary, file.path);
   }
-  return SERVER_BUNDLE;
+  return outfile;
 }

@@ -9,7 +9,6 @@
  *   round trip: the database's time, the socket's and any wait for a pooled connection.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 type Totals = { calls: number; ms: number };
@@ -36,8 +35,9 @@ function replace(prototype: object, name: string, make: (original: Method) => Me
   target[name] = make(target[name]!);
 }
 
-/** Starts timing every statement from now on (once per process). */
-export function timeStatements() {
+/** Starts timing every statement from now on (once per process). PGlite is loaded here, only when asked for. */
+export async function timeStatements() {
+  const { PGlite } = await import('@electric-sql/pglite');
   const named = (original: Method): Method =>
     function (this: unknown, ...args: unknown[]) {
       const key = keyOf(args[0]);
