@@ -195,9 +195,7 @@ async function main() {
   const totalRss = () => (embedded ? portalUsage(database).totalRss : process.memoryUsage().rss);
   let peakRss = totalRss();
   setInterval(() => (peakRss = Math.max(peakRss, totalRss())), embedded ? 500 : 100).unref();
-  apps.default.get('/__bench/statements', { schema: { hide: true } }, async (request) =>
-    statementTimes(Boolean((request.query as { reset?: string }).reset)),
-  );
+  apps.default.get('/__bench/statements', { schema: { hide: true } }, async (request) => statementTimes(Boolean((request.query as { reset?: string }).reset)));
   apps.default.get('/__bench/stats', { schema: { hide: true } }, async (request) => {
     if ((request.query as { reset?: string }).reset) peakRss = totalRss();
     const cpu = process.cpuUsage();

@@ -397,9 +397,13 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
           const statements = await (await fetch(statementsUrl)).json();
           const total = statements.reduce((sum, each) => sum + each.ms, 0);
           result.variants[label].statements = { totalMs: round(total), top: statements.slice(0, 15) };
-          console.log(`[${kind}] the database's time per statement over the ramp (${round(total / 1000)} s in all, ${result.variants[label].views} page views):`);
+          console.log(
+            `[${kind}] the database's time per statement over the ramp (${round(total / 1000)} s in all, ${result.variants[label].views} page views):`,
+          );
           for (const each of statements.slice(0, 15)) {
-            console.log(`  ${((each.ms / total) * 100).toFixed(1)} %  ${each.calls} calls  ${(each.ms / each.calls).toFixed(2)} ms each  ${each.statement.slice(0, 140)}`);
+            console.log(
+              `  ${((each.ms / total) * 100).toFixed(1)} %  ${each.calls} calls  ${(each.ms / each.calls).toFixed(2)} ms each  ${each.statement.slice(0, 140)}`,
+            );
           }
         }
       }

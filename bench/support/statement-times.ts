@@ -57,39 +57,43 @@ export async function timeStatements() {
       own.set(this, named(query));
     },
   });
-  replace(PGlite.prototype, '_runExclusiveQuery', (original) =>
-    function (this: unknown, task: unknown) {
-      const key = statement.getStore();
-      if (key === undefined) return original.call(this, task);
-      return original.call(this, async () => {
-        const started = performance.now();
-        try {
-          return await (task as () => Promise<unknown>)();
-        } finally {
-          add(key, started);
-        }
-      });
-    },
+  replace(
+    PGlite.prototype,
+    '_runExclusiveQuery',
+    (original) =>
+      function (this: unknown, task: unknown) {
+        const key = statement.getStore();
+        if (key === undefined) return original.call(this, task);
+        return original.call(this, async () => {
+          const started = performance.now();
+          try {
+            return await (task as () => Promise<unknown>)();
+          } finally {
+            add(key, started);
+          }
+        });
+      },
   );
   for (const prototype of [pg.Client.prototype, pg.Pool.prototype]) {
     // The pool's own query hands a callback to the client it checks out (untimed there), so each is counted once.
-    replace(prototype, 'query', (original) =>
-      function (this: unknown, ...args: unknown[]) {
-        const key = keyOf(args[0]);
-        const result = original.apply(this, args);
-        if (key === undefined || !(result instanceof Promise)) return result;
-        const started = performance.now();
-        return result.finally(() => add(key, started));
-      },
+    replace(
+      prototype,
+      'query',
+      (original) =>
+        function (this: unknown, ...args: unknown[]) {
+          const key = keyOf(args[0]);
+          const result = original.apply(this, args);
+          if (key === undefined || !(result instanceof Promise)) return result;
+          const started = performance.now();
+          return result.finally(() => add(key, started));
+        },
     );
   }
 }
 
 /** The statements so far, most time first; `reset` starts the sums again. */
 export function statementTimes(reset = false) {
-  const list = [...totals.entries()]
-    .map(([text, { calls, ms }]) => ({ statement: text, calls, ms: Math.round(ms * 10) / 10 }))
-    .sort((a, b) => b.ms - a.ms);
+  const list = [...totals.entries()].map(([text, { calls, ms }]) => ({ statement: text, calls, ms: Math.round(ms * 10) / 10 })).sort((a, b) => b.ms - a.ms);
   if (reset) totals.clear();
   return list;
 }

@@ -76,7 +76,11 @@ async function openApp(dataDir: string): Promise<Opened> {
 async function entitiesOf(app: App): Promise<unknown[]> {
   const signIn = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'customer@example.com', password: 'portal-demo-1' } });
   expect(signIn.statusCode).toBe(200);
-  const list = await app.inject({ method: 'GET', url: '/api/entities?page[size]=100', headers: { authorization: `Bearer ${signIn.json<{ token: string }>().token}` } });
+  const list = await app.inject({
+    method: 'GET',
+    url: '/api/entities?page[size]=100',
+    headers: { authorization: `Bearer ${signIn.json<{ token: string }>().token}` },
+  });
   expect(list.statusCode).toBe(200);
   return list.json<{ data: unknown[] }>().data;
 }
@@ -197,7 +201,12 @@ describe.skipIf(!installed || TEST_DB !== 'pglite')('backups of the embedded Pos
     const entities = await entitiesOf(a.app);
 
     // Restored into a data folder of its own (A's PostgreSQL still runs: the two never meet).
-    const restored = await restoreEmbeddedPostgres({ backupDir, postgresDir: path.join(dirB(), 'postgres'), blobsDir: path.join(dirB(), 'blobs'), now: new Date() });
+    const restored = await restoreEmbeddedPostgres({
+      backupDir,
+      postgresDir: path.join(dirB(), 'postgres'),
+      blobsDir: path.join(dirB(), 'blobs'),
+      now: new Date(),
+    });
     expect(restored.aside).toEqual([]);
     const b = await openApp(dirB());
     const { ['drizzle.__drizzle_migrations']: _journal, ...publicRows } = manifest.rows;
@@ -207,10 +216,7 @@ describe.skipIf(!installed || TEST_DB !== 'pglite')('backups of the embedded Pos
     const [file] = await b.database.db.select({ key: files.blob_key }).from(files).limit(1);
     expect((await blobBytes(b.blobs, file!.key)).equals(await blobBytes(a.blobs, file!.key))).toBe(true);
     // Sequences restored: the next note gets an id after every restored one (an identity starting again at 1 would collide).
-    const [next] = await b.database.db
-      .insert(notes)
-      .values({ project_id: project!.id, body: 'after the restore' })
-      .returning({ id: notes.id });
+    const [next] = await b.database.db.insert(notes).values({ project_id: project!.id, body: 'after the restore' }).returning({ id: notes.id });
     expect(next!.id).toBeGreaterThan(Math.max(...ids));
     await b.database.db.delete(notes).where(eq(notes.id, next!.id));
 
@@ -272,7 +278,12 @@ describe.skipIf(!installed || TEST_DB !== 'pglite')('backups of the embedded Pos
     expect(written.database).toBe('pglite');
     await rm(path.join(dataDir, 'blobs'), { recursive: true });
 
-    await restoreEmbeddedPostgres({ backupDir: pgliteBackup, postgresDir: path.join(dataDir, 'postgres'), blobsDir: path.join(dataDir, 'blobs'), now: new Date() });
+    await restoreEmbeddedPostgres({
+      backupDir: pgliteBackup,
+      postgresDir: path.join(dataDir, 'postgres'),
+      blobsDir: path.join(dataDir, 'blobs'),
+      now: new Date(),
+    });
     expect((await readdir(dataDir)).sort()).toEqual(['blobs', 'postgres', 'postgres.password']);
     const c = await openApp(dataDir);
     expect(await rowCounts(c.database.db)).toEqual(written.rows);

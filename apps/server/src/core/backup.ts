@@ -260,7 +260,10 @@ export async function restoreEmbeddedPostgres(options: { backupDir: string; post
   // What gets loaded: the backup's own COPY files, or those made from a PGlite backup's dump.
   let source: { folder: string; copy: Pick<TableCopy, 'tables' | 'sequences' | 'migrations' | 'rows'> };
   try {
-    source = manifest.database === 'pglite' ? { folder: converting, copy: await convertPglite(backupDir, manifest, converting) } : { folder: backupDir, copy: manifest };
+    source =
+      manifest.database === 'pglite'
+        ? { folder: converting, copy: await convertPglite(backupDir, manifest, converting) }
+        : { folder: backupDir, copy: manifest };
   } catch (error) {
     await cleanUp();
     throw error;

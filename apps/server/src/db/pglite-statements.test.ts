@@ -42,7 +42,10 @@ describe('PGlite with prepared statements', () => {
     // Writes: the count of rows they changed, and what they return.
     const update = await client.query('update things set seen = $1 where name = $2', [true, 'two']);
     expect(update.affectedRows).toBe(1);
-    const inserted = await client.query<{ id: number }>('insert into things (name, at) values ($1, $2) returning id', ['three', new Date('2026-01-02T03:04:05Z')]);
+    const inserted = await client.query<{ id: number }>('insert into things (name, at) values ($1, $2) returning id', [
+      'three',
+      new Date('2026-01-02T03:04:05Z'),
+    ]);
     expect(inserted.rows).toEqual([{ id: 3 }]);
     expect((await client.query<{ at: Date }>('select at from things where id = $1', [3])).rows[0]!.at.toISOString()).toBe('2026-01-02T03:04:05.000Z');
     await plain.close();

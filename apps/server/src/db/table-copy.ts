@@ -130,7 +130,9 @@ async function copyOut(folder: string, source: CopySource): Promise<TableCopy> {
     // snapshot holds, so the restored database never hands out an id a restored row has (a gap at most).
     const sequences: CopiedSequence[] = [];
     for (const sequence of await source.query<{ schema: string; name: string }>(SEQUENCES, [JOURNAL.schema])) {
-      const [state] = await source.query<{ value: string; called: boolean }>(`select last_value::text as value, is_called as called from ${qualified(sequence)}`);
+      const [state] = await source.query<{ value: string; called: boolean }>(
+        `select last_value::text as value, is_called as called from ${qualified(sequence)}`,
+      );
       sequences.push({ ...sequence, value: state!.value, called: state!.called });
     }
     const [version] = await source.query<{ server_version: string }>('show server_version');
