@@ -14,10 +14,10 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './support/free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = Object.fromEntries(
@@ -36,17 +36,6 @@ const mb = (kb) => Math.round(kb / 1024);
 if (db === 'postgres' && !process.env.DATABASE_URL) {
   console.error('--db=postgres needs DATABASE_URL (a database of its own)');
   process.exit(1);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Rss of every mapping in kB, grouped: the node binary, each shared library, the malloc heap, anonymous memory. */
