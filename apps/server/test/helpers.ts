@@ -111,6 +111,18 @@ export interface TestApp {
 }
 
 /** The whole server on a fresh database, for inject(). Always `close()` it (afterAll/afterEach). */
+
+/** The environment of a test app on `dataDir`: quiet, no demo, a fixed public address; `extra` on top. */
+export function testEnv(dataDir: string, extra: Record<string, string> = {}) {
+  return parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://portal.test',
+    SEED_DEMO: 'false',
+    ...extra,
+  });
+}
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const testDatabase = await openTestDatabase();
   const { database } = testDatabase;
@@ -125,14 +137,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
   try {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
-    const env = parseEnv({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: 'http://portal.test',
-      SEED_DEMO: 'false',
-      ...options.env,
-    });
+    const env = testEnv(dataDir, options.env);
     // The seed writes the demo's photos and documents where the app will read them.
     const blobs = createBlobStore(env);
     if (options.seed) await seedDemo(database.db, { blobs });

@@ -6,13 +6,12 @@ import path from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DB } from '../../test/helpers';
+import { TEST_DB, testEnv } from '../../test/helpers';
 import { processRunner, SCRIPTS } from '../../test/processes';
 import { buildApp, type App } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { embeddedPostgresInstalled } from '../db/embedded-postgres';
 import { auditLog, files, notes, projects } from '../db/schema';
-import { parseEnv } from '../env';
 import { operatorToken } from '../lib/tokens';
 import { seedDemo } from '../seed/index';
 import { readManifest, restoreEmbeddedPostgres, rowCounts, writeBackup, type BackupManifest } from './backup';
@@ -44,15 +43,7 @@ const { start, stopAll } = processRunner(() => dirA());
 
 /** The whole server on `dataDir` with EMBEDDED_DATABASE=postgres, for inject(). */
 async function openApp(dataDir: string): Promise<Opened> {
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://portal.test',
-    SEED_DEMO: 'false',
-    EMBEDDED_DATABASE: 'postgres',
-    OPERATOR_SECRET,
-  });
+  const env = testEnv(dataDir, { EMBEDDED_DATABASE: 'postgres', OPERATOR_SECRET });
   const database = await openDatabase({ postgresDir: path.join(dataDir, 'postgres'), dataDir: path.join(dataDir, 'db') });
   const blobs = createBlobStore(env);
   const app = await buildApp({ env, database, blobs, logger: false, webDist: path.join(dataDir, 'no-web-dist') });
