@@ -9,7 +9,7 @@ import pg from 'pg';
 import { lockDataDir, type DataDirOwner } from '../lib/data-dir-lock';
 import { SERVER_DIR } from '../lib/server-dir';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
-import { preparedStatements } from './pglite-statements';
+import { PGliteThread } from './pglite-thread';
 import { copyPgliteTablesOut, copyTablesOut, type TableCopy } from './table-copy';
 import * as schema from './schema';
 
@@ -267,7 +267,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   // Loaded here, not at the top: a server on PostgreSQL never holds PGlite (docs/decisions/084-memory-at-rest.md).
-  const [pglite, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
@@ -279,29 +279,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // PGlite zeroes its whole buffer pool inside the WebAssembly memory at start, and that memory never
   // shrinks: PostgreSQL's 128 MB default is 128 MB of RSS whatever the data. Pages it does not keep
   // are still in the kernel's file cache (docs/decisions/076-pglite-memory.md).
-  const { PGlite } = pglite;
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`];
-  const client = await PGlite.create({ dataDir, startParams, ...(options.loadDump ? { loadDataDir: options.loadDump } : {}) }).catch((error: unknown) => {
+  // In a thread of its own, so its statements never hold the server's event loop (docs/decisions/087-pglite-in-a-thread.md).
+  const client = await PGliteThread.start({ dataDir, startParams, loadDump: options.loadDump }).catch((error: unknown) => {
     lock?.release();
     throw error;
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client as unknown as InstanceType<typeof PGlite>, { schema }) as unknown as Db;
   try {
     await migratePglite(db as never, { migrationsFolder });
+    // After the migrations, so no statement is kept across a change of the tables it reads.
+    await client.prepareStatements();
   } catch (error) {
     await client.close();
     lock?.release();
     throw error;
   }
-  // After the migrations, so no statement is kept across a change of the tables it reads.
-  preparedStatements(client, pglite);
   return {
     db,
     kind: 'pglite',
     notify: (channel, payload) => notifyThrough(db, channel, payload),
     async listen(channel, handlers) {
       if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`);
-      // In process: nothing to lose between PGlite and us while it is open.
+      // One process: nothing to lose between PGlite's thread and us while it is open.
       const unlisten = await client.listen(channel, (payload) => handlers.onNotify(payload));
       handlers.onLive(true);
       return async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGliteThread } from './pglite-thread';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 
@@ -108,7 +108,7 @@ export async function copyTablesOut(url: string, folder: string): Promise<TableC
  * The same copy of a PGlite database (the way from a PGlite backup to the embedded PostgreSQL): PGlite runs COPY
  * into a Blob, so one table at a time is in memory, never the whole database twice.
  */
-export async function copyPgliteTablesOut(client: PGlite, folder: string): Promise<TableCopy> {
+export async function copyPgliteTablesOut(client: Pick<PGliteThread, 'query'>, folder: string): Promise<TableCopy> {
   return copyOut(folder, {
     query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
     async copyTo(statement, file) {
