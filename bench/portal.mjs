@@ -19,6 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -274,6 +275,8 @@ async function ramp({ base, ready, fixture, options, rand, stats, label }) {
   while ((open.get('warm-up') ?? 0) > 0 && !counts.failures.length) await new Promise((resolve) => setTimeout(resolve, 10));
 
   const statsBefore = await stats();
+  const machineBefore = machineBusyMs();
+  const clientBefore = process.cpuUsage();
   const viewsBefore = views.length;
   const loginsBeforeRamp = counts.logins;
   const startedAt = performance.now();
@@ -324,6 +327,8 @@ async function ramp({ base, ready, fixture, options, rand, stats, label }) {
   stopped = true;
   await Promise.all([...pending]);
   const statsAfter = await stats();
+  const machineAfter = machineBusyMs();
+  const clientCpu = process.cpuUsage(clientBefore);
   http1.agent.destroy();
   if (counts.failures.length) throw new Error(`${label}: failed requests:\n${counts.failures.join('\n')}`);
 
@@ -345,6 +350,11 @@ async function ramp({ base, ready, fixture, options, rand, stats, label }) {
       (statsAfter.cpuMs - statsBefore.cpuMs - (counts.logins - loginsBeforeRamp) * loginCpuMs) / (views.length - viewsBefore),
       2,
     ),
+    // Every process's CPU (server, database, this load generator, the rest of the machine) per page view: what the
+    // machine's cores can carry at most is their count divided by it.
+    machineCpuMsPerView: machineBefore === null ? null : round((machineAfter - machineBefore) / (views.length - viewsBefore), 2),
+    /** This load generator's own share of it: the visits' requests sent and their answers read. */
+    clientCpuMsPerView: round((clientCpu.user + clientCpu.system) / 1000 / (views.length - viewsBefore), 2),
     peakRss: statsAfter.peakRss,
     hits,
     cachedRouteRequests: counts.cachedRouteRequests,
@@ -354,6 +364,17 @@ async function ramp({ base, ready, fixture, options, rand, stats, label }) {
     repeatBytesShare: round(counts.repeatBytes / Math.max(1, counts.getBytes), 3),
     bytesPerGet: Math.round(counts.getBytes / Math.max(1, counts.gets)),
   };
+}
+
+/** The CPU time every process on the machine has used since boot, in ms (Linux's /proc/stat); null elsewhere. */
+function machineBusyMs() {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+    return ((user + nice + system + irq + softirq + steal) * 1000) / 100;
+  } catch {
+    return null;
+  }
 }
 
 export async function benchPortal({ option, startServer, benchDatabases, machine, saveReport }) {
@@ -450,12 +471,12 @@ export function portalMarkdown(report) {
         `${(db.tenant.projects * db.tenant.photosPerProject).toLocaleString('en-US')} photos, ${(db.tenant.projects * db.tenant.invoicesPerProject).toLocaleString('en-US')} invoices, ` +
         `${(db.tenant.projects * db.tenant.documentsPerProject).toLocaleString('en-US')} documents) seeded in **${(db.seedMs / 1000).toFixed(1)} s**${seedSteps(db)}; RSS at rest ${mb(db.restRss)} MB${restBreakdown(db.restUsage, mb)}.`,
       '',
-      '| server | page views/s with p99 ≤ 100 ms | p50 / p99 ms there | first rate: views/s, p50 / p99 ms | server CPU ms / page view (sign-ins included) | the same without sign-ins | one sign-in, CPU ms | peak RSS MB | company writes / requests |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+      "| server | page views/s with p99 ≤ 100 ms | p50 / p99 ms there | first rate: views/s, p50 / p99 ms | server CPU ms / page view (sign-ins included) | the same without sign-ins | one sign-in, CPU ms | the machine's CPU ms / page view (every process; the load generator's share) | most the cores carry, views/s | peak RSS MB | company writes / requests |",
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     );
     for (const [label, v] of Object.entries(db.variants)) {
       lines.push(
-        `| ${VARIANT_LABELS[label]} | **${v.best?.rate ?? 'none'}** | ${v.best ? `${v.best.p50} / ${v.best.p99}` : '-'} | ${v.steps[0] ? `${v.steps[0].rate}, ${v.steps[0].p50} / ${v.steps[0].p99}` : '-'} | ${v.cpuMsPerView} | ${v.cpuMsPerViewWithoutLogins} | ${v.loginCpuMs} | ${mb(v.peakRss)} | ${v.writeShare} |`,
+        `| ${VARIANT_LABELS[label]} | **${v.best?.rate ?? 'none'}** | ${v.best ? `${v.best.p50} / ${v.best.p99}` : '-'} | ${v.steps[0] ? `${v.steps[0].rate}, ${v.steps[0].p50} / ${v.steps[0].p99}` : '-'} | ${v.cpuMsPerView} | ${v.cpuMsPerViewWithoutLogins} | ${v.loginCpuMs} | ${v.machineCpuMsPerView ?? '-'}${v.clientCpuMsPerView !== undefined ? ` (${v.clientCpuMsPerView})` : ''} | ${v.machineCpuMsPerView ? Math.round((m.cpus * 1000) / v.machineCpuMsPerView) : '-'} | ${mb(v.peakRss)} | ${v.writeShare} |`,
       );
     }
     lines.push(

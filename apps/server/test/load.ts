@@ -32,6 +32,11 @@ export interface LoadOptions {
   databaseUrl?: string;
   /** Without `databaseUrl`: PostgreSQL from its npm package in the temporary data folder instead of PGlite. */
   embeddedPostgres?: boolean;
+  /**
+   * The server to run: its TypeScript through tsx by default (the tests), or the bundle `npm start` runs
+   * (apps/server/dist/server.mjs, scripts/server-build.mjs), which the bench measures since it is what ships.
+   */
+  serverScript?: string;
   log?: (line: string) => void;
 }
 
@@ -94,17 +99,20 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   try {
     const multiplier = Math.max(1, Math.ceil(options.sessions / (DEMO.length * 20)));
     const burst = 10 * multiplier + 5;
-    const live = await runner.startServer({
-      SEED_DEMO: 'true',
-      DATABASE_URL: options.databaseUrl ?? '',
-      ...(options.embeddedPostgres && !options.databaseUrl ? { EMBEDDED_DATABASE: 'postgres' } : {}),
-      METRICS_TOKEN,
-      // The flood comes "from many addresses": X-Forwarded-For is honoured for one proxy hop, as behind nginx.
-      TRUST_PROXY: '1',
-      // Each session signs one of the two demo customers in: past 40 sessions, more than their hourly limits allow.
-      RATE_LIMIT_MULTIPLIER: String(multiplier),
-      LOG_LEVEL: 'error',
-    });
+    const live = await runner.startServer(
+      {
+        SEED_DEMO: 'true',
+        DATABASE_URL: options.databaseUrl ?? '',
+        ...(options.embeddedPostgres && !options.databaseUrl ? { EMBEDDED_DATABASE: 'postgres' } : {}),
+        METRICS_TOKEN,
+        // The flood comes "from many addresses": X-Forwarded-For is honoured for one proxy hop, as behind nginx.
+        TRUST_PROXY: '1',
+        // Each session signs one of the two demo customers in: past 40 sessions, more than their hourly limits allow.
+        RATE_LIMIT_MULTIPLIER: String(multiplier),
+        LOG_LEVEL: 'error',
+      },
+      options.serverScript,
+    );
     server = live;
     const call = (url: string, init: RequestInit & { ip?: string } = {}) =>
       fetch(`${live.url}${url}`, {

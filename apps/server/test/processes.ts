@@ -34,7 +34,8 @@ export interface ProcessRunner {
     exited: Promise<{ code: number | null; stdout: string; stderr: string }>;
     output: () => string;
   };
-  startServer(env?: Record<string, string>): Promise<ReturnType<ProcessRunner['start']> & { url: string }>;
+  /** The server (`SCRIPTS.server` unless another script is named, such as the built bundle), once it answers. */
+  startServer(env?: Record<string, string>, script?: string): Promise<ReturnType<ProcessRunner['start']> & { url: string }>;
   /** Kills whatever is still running. */
   stopAll(): void;
 }
@@ -44,7 +45,9 @@ export function processRunner(dataDir: () => string): ProcessRunner {
   const started: ChildProcess[] = [];
   const runner: ProcessRunner = {
     start(script, args, env = {}) {
-      const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      // TypeScript runs through tsx; a built JavaScript file (the bundle `npm start` runs) on plain node.
+      const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+      const child = spawn(process.execPath, [...loader, script, ...args], {
         cwd: root,
         env: { ...process.env, DATA_DIR: dataDir(), SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,10 +62,10 @@ export function processRunner(dataDir: () => string): ProcessRunner {
       );
       return { child, exited, output: () => stdout + stderr };
     },
-    async startServer(env = {}) {
+    async startServer(env = {}, script = SCRIPTS.server) {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
-      const server = runner.start(SCRIPTS.server, [], { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, ...env });
+      const server = runner.start(script, [], { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, ...env });
       for (;;) {
         if (server.child.exitCode !== null) throw new Error(`The server exited:\n${server.output()}`);
         const healthy = await fetch(`${url}/api/health`).then(
