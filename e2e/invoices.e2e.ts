@@ -160,7 +160,7 @@ describe('the invoices table', () => {
     expect(paid.length).toBeGreaterThan(10);
     await page.goto(`/invoices?entity=${kitchen}`);
     await table(page).locator('tbody tr').first().waitFor();
-    await page.getByLabel('Status').selectOption({ label: 'Paid' });
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Paid' });
     await waitForRows(
       page,
       paid.slice(0, 10).map((invoice) => invoice.number),
@@ -174,7 +174,7 @@ describe('the invoices table', () => {
       paid.slice(10, 20).map((invoice) => invoice.number),
     );
     expect(search(page)).toMatchObject({ status: 'paid', page: '2' });
-    await page.getByLabel('Status').selectOption({ label: 'All statuses' });
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'All statuses' });
     await waitForRows(
       page,
       (await allInvoices()).slice(0, 10).map((invoice) => invoice.number),

@@ -95,7 +95,7 @@ describe('projects in the console', () => {
     await visible(page.getByRole('heading', { level: 1, name: 'New project' }));
     await page.getByLabel('Name', { exact: true }).fill('Kitchen addition');
     await page.getByLabel('Number').fill('CS-104');
-    await page.getByLabel('Status').selectOption({ label: 'Scheduled' });
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Scheduled' });
     await page.getByLabel('Site type').selectOption({ label: 'Residential' });
     await page.getByLabel('Primary rep').selectOption({ label: 'Maya Cedar' });
     await page.getByLabel('Street').fill('88 Birch Road');
@@ -143,7 +143,7 @@ describe('projects in the console', () => {
     await visible(page.getByText('The balance amount must be a decimal', { exact: false }));
     await page.getByLabel('Name', { exact: true }).fill('Porch and steps repair');
     await page.getByLabel('Balance').fill('950.00');
-    await page.getByLabel('Status').selectOption({ label: 'Completed' });
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Completed' });
     await page.getByRole('button', { name: 'Save changes' }).click();
     await visible(page.getByText('Changes saved.'));
     await visible(page.getByRole('heading', { level: 1, name: 'Porch and steps repair' }));
