@@ -40,6 +40,10 @@ interface Statement {
 /** Statements kept named at once; the oldest is closed past it (the texts come from code, so this is rarely reached). */
 export const MAX_PREPARED_STATEMENTS = 500;
 
+/**
+ * Runs in PGlite's thread from its source text (db/pglite-thread.ts, decision 087): it may use its arguments, its own
+ * locals and JavaScript's globals, nothing else of this module (the thread passes `limit` itself).
+ */
 export function preparedStatements(client: PGlite, { parse, protocol }: PGliteProtocol, limit = MAX_PREPARED_STATEMENTS) {
   const { serialize } = protocol;
   const internals = client as unknown as PGliteInternals;
