@@ -117,9 +117,9 @@ function client(base) {
 }
 
 /**
- * The requests of one page view from the fixture: `{entity}` filled in; image requests (`{signed}`)
- * are left to the image benchmark (their URLs are signed per answer, and the browser keeps the
- * thumbnails it has), so what is timed is the app's data path.
+ * The requests of one page view from the fixture: `{entity}` filled in; a request naming another id the app took from
+ * an answer (`{id}`, `{project}`) is left out. The fixture holds no thumbnails (bench/record-page-requests.mjs), so
+ * what is timed is the app's data path.
  */
 function viewRequests(fixture, page, first, entity) {
   const recorded = fixture.pages[page][first ? 'load' : 'navigate'];
@@ -128,7 +128,7 @@ function viewRequests(fixture, page, first, entity) {
       const [method, url] = line.split(' ');
       return { method, url: url.replaceAll('{entity}', String(entity)) };
     })
-    .filter((request) => !request.url.includes('{signed}') && !request.url.includes('{'));
+    .filter((request) => !request.url.includes('{'));
 }
 
 const CACHED_ROUTE = /^\/api\/(entities(\/\d+)?|companies\/\d+)\?/;

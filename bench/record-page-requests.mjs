@@ -76,12 +76,20 @@ async function pickProject(url, token) {
   return { entity: entity.id, company: entity.company_id, project: entity.model_id };
 }
 
-/** Collects the `/api/` requests a page sends until none has been pending for `quietMs`. */
+/**
+ * Collects the `/api/` requests a page sends until none has been pending for `quietMs`. Thumbnails (`/api/images/`)
+ * are left out: their URLs are signed per answer, the browser keeps them (`immutable`), the portal bench does not
+ * replay them (the photos bench measures the image proxy), and how many a page fetches before it settles depends on
+ * the moment (lazy images entering the viewport).
+ */
 function listen(page) {
   const seen = [];
   let pending = 0;
   let last = Date.now();
-  const isApi = (request) => new URL(request.url()).pathname.startsWith('/api/');
+  const isApi = (request) => {
+    const { pathname } = new URL(request.url());
+    return pathname.startsWith('/api/') && !pathname.startsWith('/api/images/');
+  };
   page.on('request', (request) => {
     if (!isApi(request)) return;
     seen.push({ method: request.method(), url: request.url() });

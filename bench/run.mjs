@@ -11,7 +11,7 @@
  *   PostgreSQL: BENCH_DATABASE_URL (a database of its own, emptied every run), or else a database
  *   `portal_bench_<name>` (one per bench) created through TEST_DATABASE_URL / postgres://portal:portal@127.0.0.1:5432/portal_test.
  */
-import { buildBundle } from '../scripts/server-build.mjs';
+import { benchServerScript, nodeArgsFor } from './support/server-script.mjs';
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -80,19 +80,8 @@ function summary(result) {
   };
 }
 
-/**
- * A bench server runs as `npm start` runs the server since decision 084: built into one file, without tsx (whose
- * loader thread and source maps are about 70 MB of memory the shipped server does not have). `BENCH_TSX=1` runs the
- * TypeScript through tsx as before.
- */
-async function serverCommand(script) {
-  if (process.env.BENCH_TSX) return ['--import', 'tsx', path.join(root, script)];
-  const outfile = path.join(root, 'apps/server/dist/bench', `${path.basename(script, '.ts')}.mjs`);
-  return [await buildBundle(path.join(root, script), outfile)];
-}
-
 async function startServer(env, script = 'bench/entities-server.ts') {
-  const child = spawn(process.execPath, await serverCommand(script), {
+  const child = spawn(process.execPath, nodeArgsFor(await benchServerScript(script)), {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

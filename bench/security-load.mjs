@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
-import { buildServer } from '../scripts/server-build.mjs';
+import { benchServerScript } from './support/server-script.mjs';
 
 /** A database of the load part's own (the durability part empties `portal_bench_security`), dropped and created afresh. */
 async function loadDatabase() {
@@ -32,9 +32,8 @@ async function loadDatabase() {
 
 export async function benchLoad({ full, option, log }) {
   const { runLoad } = await tsImport('../apps/server/test/load.ts', import.meta.url);
-  // The server as `npm start` runs it: built into one file, on plain node (docs/decisions/084-memory-at-rest.md);
-  // BENCH_TSX=1 runs its TypeScript through tsx as before.
-  const serverScript = process.env.BENCH_TSX ? undefined : await buildServer();
+  // The server as `npm start` runs it, built into one file (BENCH_TSX=1: its TypeScript through tsx).
+  const serverScript = await benchServerScript('apps/server/src/server.ts');
   const runs = [];
   for (const kind of String(option('db', 'pglite,postgres')).split(',')) {
     const databaseUrl = kind === 'postgres' ? await loadDatabase() : undefined;

@@ -31,16 +31,8 @@ describe('the benchmark’s recorded page requests', () => {
   it('are the requests the web app sends for each page today', async () => {
     const out = path.join(folder, 'page-requests.json');
     await promisify(execFile)(process.execPath, [path.join(root, 'bench/record-page-requests.mjs'), `--url=${server.url}`, `--out=${out}`], { cwd: root });
-    // Thumbnails are recorded but not replayed (bench/README.md, "Portal"), and how many a page fetches before it
-    // settles depends on the moment (lazy images entering the viewport): the check is on the API reads and writes.
-    const withoutImages = (value: unknown): unknown =>
-      Array.isArray(value)
-        ? value.filter((entry) => typeof entry !== 'string' || !entry.startsWith('GET /api/images/')).map(withoutImages)
-        : value && typeof value === 'object'
-          ? Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, withoutImages(entry)]))
-          : value;
-    const recorded = withoutImages(JSON.parse(await readFile(out, 'utf8')));
-    const fixture = withoutImages(JSON.parse(await readFile(path.join(root, 'bench/fixtures/page-requests.json'), 'utf8')));
+    const recorded = JSON.parse(await readFile(out, 'utf8')) as unknown;
+    const fixture = JSON.parse(await readFile(path.join(root, 'bench/fixtures/page-requests.json'), 'utf8')) as unknown;
     expect(recorded, 'the app sends other requests than bench/fixtures/page-requests.json says: run node bench/record-page-requests.mjs').toEqual(fixture);
   }, 180_000);
 });
