@@ -18,12 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { build } from 'vite';
-
-// Resolve the build tools from the web app, where its package.json puts them.
-const webRequire = createRequire(path.join(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'), 'apps/web/package.json'));
+import { buildEmptyReactPage } from './support/empty-react-page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const write = process.argv.includes('--write');
@@ -80,28 +75,6 @@ async function firstLoad(browser, origin, dist, { path: pagePath, token }) {
     else js += size;
   }
   return { files: files.size, js, css, total: js + css };
-}
-
-/** An empty React page built by the same Vite and React the portal uses. */
-async function buildEmptyPage() {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-empty-react-'));
-  await writeFile(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html lang="en"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Empty</title></head><body><div id="root"></div><script type="module" src="/main.jsx"></script></body></html>',
-  );
-  await writeFile(
-    path.join(dir, 'main.jsx'),
-    "import { StrictMode } from 'react';\nimport { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(<StrictMode><main><h1>Empty page</h1></main></StrictMode>);\n",
-  );
-  const react = (await import(pathToFileURL(webRequire.resolve('@vitejs/plugin-react')).href)).default;
-  await build({
-    root: dir,
-    logLevel: 'warn',
-    plugins: [react()],
-    resolve: { alias: { react: path.join(root, 'node_modules/react'), 'react-dom': path.join(root, 'node_modules/react-dom') } },
-    build: { outDir: path.join(dir, 'dist'), target: 'es2022' },
-  });
-  return { dir, dist: path.join(dir, 'dist') };
 }
 
 function serveStatic(dist) {
@@ -228,7 +201,7 @@ await new Promise((resolve, reject) => {
   });
   child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited ${code}`))));
 });
-const empty = await buildEmptyPage();
+const empty = await buildEmptyReactPage();
 const portalDist = path.join(root, 'apps/web/dist');
 
 const portal = await startPortal();

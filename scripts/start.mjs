@@ -13,7 +13,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
 const builtIndex = path.join(web, 'dist/index.html');
 
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((entry) => path.join(web, entry));
+const sources = ['src', 'public', 'index.html', 'sign-in.html', 'vite.config.ts', 'package.json'].map((entry) => path.join(web, entry));
 const contract = path.join(root, 'packages/contract/src');
 const stale = !existsSync(builtIndex) || Math.max(...[...sources, contract].filter(existsSync).map(newestChange)) > statSync(builtIndex).mtimeMs;
 

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 
 const brotli = promisify(brotliCompress);
@@ -43,6 +44,34 @@ function buildArtifacts(): Plugin {
   };
 }
 
+const signInHtml = path.resolve(import.meta.dirname, 'sign-in.html');
+/**
+ * The entries' own modules (each page and its script) stay in their entry chunks: a group chunk runs every module in
+ * it when it loads, and the sign-in build loads the full app's chunk when it hands over, which must not start the
+ * full app's entry a second time.
+ */
+const ENTRY_MODULES = new Set(['index.html', 'sign-in.html', 'src/main.tsx', 'src/sign-in.tsx'].map((file) => path.resolve(import.meta.dirname, file)));
+const isEntryModule = (id: string) => ENTRY_MODULES.has(id);
+let signInGraph: Set<string> | undefined;
+
+/**
+ * What the sign-in entry imports, statically and all the way down, goes to one file both entries load; the rest of the
+ * portal's first bundle to one more (docs/decisions/078-page-weight.md and 089-sign-in-pages-without-the-router.md).
+ */
+function sharedBundleName(id: string, ctx: ChunkingContext): string | null {
+  if (!signInGraph) {
+    signInGraph = new Set();
+    const queue = [signInHtml];
+    while (queue.length) {
+      const next = queue.pop()!;
+      if (signInGraph.has(next)) continue;
+      signInGraph.add(next);
+      queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+    }
+  }
+  return !isEntryModule(id) && signInGraph.has(id) ? 'shared' : null;
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), buildArtifacts()],
   server: {
@@ -56,10 +85,14 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
+      // The sign-in pages have an entry of their own, without the router (docs/decisions/089-sign-in-pages-without-the-router.md).
+      input: { main: path.resolve(import.meta.dirname, 'index.html'), 'sign-in': path.resolve(import.meta.dirname, 'sign-in.html') },
       output: {
         codeSplitting: {
           groups: [
-            { name: 'initial', tags: ['$initial'] },
+            // Each entry's first bundle is one file, and what both load (React, the sign-in page) one more.
+            { name: sharedBundleName, tags: ['$initial'], priority: 2 },
+            { name: 'initial', tags: ['$initial'], test: (id) => !isEntryModule(id), priority: 1 },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/ },
           ],
         },

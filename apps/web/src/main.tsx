@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { preloadPortal } from './app/layouts/portal-route';
+import { preloadPortal } from './app/portal-preload';
 import { authToken } from './lib/auth-token';
 import { adoptPreview } from './lib/preview';
 import { installStaleChunkReload } from './lib/reload-guard';

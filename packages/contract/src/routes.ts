@@ -60,6 +60,13 @@ export function isAppRoute(pathname: string): boolean {
   return ROUTE_PATTERNS.some((pattern) => pattern.test(normalized));
 }
 
+/** The sign-in pages (docs/requirements.md 3.1), with or without a trailing slash: the server answers them with the sign-in build (docs/decisions/089-sign-in-pages-without-the-router.md). */
+const SIGN_IN_PATH = /^\/(login|auth\/passwordless\/login)\/?$/;
+
+export function isSignInPath(pathname: string): boolean {
+  return SIGN_IN_PATH.test(pathname);
+}
+
 /** Search-engine crawlers and link-preview fetchers: they get a plain 404, never the app's error page. */
 export const BOT_USER_AGENT =
   /bot\b|crawler|spider|crawling|slurp|facebookexternalhit|embedly|quora link preview|outbrain|pinterest|vkshare|w3c_validator|whatsapp|skypeuripreview|bitlybot|nuzzel|redditbot|applebot|yandex|baiduspider|duckduckbot|bingpreview|google-inspectiontool|lighthouse-bot/i;

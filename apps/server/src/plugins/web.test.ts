@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 
 const INDEX = '<!doctype html><html><head><title>Project portal</title></head><body><div id="root"></div></body></html>';
+const SIGN_IN =
+  '<!doctype html><html><head><title>Project portal</title><script type="module" src="/assets/sign-in.js"></script></head><body><div id="root"></div></body></html>';
 const ASSET = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 let webDist: string;
@@ -13,6 +15,7 @@ beforeAll(async () => {
   webDist = await mkdtemp(path.join(os.tmpdir(), 'portal-web-'));
   await mkdir(path.join(webDist, 'assets'));
   await writeFile(path.join(webDist, 'index.html'), INDEX);
+  await writeFile(path.join(webDist, 'sign-in.html'), SIGN_IN);
   await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), ASSET);
   await writeFile(path.join(webDist, 'version.json'), '{"build":"abc"}');
   t = await createTestApp({ webDist });
@@ -26,22 +29,25 @@ const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 
 describe('serving the web app', () => {
   it.each([
-    '/',
-    '/login',
-    '/login/',
-    '/auth/passwordless/login',
-    '/notes',
-    '/photos',
-    '/contact',
-    '/invoices',
-    '/documents',
-    '/account/sessions',
-    '/staff/projects/12',
-  ])('answers the app for its page %s, revalidated every time, with a content security policy', async (url) => {
+    ['/', INDEX],
+    ['/login', SIGN_IN],
+    ['/login/', SIGN_IN],
+    ['/auth/passwordless/login', SIGN_IN],
+    ['/auth/passwordless/login/', SIGN_IN],
+    ['/forgot-password', INDEX],
+    ['/notes', INDEX],
+    ['/photos', INDEX],
+    ['/contact', INDEX],
+    ['/invoices', INDEX],
+    ['/documents', INDEX],
+    ['/account/sessions', INDEX],
+    ['/staff/login', INDEX],
+    ['/staff/projects/12', INDEX],
+  ])('answers the app for its page %s (the sign-in pages with their own entry), revalidated every time, with a content security policy', async (url, page) => {
     const response = await t.app.inject({ url: `${url}?entity=1`, headers: { 'user-agent': BROWSER } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(response.body).toBe(INDEX);
+    expect(response.body).toBe(page);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['referrer-policy']).toBe('no-referrer');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { isAppRoute, isBot } from '@portal/contract';
+import { isAppRoute, isBot, isSignInPath } from '@portal/contract';
 import { notFound } from '../lib/http-errors';
 
 export interface WebPluginOptions {
@@ -17,7 +17,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, everything else revalidated,
- * and index.html for any other GET outside /api so client routes survive a reload.
+ * and index.html for any other GET outside /api so client routes survive a reload; the sign-in pages get
+ * sign-in.html, the same app's entry without the router (docs/decisions/089-sign-in-pages-without-the-router.md).
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, options: WebPluginOptions) => {
@@ -51,7 +52,9 @@ export const webPlugin = fp(
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname === '/api' || pathname.startsWith('/api/')) throw notFound();
-      if (isAppRoute(pathname)) return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDist);
+      if (isAppRoute(pathname)) {
+        return reply.header('cache-control', 'no-cache').sendFile(isSignInPath(pathname) ? 'sign-in.html' : 'index.html', options.webDist);
+      }
       // Not a page of the app: a real 404. People still get the app, which shows its error page;
       // crawlers and link previews get a plain 404 with nothing to render or index.
       if (isBot(request.headers['user-agent'])) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');

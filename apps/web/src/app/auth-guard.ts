@@ -1,12 +1,8 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { isSignInPath } from '@portal/contract/routes';
 import { authToken } from '../lib/auth-token';
 
-/** docs/requirements.md 3.1: the sign-in pages, with an optional trailing slash (the query is not part of the path). */
-const SIGN_IN_PATH = /^\/(login|auth\/passwordless\/login)\/?$/;
-
-export function isSignInPath(pathname: string): boolean {
-  return SIGN_IN_PATH.test(pathname);
-}
+export { isSignInPath };
 
 /**
  * Pages an emailed link opens, reachable signed in or not (docs/decisions/032-account-settings-and-password-reset.md):

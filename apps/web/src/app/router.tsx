@@ -1,4 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
+import { parseSearch, stringifySearch } from '../lib/search-string';
 import type { DataLayer } from './data-layer';
 import { authLayoutRoute } from './layouts/auth-layout';
 import { accountRoute } from './routes/account';
@@ -115,6 +116,9 @@ export function createPortalRouter(dataLayer: DataLayer) {
     context: { dataLayer },
     defaultPreload: 'intent',
     scrollRestoration: true,
+    // The sign-in build reads and writes queries with the same functions (docs/decisions/089-sign-in-pages-without-the-router.md).
+    parseSearch,
+    stringifySearch,
   });
 }
 

@@ -1,32 +1,37 @@
-import { createRoute, Outlet } from '@tanstack/react-router';
-import { ColorBar } from '../../components/color-bar';
-import { useDocumentTitle } from '../../components/document-title';
-import { useCompanyTheme } from '../../lib/company-theme';
-import { usePortalColor } from '../../lib/portal-color';
+import { createRoute, Outlet, useLocation, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { useMemo, type ReactNode } from 'react';
+import { SignInNavigationProvider, type SignInNavigation } from '../../components/sign-in-navigation';
 import { validateSignInSearch } from '../../lib/search';
 import { rootRoute } from '../routes/root';
+import { AuthCard } from './auth-card';
 
-/** Sign-in pages: a single centred card under the colour bar, branded by `?theme=CODE`. */
+/** The sign-in pages' navigation inside the full app: the router's own. */
+function RouterSignInNavigation({ children }: { children: ReactNode }) {
+  const router = useRouter();
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const { searchStr } = useLocation();
+  const navigation = useMemo<SignInNavigation>(
+    () => ({
+      search,
+      searchStr,
+      go: (href, options) => void navigate({ href, replace: options?.replace }),
+      // A route that fails to load while only pointed at is the navigation's to report.
+      preload: (href) => void router.preloadRoute({ href } as Parameters<typeof router.preloadRoute>[0]).catch(() => undefined),
+    }),
+    [router, navigate, search, searchStr],
+  );
+  return <SignInNavigationProvider value={navigation}>{children}</SignInNavigationProvider>;
+}
+
 export function AuthLayout() {
-  const { theme: code } = authLayoutRoute.useSearch();
-  const theme = useCompanyTheme(code);
-  const brand = theme.data;
-  usePortalColor(brand?.color);
-  useDocumentTitle(brand?.name);
-
+  const { theme } = authLayoutRoute.useSearch();
   return (
-    <div className="flex min-h-dvh flex-col">
-      <ColorBar />
-      <main className="flex flex-1 flex-col items-center justify-start gap-6 px-4 py-10 sm:justify-center">
-        <div className="flex items-center gap-3" aria-live="polite">
-          {brand?.logo_url ? <img src={brand.logo_url} alt="" width={48} height={48} className="size-12 rounded-xl" /> : null}
-          <p className="text-xl font-semibold text-slate-900">{brand?.name ?? 'Project portal'}</p>
-        </div>
-        <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
-          <Outlet />
-        </div>
-      </main>
-    </div>
+    <AuthCard themeCode={theme}>
+      <RouterSignInNavigation>
+        <Outlet />
+      </RouterSignInNavigation>
+    </AuthCard>
   );
 }
 

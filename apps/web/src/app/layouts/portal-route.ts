@@ -16,15 +16,6 @@ async function loadPortal({ deps, context }: { deps: PortalSearchParams; context
 }
 
 /**
- * A visit with a stored token goes to a portal page (a sign-in page sends it to /): main.tsx starts
- * loading what the loader needs before the first render, instead of after it.
- */
-export function preloadPortal(): void {
-  // A failure here is the loader's to report, when it imports the same chunks.
-  Promise.all([import('../../lib/query-client'), import('../portal-context')]).catch(() => undefined);
-}
-
-/**
  * The company's theme stays in every link of the portal, so the sign-in page an expired session
  * leads to is still the company's (decision 030).
  */

@@ -3,11 +3,9 @@ import { BareErrorPage, type ErrorPageProps } from '../../components/error-page'
 import { LoadingBar } from '../../components/loading-bar';
 import { isStaleChunkError, mayReloadForStaleChunk } from '../../lib/reload-guard';
 import { authToken } from '../../lib/auth-token';
-import { useToasts } from '../../lib/toast';
+import { Toasts } from '../../components/toasts';
 import { lazy, Suspense } from 'react';
 
-// The toaster (and Radix's toast code) loads with the first toast, not with every page.
-const Toaster = lazy(() => import('../../components/toaster').then((module) => ({ default: module.Toaster })));
 // The portal's header needs TanStack Query: it loads with the first error page that shows it. A
 // chunk that no longer loads (a new deployment) leaves the bare error page rather than a blank one.
 const PortalErrorPage = lazy(() =>
@@ -25,16 +23,11 @@ export interface RouterContext {
 }
 
 function Root() {
-  const hasToasts = useToasts().length > 0;
   return (
     <>
       <LoadingBar />
       <Outlet />
-      {hasToasts ? (
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      ) : null}
+      <Toasts />
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
+import { SignInLink, useSignInNavigation } from '../../../components/sign-in-navigation';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { TextField } from '../../../components/ui/text-field';
@@ -21,10 +21,9 @@ function keptQuery(search: Record<string, unknown>): string {
 }
 
 export function PasswordlessLoginPage() {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const { search, go } = useSignInNavigation();
   const linkToken = useLinkToken(search);
   const theme = typeof search.theme === 'string' ? search.theme : undefined;
-  const navigate = useNavigate();
   const request = useRequestSignInEmail();
   const verify = useVerifySignIn();
   const [email, setEmail] = useState(typeof search.email === 'string' ? search.email : '');
@@ -37,7 +36,7 @@ export function PasswordlessLoginPage() {
 
   const signedIn = ({ token }: { token: string }) => {
     authToken.set(token);
-    void navigate({ href: `/${keptQuery(search)}`, replace: true });
+    go(`/${keptQuery(search)}`, { replace: true });
   };
 
   const sendEmail = (event: FormEvent) => {
@@ -85,9 +84,9 @@ export function PasswordlessLoginPage() {
           </Button>
         </div>
         <p className="mt-6 text-center text-sm text-slate-600">
-          <Link to="/auth/passwordless/login" search={{ theme }} className="font-medium text-slate-900 underline">
+          <SignInLink to="/auth/passwordless/login" search={{ theme }} className="font-medium text-slate-900 underline">
             Send a new link
-          </Link>
+          </SignInLink>
         </p>
       </>
     );
@@ -158,9 +157,9 @@ export function PasswordlessLoginPage() {
       )}
 
       <p className="mt-6 text-center text-sm text-slate-600">
-        <Link to="/login" search={{ theme }} className="font-medium text-slate-900 underline">
+        <SignInLink to="/login" search={{ theme }} className="font-medium text-slate-900 underline">
           Sign in with a password instead
-        </Link>
+        </SignInLink>
       </p>
     </>
   );

@@ -1,0 +1,113 @@
+import { Component, lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { isSignInPath } from '@portal/contract/routes';
+import { SignInNavigationProvider, type SignInNavigation } from '../components/sign-in-navigation';
+import { Toasts } from '../components/toasts';
+import { LoginPage } from '../features/auth/components/login-page';
+import { authToken } from '../lib/auth-token';
+import { validateSignInSearch } from '../lib/search';
+import { parseSearch } from '../lib/search-string';
+import { AuthCard } from './layouts/auth-card';
+import { preloadPortal } from './portal-preload';
+
+/**
+ * The sign-in build (docs/decisions/089-sign-in-pages-without-the-router.md): the server answers the two sign-in
+ * pages with it, so a first visit downloads React and the sign-in page, not the router and its route table. It draws
+ * the page only while nobody is signed in and the query is one the full app would accept; anything else, and the
+ * first navigation away, hands the address over to the full app, which then runs as it would have from the start
+ * (its own rules send a signed-in visitor on, and show a bad query's 404).
+ */
+const loadApp = () => import('./app');
+
+const PasswordlessLoginPage = lazy(() =>
+  import('../features/auth/components/passwordless-login-page').then((module) => ({ default: module.PasswordlessLoginPage })),
+);
+
+const PASSWORDLESS_PATH = /^\/auth\/passwordless\/login\/?$/;
+
+/** The theme code of a query the full app accepts; null for a query it would answer with its 404. */
+function themeOf(search: Record<string, unknown>): { theme: string | undefined } | null {
+  try {
+    return { theme: validateSignInSearch(search).theme };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether this build may draw the page at this address, or must hand it over at once. */
+export function drawsSignInPage(pathname: string, search: Record<string, unknown>): boolean {
+  return authToken.get() === null && isSignInPath(pathname) && themeOf(search) !== null;
+}
+
+/** An error in the page hands over to the full app, whose router has the error pages. */
+class HandOverOnError extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch() {
+    this.props.onError();
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+export function SignInApp() {
+  const [{ pathname, searchStr }] = useState(() => ({ pathname: window.location.pathname, searchStr: window.location.search }));
+  const search = useMemo(() => parseSearch(searchStr), [searchStr]);
+  const [App, setApp] = useState<ComponentType | null>(null);
+
+  const navigation = useMemo<SignInNavigation>(() => {
+    const handOver = () =>
+      loadApp().then(
+        (module) => setApp(() => module.App),
+        // The full app's code did not arrive: the page at the new address, loaded whole.
+        () => window.location.reload(),
+      );
+    return {
+      search,
+      searchStr,
+      go: (href, options) => {
+        window.history[options?.replace ? 'replaceState' : 'pushState'](null, '', href);
+        if (authToken.get() !== null) preloadPortal();
+        void handOver();
+      },
+      preload: () => void loadApp().catch(() => undefined),
+    };
+  }, [search, searchStr]);
+
+  const [drawn] = useState(() => drawsSignInPage(pathname, search));
+  useEffect(() => {
+    if (!drawn) navigation.go(`${pathname}${searchStr}`, { replace: true });
+  }, [drawn, navigation, pathname, searchStr]);
+  if (App) return <App />;
+  if (!drawn) return null;
+
+  return (
+    <>
+      <AuthCard themeCode={themeOf(search)?.theme}>
+        <SignInNavigationProvider value={navigation}>
+          {/* Signing in takes a password hash on the server: the full app and the portal load meanwhile. */}
+          <div
+            className="contents"
+            onSubmit={() => {
+              navigation.preload('/');
+              preloadPortal();
+            }}
+          >
+            <HandOverOnError onError={() => navigation.go(`${pathname}${searchStr}`, { replace: true })}>
+              {PASSWORDLESS_PATH.test(pathname) ? (
+                <Suspense fallback={null}>
+                  <PasswordlessLoginPage />
+                </Suspense>
+              ) : (
+                <LoginPage />
+              )}
+            </HandOverOnError>
+          </div>
+        </SignInNavigationProvider>
+      </AuthCard>
+      <Toasts />
+    </>
+  );
+}
