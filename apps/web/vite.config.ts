@@ -91,7 +91,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // Each entry's first bundle is one file, and what both load (React, the sign-in page) one more.
-            { name: sharedBundleName, tags: ['$initial'], priority: 2 },
+            { name: sharedBundleName, debugName: 'shared', tags: ['$initial'], priority: 2 },
             { name: 'initial', tags: ['$initial'], test: (id) => !isEntryModule(id), priority: 1 },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/ },
           ],
