@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,6 +8,12 @@ import { authToken } from '../lib/auth-token';
 import { drawsSignInPage } from './sign-in-app';
 
 describe('the sign-in build', () => {
+  it('has the same page as the full app around its own script: the same title, language, icons and meta', () => {
+    const page = (file: string) => readFileSync(path.resolve(import.meta.dirname, '../..', file), 'utf8');
+    expect(page('sign-in.html')).toContain('src="/src/sign-in.tsx"');
+    expect(page('sign-in.html').replace('/src/sign-in.tsx', '/src/main.tsx')).toBe(page('index.html'));
+  });
+
   it('draws only a sign-in page, for nobody signed in, with a query the full app accepts', () => {
     expect(drawsSignInPage('/login', {})).toBe(true);
     expect(drawsSignInPage('/auth/passwordless/login/', { theme: 'acme', entity: 2 })).toBe(true);
