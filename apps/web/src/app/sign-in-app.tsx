@@ -5,6 +5,7 @@ import { Toasts } from '../components/toasts';
 import { LoginPage } from '../features/auth/components/login-page';
 import { authToken } from '../lib/auth-token';
 import { validateSignInSearch } from '../lib/search';
+import { startVersionCheck } from '../lib/version-check';
 import { parseSearch } from '../lib/search-string';
 import { AuthCard } from './layouts/auth-card';
 import { preloadPortal } from './portal-preload';
@@ -77,6 +78,8 @@ export function SignInApp() {
   }, [search, searchStr]);
 
   const [drawn] = useState(() => drawsSignInPage(pathname, search));
+  // The full app polls for a new release on every page; until it takes over, this build does.
+  useEffect(() => (App ? undefined : startVersionCheck()), [App]);
   useEffect(() => {
     if (!drawn) navigation.go(`${pathname}${searchStr}`, { replace: true });
   }, [drawn, navigation, pathname, searchStr]);
