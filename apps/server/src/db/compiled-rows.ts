@@ -1,4 +1,6 @@
 import { Column, SQL, Subquery, getTableName, is } from 'drizzle-orm';
+import { PgTimestamp } from 'drizzle-orm/pg-core';
+import { pgTimestampToDate } from '../lib/pg-timestamp';
 
 type RowMapper = (row: unknown[]) => Record<string, unknown>;
 
@@ -80,9 +82,13 @@ function generatedMapper(columns: CompiledColumn[], nullable: Record<string, boo
   }
   const value = (index: number) => {
     const column = columns[index]!;
-    return IDENTITY_DECODERS.has(column.decoder.mapFromDriverValue)
-      ? `row[${index}]`
-      : `(row[${index}] === null ? null : decoders[${index}].mapFromDriverValue(row[${index}]))`;
+    if (IDENTITY_DECODERS.has(column.decoder.mapFromDriverValue)) return `row[${index}]`;
+    // A timestamp column's text is read without the engine's date parser (lib/pg-timestamp.ts), its time zone decided here.
+    if (column.decoder.mapFromDriverValue === PgTimestamp.prototype.mapFromDriverValue) {
+      const withTimezone = Boolean((column.decoder as unknown as { withTimezone?: boolean }).withTimezone);
+      return `(typeof row[${index}] === 'string' ? readTimestamp(row[${index}], ${withTimezone}) : row[${index}])`;
+    }
+    return `(row[${index}] === null ? null : decoders[${index}].mapFromDriverValue(row[${index}]))`;
   };
   const literal = (node: Node): string =>
     `{${[...node.fields].map(([key, child]) => `${JSON.stringify(key)}: ${typeof child === 'number' ? value(child) : literal(child)}`).join(', ')}}`;
@@ -101,7 +107,10 @@ function generatedMapper(columns: CompiledColumn[], nullable: Record<string, boo
       if (table !== null && !nullable[table]) nulling.push(`if (row[${first}] === null) result[${JSON.stringify(object)}] = null;`);
   }
   const body = `return function mapRow(row) { const result = ${literal(root)}; ${nulling.join(' ')} return result; };`;
-  return new Function('decoders', body)(columns.map((column) => column.decoder)) as RowMapper;
+  return new Function('decoders', 'readTimestamp', body)(
+    columns.map((column) => column.decoder),
+    pgTimestampToDate,
+  ) as RowMapper;
 }
 
 /** The same mapping, worked out per row: for a shape the generated one does not take (a key that would be unsafe in source). */
