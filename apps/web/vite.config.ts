@@ -54,6 +54,16 @@ const ENTRY_MODULES = new Set(['index.html', 'sign-in.html', 'src/main.tsx', 'sr
 const isEntryModule = (id: string) => ENTRY_MODULES.has(id);
 let signInGraph: Set<string> | undefined;
 
+/** The sign-in entry's graph is worked out anew for each build (a watch or a second build in one process). */
+function freshSignInGraph(): Plugin {
+  return {
+    name: 'portal-sign-in-graph',
+    buildStart() {
+      signInGraph = undefined;
+    },
+  };
+}
+
 /**
  * What the sign-in entry imports, statically and all the way down, goes to one file both entries load; the rest of the
  * portal's first bundle to one more (docs/decisions/078-page-weight.md and 089-sign-in-pages-without-the-router.md).
@@ -73,7 +83,7 @@ function sharedBundleName(id: string, ctx: ChunkingContext): string | null {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), buildArtifacts()],
+  plugins: [react(), tailwindcss(), buildArtifacts(), freshSignInGraph()],
   server: {
     port: 5173,
     proxy: {
@@ -90,7 +100,8 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Each entry's first bundle is one file, and what both load (React, the sign-in page) one more.
+            // What both entries load first (React, the sign-in page) is one file, the rest of the full app's first bundle
+            // another, and each entry's own module its entry file.
             { name: sharedBundleName, debugName: 'shared', tags: ['$initial'], priority: 2 },
             { name: 'initial', tags: ['$initial'], test: (id) => !isEntryModule(id), priority: 1 },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/ },

@@ -18,6 +18,8 @@ import { preloadPortal } from './portal-preload';
  * (its own rules send a signed-in visitor on, and show a bad query's 404).
  */
 const loadApp = () => import('./app');
+// A failure while only preloading is the hand-over's to deal with, when it imports the same chunk.
+const preloadApp = () => void loadApp().catch(() => undefined);
 
 const PasswordlessLoginPage = lazy(() =>
   import('../features/auth/components/passwordless-login-page').then((module) => ({ default: module.PasswordlessLoginPage })),
@@ -73,7 +75,7 @@ export function SignInApp() {
         if (authToken.get() !== null) preloadPortal();
         void handOver();
       },
-      preload: () => void loadApp().catch(() => undefined),
+      preload: preloadApp,
     };
   }, [search, searchStr]);
 
@@ -94,7 +96,7 @@ export function SignInApp() {
           <div
             className="contents"
             onSubmit={() => {
-              navigation.preload('/');
+              preloadApp();
               preloadPortal();
             }}
           >
