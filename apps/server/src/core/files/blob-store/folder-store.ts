@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { streamToNewFile } from './write-file';
 import { BLOB_KEY_PATTERN, BlobTooLargeError, type BlobStore, type PutOptions, type StoredBlob } from './types';
 
 /** Counts and hashes the bytes going through, and stops past the limit. */
@@ -43,7 +43,7 @@ export function folderBlobStore(root: string): BlobStore {
       await mkdir(tmp, { recursive: true });
       const measured = measure(options.maxBytes);
       try {
-        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, measured.stream, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+        await streamToNewFile(Buffer.isBuffer(body) ? Readable.from([body]) : body, measured.stream, partial);
         await mkdir(path.dirname(target), { recursive: true });
         await rename(partial, target);
       } catch (error) {

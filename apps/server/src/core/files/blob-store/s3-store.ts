@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { loadS3Sdk } from '../../../lib/heavy-packages';
 import { loadOnce } from '../../../lib/load-once';
 import { measure, newBlobKey } from './folder-store';
+import { streamToNewFile } from './write-file';
 import { BLOB_KEY_PATTERN, type ListableBlobStore, type ListedBlob, type PutOptions, type StoredBlob } from './types';
 
 export interface S3BlobStoreOptions {
@@ -91,7 +92,7 @@ export function s3BlobStore(options: S3BlobStoreOptions): ListableBlobStore {
       const spool = await mkdtemp(path.join(spoolRoot, 'portal-s3-'));
       const file = path.join(spool, 'upload');
       try {
-        await pipeline(body, measured.stream, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+        await streamToNewFile(body, measured.stream, file);
         const result = measured.result();
         await send(key, () => createReadStream(file), result, putOptions.contentType);
         return { key, ...result };
