@@ -90,28 +90,25 @@ export function SignInApp() {
 
   return (
     <>
-      <AuthCard themeCode={themeOf(search)?.theme}>
-        <SignInNavigationProvider value={navigation}>
-          {/* Signing in takes a password hash on the server: the full app and the portal load meanwhile. */}
-          <div
-            className="contents"
-            onSubmit={() => {
-              preloadApp();
-              preloadPortal();
-            }}
-          >
-            <HandOverOnError onError={() => navigation.go(`${pathname}${searchStr}`, { replace: true })}>
-              {PASSWORDLESS_PATH.test(pathname) ? (
-                <Suspense fallback={null}>
-                  <PasswordlessLoginPage />
-                </Suspense>
-              ) : (
-                <LoginPage />
-              )}
-            </HandOverOnError>
-          </div>
-        </SignInNavigationProvider>
-      </AuthCard>
+      {/* The card shows with its page, as the router shows a route once its code is there: never a card without its heading. */}
+      <Suspense fallback={null}>
+        <AuthCard themeCode={themeOf(search)?.theme}>
+          <SignInNavigationProvider value={navigation}>
+            {/* Signing in takes a password hash on the server: the full app and the portal load meanwhile. */}
+            <div
+              className="contents"
+              onSubmit={() => {
+                preloadApp();
+                preloadPortal();
+              }}
+            >
+              <HandOverOnError onError={() => navigation.go(`${pathname}${searchStr}`, { replace: true })}>
+                {PASSWORDLESS_PATH.test(pathname) ? <PasswordlessLoginPage /> : <LoginPage />}
+              </HandOverOnError>
+            </div>
+          </SignInNavigationProvider>
+        </AuthCard>
+      </Suspense>
       <Toasts />
     </>
   );
