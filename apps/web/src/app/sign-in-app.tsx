@@ -25,8 +25,6 @@ const PasswordlessLoginPage = lazy(() =>
   import('../features/auth/components/passwordless-login-page').then((module) => ({ default: module.PasswordlessLoginPage })),
 );
 
-const PASSWORDLESS_PATH = /^\/auth\/passwordless\/login\/?$/;
-
 /** The theme code of a query the full app accepts; null for a query it would answer with its 404. */
 function themeOf(search: Record<string, unknown>): { theme: string | undefined } | null {
   try {
@@ -103,7 +101,8 @@ export function SignInApp() {
               }}
             >
               <HandOverOnError onError={() => navigation.go(`${pathname}${searchStr}`, { replace: true })}>
-                {PASSWORDLESS_PATH.test(pathname) ? <PasswordlessLoginPage /> : <LoginPage />}
+                {/* Drawn only on a sign-in path (isSignInPath): /login, or else the passwordless page. */}
+                {pathname.startsWith('/login') ? <LoginPage /> : <PasswordlessLoginPage />}
               </HandOverOnError>
             </div>
           </SignInNavigationProvider>
