@@ -52,6 +52,19 @@ describe('DeferredPopup', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('opens the dialog when its code arrives between the button going down and coming up', async () => {
+    const user = userEvent.setup();
+    const { loader, resolve } = deferred();
+    const button = renderShell(loader);
+    await user.pointer({ keys: '[MouseLeft>]', target: button });
+    await resolve();
+    // The pressed button stays until the press ends, so the click lands where it began.
+    expect(button).toBeInTheDocument();
+    await user.pointer({ keys: '[/MouseLeft]', target: button });
+    expect(await screen.findByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('data-real', 'yes');
+  });
+
   it('swaps in the real trigger, closed, when pointed at, and hands it the focus the placeholder had', async () => {
     const user = userEvent.setup();
     const { loader, resolve } = deferred();

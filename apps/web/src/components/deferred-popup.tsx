@@ -49,6 +49,7 @@ export function DeferredPopup<P extends object>({ loader, props, triggerClassNam
   const [focusTrigger, setFocusTrigger] = useState(false);
   const placeholder = useRef<HTMLButtonElement>(null);
   const pressed = useRef(false);
+  const held = useRef(false);
   const mounted = useRef(true);
   useEffect(
     () => () => {
@@ -64,10 +65,24 @@ export function DeferredPopup<P extends object>({ loader, props, triggerClassNam
   const fetchPopup = () => {
     loader.load().then(
       (component) => {
-        if (!mounted.current) return;
-        // An open popup takes the focus itself.
-        setFocusTrigger(!pressed.current && document.activeElement === placeholder.current);
-        setPopup(() => component);
+        const swapIn = () => {
+          if (!mounted.current) return;
+          // An open popup takes the focus itself.
+          setFocusTrigger(!pressed.current && document.activeElement === placeholder.current);
+          setPopup(() => component);
+        };
+        if (!held.current) return swapIn();
+        // The code arrived between the button going down and coming up. Swapping the button now would put the two halves
+        // of the click on two elements, and the browser would send the click to neither: the press would open nothing.
+        const afterPress = () => {
+          window.removeEventListener('pointerup', afterPress, true);
+          window.removeEventListener('pointercancel', afterPress, true);
+          held.current = false;
+          // The click follows pointerup in the same task.
+          setTimeout(swapIn);
+        };
+        window.addEventListener('pointerup', afterPress, true);
+        window.addEventListener('pointercancel', afterPress, true);
       },
       () => {
         pressed.current = false;
@@ -90,7 +105,12 @@ export function DeferredPopup<P extends object>({ loader, props, triggerClassNam
       data-state="closed"
       onPointerEnter={fetchPopup}
       onFocus={fetchPopup}
-      onPointerDown={kind === 'menu' ? (event) => event.button === 0 && !event.ctrlKey && press() : undefined}
+      onPointerDown={(event) => {
+        if (event.button !== 0) return;
+        held.current = true;
+        if (kind === 'menu' && !event.ctrlKey) press();
+      }}
+      onPointerUp={() => (held.current = false)}
       onClick={press}
       onKeyDown={kind === 'menu' ? (event) => event.key === 'ArrowDown' && press() : undefined}
     >
