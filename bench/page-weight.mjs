@@ -3,7 +3,7 @@
  * Page weight (docs/requirements.md 17.2): for every portal page, the JavaScript and CSS a first visit fetches before the
  * page is usable (the entry, its modulepreloads and the lazy chunks the route loads), gzip -9 of the built files, against
  * an empty Vite React page built in the same run with the same tools; and Lighthouse (mobile and desktop) on /login, /
- * and the notes page against that empty page.
+ * and the notes page against that empty page. Each Lighthouse report is kept in bench/.results/lighthouse-*.json.
  *
  *   node bench/page-weight.mjs            build both, measure, print
  *   npm run bench -- page-weight          the same
@@ -21,6 +21,8 @@ import { gzipSync } from 'node:zlib';
 import { buildEmptyReactPage } from './support/empty-react-page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(root, 'bench/.results');
+await mkdir(resultsDir, { recursive: true });
 const write = process.argv.includes('--write');
 const withLighthouse = !process.argv.includes('--no-lighthouse');
 const listFiles = process.argv.includes('--files');
@@ -173,6 +175,11 @@ async function lighthouseScores(targets) {
           console.warn(`Lighthouse could not measure ${target.name} (${formFactor}): ${runner.lhr.runtimeError.code}; running it again`);
         }
         const { categories, audits } = runner.lhr;
+        // The whole report, for the critical chain and the LCP's phases behind a score (open it in Lighthouse's viewer).
+        await writeFile(
+          path.join(resultsDir, `lighthouse-${target.name.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'index'}-${formFactor}.json`),
+          JSON.stringify(runner.lhr),
+        );
         results.push({
           page: target.name,
           formFactor,
@@ -257,8 +264,6 @@ try {
 }
 await rm(empty.dir, { recursive: true, force: true });
 
-const resultsDir = path.join(root, 'bench/.results');
-await mkdir(resultsDir, { recursive: true });
 await writeFile(path.join(resultsDir, 'page-weight.json'), JSON.stringify({ at: new Date().toISOString(), weights, lighthouse: lighthouseResults }, null, 2));
 
 const LIMIT_KB = 25;

@@ -16,6 +16,7 @@
  *   options: --db=postgres --warmup=15 (s, not counted) --warmup-rate=8 --scale=0.1 (tenant size) --step=20 (s per rate) --start-rate=4 (page views/s)
  *            --growth=1.5 --think=1.5 (mean s) --max-steps=12 --variants=cached,noResponseCache,uncached --write
  *            --statement-times (the database's time per statement over the ramp, bench/support/statement-times.ts)
+ *   NODE_OPTIONS reaches the server too (a V8 flag against the same run without it).
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
@@ -396,7 +397,12 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
   for (const { kind, env } of await benchDatabases('portal-data')) {
     console.log(`\n[${kind}] seeding the tenant and starting the server…`);
     const server = await startServer(
-      { ...env, BENCH_SCALE: String(options.scale), NODE_OPTIONS: '--expose-gc', ...(options.statementTimes ? { BENCH_STATEMENT_TIMES: '1' } : {}) },
+      {
+        ...env,
+        BENCH_SCALE: String(options.scale),
+        NODE_OPTIONS: [process.env.NODE_OPTIONS, '--expose-gc'].filter(Boolean).join(' '),
+        ...(options.statementTimes ? { BENCH_STATEMENT_TIMES: '1' } : {}),
+      },
       'bench/portal-server.ts',
     );
     const { ready } = server;

@@ -13,6 +13,7 @@
  * The profile itself lands in bench/.results/profiles/ (open it in Chrome's DevTools).
  */
 import { spawn } from 'node:child_process';
+import { benchServerScript, nodeArgsFor } from './support/server-script.mjs';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +39,9 @@ const url = new URL(admin);
 url.pathname = `/${database}`;
 
 const before = new Set(await readdir(profiles));
-const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profiles}`, '--import', 'tsx', path.join(root, 'bench/entities-server.ts')], {
+// The server as `npm start` runs it: built into one file, on plain node (BENCH_TSX=1: through tsx).
+const script = await benchServerScript('bench/entities-server.ts');
+const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profiles}`, ...nodeArgsFor(script)], {
   cwd: root,
   env: { ...process.env, BENCH_DATABASE_URL: url.toString() },
   stdio: ['ignore', 'pipe', 'inherit'],
