@@ -1,13 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Outlet } from '@tanstack/react-router';
+import { getRouteApi, Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ColorBar } from '../../components/color-bar';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import type { PortalSearchParams } from '../../lib/search';
-import { defaultLayoutRoute } from './portal-route';
 import { PreviewFrame } from './preview-banner';
 import { SiteHeader } from './site-header';
 import { usePortalBrand } from './use-portal-brand';
+
+// By its id, not the route object: the route loads this file lazily, and importing it back would tie the two in a circle.
+const defaultLayoutRoute = getRouteApi('/default');
 
 export function DefaultLayout() {
   const { queryClient } = defaultLayoutRoute.useLoaderData();

@@ -1,10 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Link, Outlet } from '@tanstack/react-router';
+import { getRouteApi, Link, Outlet } from '@tanstack/react-router';
 import { ColorBar } from '../../components/color-bar';
 import { PageSpinner } from '../../components/ui/page-spinner';
-import { fullscreenLayoutRoute } from './portal-route';
 import { PreviewFrame } from './preview-banner';
 import { usePortalBrand } from './use-portal-brand';
+
+// By its id, not the route object: the route loads this file lazily, and importing it back would tie the two in a circle.
+const fullscreenLayoutRoute = getRouteApi('/fullscreen');
 
 /** A page that needs the whole screen (the notes thread): only a way back above it. */
 export function FullscreenLayout() {
