@@ -126,3 +126,28 @@ describe('error pages inside a branded portal', () => {
     await context.close();
   });
 });
+
+describe('the index page beside the context check (docs/decisions/090-index-reads-beside-the-context-check.md)', () => {
+  it('asks for its projects while the check of the picked project is still on its way, and shows the project after it', async () => {
+    const { context, page } = await newPage(browser);
+    await signedInContext(context);
+    // The check goes on to the real server, a second late: time enough to see what the page asks for meanwhile.
+    const check = /\/api\/entities\/1\?include=model%2Ccompany$/;
+    await page.route(check, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    const events: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/entities') events.push('list asked');
+    });
+    page.on('requestfinished', (request) => {
+      if (check.test(request.url())) events.push('check answered');
+    });
+    await page.goto('/?entity=1');
+    await page.getByRole('heading', { level: 1, name: 'Kitchen remodel' }).waitFor();
+    expect(events.slice(0, 2)).toEqual(['list asked', 'check answered']);
+    await context.close();
+  });
+});

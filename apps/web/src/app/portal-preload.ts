@@ -1,8 +1,14 @@
+import { isSignInPath } from '@portal/contract/routes';
+
 /**
  * A visit with a stored token goes to a portal page (a sign-in page sends it to /): main.tsx, and the sign-in build
  * as the user signs in, start loading what the portal's loader needs before the router asks for it.
  */
-export function preloadPortal(): void {
+export function preloadPortal(pathname: string = window.location.pathname): void {
+  const chunks: Promise<unknown>[] = [import('../lib/query-client'), import('./portal-context')];
+  // The index route's loader asks for the projects list beside the context check (decision 090); its query's code
+  // comes with the loader's own, or the loader would wait for it. A sign-in page sends the user to / once signed in.
+  if (pathname === '/' || isSignInPath(pathname)) chunks.push(import('../features/project/api/get-entities'));
   // A failure here is the loader's to report, when it imports the same chunks.
-  Promise.all([import('../lib/query-client'), import('./portal-context')]).catch(() => undefined);
+  Promise.all(chunks).catch(() => undefined);
 }
