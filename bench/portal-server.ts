@@ -23,7 +23,7 @@ import { apiKeysRepository } from '../apps/server/src/modules/integration/api-ke
 import { announceReady, benchEnv, openBenchDatabase, portalUsage } from './support/bench-server';
 import { statementTimes, timeStatements } from './support/statement-times';
 
-if (process.env.BENCH_STATEMENT_TIMES) await timeStatements();
+if (process.env.BENCH_STATEMENT_TIMES) timeStatements();
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 export const TENANT = {

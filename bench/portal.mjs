@@ -395,13 +395,14 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
   const fixture = JSON.parse(await readFile(path.join(root, 'bench/fixtures/page-requests.json'), 'utf8'));
   const report = { bench: 'portal', startedAt: new Date().toISOString(), options, machine: machine(), loadBefore: os.loadavg()[0], databases: {} };
 
-  for (const { kind, env } of await benchDatabases('portal-data')) {
-    if (options.statementTimes && kind === 'pglite') {
-      // Since decision 087 PGlite runs in a thread of its own, where the timing (which patches this thread's PGlite)
-      // does not reach: it would report no time at all.
-      console.error('--statement-times cannot time PGlite: its statements run in a thread of their own (decision 087). Use --db=postgres.');
-      process.exit(2);
-    }
+  const databases = await benchDatabases('portal-data');
+  // Refused before any database runs, so a run of several is not cut short after the first.
+  if (options.statementTimes && databases.some(({ kind }) => kind === 'pglite')) {
+    // The timing patches this thread's pg; PGlite runs in a thread of its own (decision 087) and would report nothing.
+    console.error('--statement-times cannot time PGlite: its statements run in a thread of their own (decision 087). Use --db=postgres.');
+    process.exit(2);
+  }
+  for (const { kind, env } of databases) {
     console.log(`\n[${kind}] seeding the tenant and starting the server…`);
     const server = await startServer(
       {
