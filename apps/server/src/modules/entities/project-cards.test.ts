@@ -2,7 +2,7 @@ import { ContactInfoSchema, InvoiceSummarySchema, PortalEntityPageSchema, Portal
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changesSettled, createTestApp, type TestApp } from '../../../test/helpers';
-import { companies, invoices, notes, projects } from '../../db/schema';
+import { albums, companies, documents, invoices, notes, photos, projects, staff } from '../../db/schema';
 import { bearer, demoIds, signInDemo } from '../../../test/portal-users';
 
 let t: TestApp;
@@ -117,5 +117,72 @@ describe('the latest activity of a project', () => {
     await changesSettled(t.app);
     expect((await projectNamed('Kitchen remodel')).model!.latest_activity!.area).not.toBe('notes');
     await t.database.db.update(companies).set({ is_portal_project_notes_enabled: true }).where(eq(companies.id, ids.acme.id));
+  });
+
+  it("is each area's newest row the portal may see: a shared album's photo, a sent invoice, a shared document, a note by its author", async () => {
+    const kitchen = (await projectNamed('Kitchen remodel')).model!;
+    const db = t.database.db;
+    const latest = async () => (await projectNamed('Kitchen remodel')).model!.latest_activity;
+    const at = (year: number) => new Date(`${year}-01-01T00:00:00Z`);
+    const changed = async (write: PromiseLike<unknown>) => {
+      await write;
+      await changesSettled(t.app);
+    };
+
+    const [photo] = await db
+      .select({ id: photos.id, album: albums.id, name: albums.name, shared: albums.is_shared })
+      .from(photos)
+      .innerJoin(albums, eq(albums.id, photos.album_id))
+      .where(eq(albums.project_id, kitchen.id))
+      .limit(1);
+    await changed(
+      db
+        .update(photos)
+        .set({ created_at: at(2031) })
+        .where(eq(photos.id, photo!.id)),
+    );
+    await changed(db.update(albums).set({ is_shared: false }).where(eq(albums.id, photo!.album)));
+    expect((await latest())!.at).not.toBe('2031-01-01T00:00:00.000000Z');
+    await changed(db.update(albums).set({ is_shared: true }).where(eq(albums.id, photo!.album)));
+    expect(await latest()).toEqual({ area: 'photos', at: '2031-01-01T00:00:00.000000Z', title: `Photos: ${photo!.name}` });
+
+    const [invoice] = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.project_id, kitchen.id), sql`${invoices.state} <> 'draft'`))
+      .limit(1);
+    await changed(
+      db
+        .update(invoices)
+        .set({ state: 'draft', created_at: at(2032) })
+        .where(eq(invoices.id, invoice!.id)),
+    );
+    expect((await latest())!.area).toBe('photos');
+    await changed(db.update(invoices).set({ state: invoice!.state }).where(eq(invoices.id, invoice!.id)));
+    expect(await latest()).toEqual({ area: 'invoices', at: '2032-01-01T00:00:00.000000Z', title: `Invoice ${invoice!.number}` });
+
+    const [document] = await db.select().from(documents).where(eq(documents.project_id, kitchen.id)).limit(1);
+    await changed(
+      db
+        .update(documents)
+        .set({ is_shared: false, created_at: at(2033) })
+        .where(eq(documents.id, document!.id)),
+    );
+    expect((await latest())!.area).toBe('invoices');
+    await changed(db.update(documents).set({ is_shared: true }).where(eq(documents.id, document!.id)));
+    expect(await latest()).toEqual({ area: 'documents', at: '2033-01-01T00:00:00.000000Z', title: `Document: ${document!.name}` });
+
+    const [author] = await db.select().from(staff).where(eq(staff.company_id, ids.acme.id)).limit(1);
+    await changed(
+      db.insert(notes).values({ project_id: kitchen.id, author_staff_id: author!.id, body: 'Grout tomorrow', created_at: at(2034), updated_at: at(2034) }),
+    );
+    expect(await latest()).toEqual({ area: 'notes', at: '2034-01-01T00:00:00.000000Z', title: `Note from ${author!.name}` });
+
+    // Switched off, an area's rows are out of sight: the next newest area's row shows.
+    await changed(db.update(companies).set({ is_portal_project_notes_enabled: false }).where(eq(companies.id, ids.acme.id)));
+    expect((await latest())!.area).toBe('documents');
+    await changed(db.update(companies).set({ is_portal_project_notes_enabled: true }).where(eq(companies.id, ids.acme.id)));
+    await changed(db.update(documents).set({ is_shared: document!.is_shared }).where(eq(documents.id, document!.id)));
+    await changed(db.update(albums).set({ is_shared: photo!.shared }).where(eq(albums.id, photo!.album)));
   });
 });
