@@ -1,5 +1,6 @@
 import type { CoverPhoto } from '@portal/contract';
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { WithFileLinks } from './files/links';
 import type { Db, Executor } from '../db/client';
 import type { AlbumRow, FileRow, PhotoRow } from '../db/rows';
@@ -18,6 +19,15 @@ export interface AlbumWithCover {
   cover: PhotoWithFile | null;
 }
 
+/** Ids in an array parameter: a prepared statement's text stays the same however many there are. */
+const idsOf = (name: string, alias: string) => sql`unnest(${sql.placeholder(name)}::int[]) as ${sql.raw(alias)}(id)`;
+
+/**
+ * An album's cover photo: the one chosen for it, else its first by position. Whether the photo's file is there is
+ * for the caller's join: without one, the album has no cover.
+ */
+const coverPhotoId = sql`coalesce(${albums.cover_photo_id}, (select first.id from ${photos} first where first.album_id = ${albums.id} order by first.position, first.id limit 1))`;
+
 export function coversRepository(db: Db) {
   const photoSelect = () =>
     db
@@ -25,25 +35,55 @@ export function coversRepository(db: Db) {
       .from(photos)
       .innerJoin(files, and(eq(files.id, photos.file_id), eq(files.company_id, photos.company_id)));
 
-  /** Counts and covers (the chosen photo, else the first by position) of some albums, in two queries. */
+  // Prepared on first use, then only executed: the albums page and the project cards read covers on every view.
+  let albumStatement: ReturnType<typeof prepareAlbumCovers> | undefined;
+  let projectStatement: ReturnType<typeof prepareProjectCovers> | undefined;
+
+  function prepareAlbumCovers() {
+    return db
+      .select({
+        album_id: albums.id,
+        photo_count: sql<number>`(select count(*) from ${photos} counted where counted.album_id = ${albums.id})`.mapWith(Number),
+        photo: photos,
+        file: files,
+      })
+      .from(idsOf('albums', 'album'))
+      .innerJoin(albums, sql`${albums.id} = album.id`)
+      .leftJoin(photos, and(eq(photos.album_id, albums.id), sql`${photos.id} = ${coverPhotoId}`))
+      .leftJoin(files, and(eq(files.id, photos.file_id), eq(files.company_id, photos.company_id)))
+      .prepare('album_covers');
+  }
+
+  /** Per project, the cover of its first shared album (by position) that has one with its file: a lateral probe each. */
+  function prepareProjectCovers() {
+    const cover = alias(photos, 'cover');
+    const coverFile = alias(files, 'cover_file');
+    const chosen = db
+      .select({ photo_id: sql<number>`${cover.id}`.as('photo_id') })
+      .from(albums)
+      .innerJoin(cover, and(eq(cover.album_id, albums.id), sql`${cover.id} = ${coverPhotoId}`))
+      .innerJoin(coverFile, and(eq(coverFile.id, cover.file_id), eq(coverFile.company_id, cover.company_id)))
+      .where(and(sql`${albums.project_id} = project.id`, eq(albums.is_shared, true)))
+      .orderBy(asc(albums.position), asc(albums.id))
+      .limit(1)
+      .as('project_cover');
+    return db
+      .select({ project_id: sql<number>`project.id`, photo: photos, file: files })
+      .from(idsOf('projects', 'project'))
+      .crossJoinLateral(chosen)
+      .innerJoin(photos, eq(photos.id, chosen.photo_id))
+      .innerJoin(files, eq(files.id, photos.file_id))
+      .prepare('project_covers');
+  }
+
+  /** Counts and covers (the chosen photo, else the first by position) of some albums, in one statement. */
   async function albumCovers(rows: AlbumRow[]): Promise<AlbumWithCover[]> {
     if (rows.length === 0) return [];
-    const ids = rows.map((row) => row.id);
-    const counts = await db.select({ album_id: photos.album_id, n: count() }).from(photos).where(inArray(photos.album_id, ids)).groupBy(photos.album_id);
-    const firsts = await db
-      .selectDistinctOn([photos.album_id], { id: photos.id, album_id: photos.album_id })
-      .from(photos)
-      .where(inArray(photos.album_id, ids))
-      .orderBy(photos.album_id, asc(photos.position), asc(photos.id));
-    const coverIds = rows.map((row) => {
-      const chosen = row.cover_photo_id;
-      return chosen ?? firsts.find((first) => first.album_id === row.id)?.id ?? null;
-    });
-    const wanted = coverIds.filter((id): id is number => id !== null);
-    const covers = wanted.length > 0 ? await photoSelect().where(inArray(photos.id, wanted)) : [];
-    return rows.map((album, index) => {
-      const cover = covers.find((candidate) => candidate.photo.id === coverIds[index] && candidate.photo.album_id === album.id) ?? null;
-      return { album, photo_count: Number(counts.find((row) => row.album_id === album.id)?.n ?? 0), cover };
+    albumStatement ??= prepareAlbumCovers();
+    const found = new Map((await albumStatement.execute({ albums: rows.map((row) => row.id) })).map((row) => [row.album_id, row]));
+    return rows.map((album) => {
+      const row = found.get(album.id);
+      return { album, photo_count: row?.photo_count ?? 0, cover: row?.photo && row.file ? { photo: row.photo, file: row.file } : null };
     });
   }
 
@@ -59,15 +99,8 @@ export function coversRepository(db: Db) {
     async projectCovers(projectIds: number[]): Promise<Map<number, PhotoWithFile>> {
       const result = new Map<number, PhotoWithFile>();
       if (projectIds.length === 0) return result;
-      const rows = await db
-        .select()
-        .from(albums)
-        .where(and(inArray(albums.project_id, projectIds), eq(albums.is_shared, true)))
-        .orderBy(asc(albums.project_id), asc(albums.position), asc(albums.id));
-      const withCover = await albumCovers(rows);
-      for (const item of withCover) {
-        if (item.cover && !result.has(item.album.project_id)) result.set(item.album.project_id, item.cover);
-      }
+      projectStatement ??= prepareProjectCovers();
+      for (const { project_id, photo, file } of await projectStatement.execute({ projects: projectIds })) result.set(project_id, { photo, file });
       return result;
     },
   };

@@ -3,12 +3,12 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { AlbumDetail, Album, Paginated, PortalEntity } from '@portal/contract';
 import { IMAGE_DENSITIES, IMAGE_VARIANT_NAMES, IMAGE_VARIANTS } from '@portal/contract/constants';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import yauzl from 'yauzl';
 import { useDemoApp } from '../../../test/suite';
-import { albums, companies, files } from '../../db/schema';
+import { albums, companies, files, photos } from '../../db/schema';
 import { bearer } from '../../../test/portal-users';
 import { filesRepository } from '../../core/files/files.repository';
 import { imageBytes, pixelBombPng } from '../../../test/fixtures';
@@ -275,5 +275,41 @@ describe('the image proxy', () => {
     expect((await get(`${forged}&v=photo-thumbnail`)).statusCode).toBe(403);
     const [pdf] = await t.database.db.select().from(files).where(eq(files.kind, 'pdf')).limit(1);
     expect((await get(`${t.app.fileLinks.for({ kind: 'company', companyId: t.ids.acme.id }).image(pdf!.id)}&v=photo-thumbnail`)).statusCode).toBe(404);
+  });
+});
+
+describe("a project's cover photo", () => {
+  const coverOf = async (entity: number) =>
+    ((await get(`/api/entities/${entity}?include=model.cover_photo`)).json() as PortalEntity).model?.cover_photo?.caption;
+
+  it("is the cover of its first shared album that has a photo: the album's chosen one, else its first by position", async () => {
+    const project = ((await get(`/api/entities/${kitchen}?include=model`)).json() as PortalEntity).model!;
+    const own = await t.database.db.select().from(albums).where(eq(albums.project_id, project.id));
+    const before = own.map(({ id, position, cover_photo_id }) => ({ id, position, cover_photo_id }));
+    expect(await coverOf(kitchen)).toBe('The old kitchen before we started');
+    const [empty] = await t.database.db
+      .insert(albums)
+      .values({ company_id: own[0]!.company_id, project_id: project.id, name: 'Nothing yet', is_shared: true, position: -1 })
+      .returning();
+    try {
+      // An empty album comes first but has no cover; an unshared one is never the customer's to see.
+      const internal = own.find((album) => !album.is_shared)!;
+      await t.database.db.update(albums).set({ position: -2 }).where(eq(albums.id, internal.id));
+      expect(await coverOf(kitchen)).toBe('The old kitchen before we started');
+      expect((await albumsOf(kitchen)).data[0]).toMatchObject({ name: 'Nothing yet', photo_count: 0, cover: null });
+
+      const cabinets = own.find((album) => album.name === 'Cabinets and counters')!;
+      const [quartz] = await t.database.db
+        .select()
+        .from(photos)
+        .where(and(eq(photos.album_id, cabinets.id), eq(photos.caption, 'Quartz countertops installed')));
+      await t.database.db.update(albums).set({ position: -3, cover_photo_id: quartz!.id }).where(eq(albums.id, cabinets.id));
+      expect(await coverOf(kitchen)).toBe('Quartz countertops installed');
+      await t.database.db.update(albums).set({ cover_photo_id: null }).where(eq(albums.id, cabinets.id));
+      expect(await coverOf(kitchen)).toBe('Base cabinets set and levelled');
+    } finally {
+      await t.database.db.delete(albums).where(eq(albums.id, empty!.id));
+      for (const { id, ...album } of before) await t.database.db.update(albums).set(album).where(eq(albums.id, id));
+    }
   });
 });
