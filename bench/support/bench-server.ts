@@ -58,7 +58,8 @@ export async function openBenchDatabase(seed: (db: Db) => Promise<void>) {
   if (postgresDir) for (const made of ['', '.password', '.log']) await rm(`${postgresDir}${made}`, { recursive: true, force: true });
   const started = Date.now();
   const sharedBuffers = Number(process.env.PGLITE_SHARED_BUFFERS_MB) || undefined;
-  const database = await openDatabase({ url, dataDir, postgresDir, maxConnections: 10, pgliteSharedBuffersMb: sharedBuffers });
+  const timeStatements = Boolean(process.env.BENCH_STATEMENT_TIMES);
+  const database = await openDatabase({ url, dataDir, postgresDir, maxConnections: 10, pgliteSharedBuffersMb: sharedBuffers, timeStatements });
   if (url) await database.db.execute(sql`TRUNCATE companies, portal_users RESTART IDENTITY CASCADE`);
   await seed(database.db);
   await database.db.execute(sql`ANALYZE`);

@@ -1,8 +1,10 @@
 /**
  * Where a bench server's database time goes, statement by statement (`npm run bench -- portal --statement-times`),
- * summed per statement text: pg's `Pool#query` and `Client#query` (what Drizzle uses) are timed from the call to the
- * answer, the round trip (the database's time, the socket's and any wait for a pooled connection). PostgreSQL and the
- * embedded PostgreSQL only: PGlite runs in a thread of its own (decision 087), out of this thread's reach.
+ * summed per statement text. On PostgreSQL (and the embedded PostgreSQL) pg's `Pool#query` and `Client#query` (what
+ * Drizzle uses) are timed here from the call to the answer: the round trip (the database's time, the socket's and any
+ * wait for a pooled connection). PGlite runs in a thread of its own (decision 087), out of this thread's reach: there
+ * the thread times each statement's own time holding PGlite (db/pglite-thread.ts), and `summarize` sorts its sums the
+ * same way.
  */
 import pg from 'pg';
 
@@ -41,9 +43,22 @@ export function timeStatements() {
   }
 }
 
-/** The statements so far, most time first; `reset` starts the sums again. */
+/** Sums per statement, most time first, each statement's text shortened alike. */
+export function summarize(entries: { text: string; calls: number; ms: number }[]) {
+  const merged = new Map<string, Totals>();
+  for (const { text, calls, ms } of entries) {
+    const key = keyOf(text) ?? text;
+    const entry = merged.get(key) ?? { calls: 0, ms: 0 };
+    entry.calls += calls;
+    entry.ms += ms;
+    merged.set(key, entry);
+  }
+  return [...merged.entries()].map(([statement, { calls, ms }]) => ({ statement, calls, ms: Math.round(ms * 10) / 10 })).sort((a, b) => b.ms - a.ms);
+}
+
+/** The statements timed in this process so far, most time first; `reset` starts the sums again. */
 export function statementTimes(reset = false) {
-  const list = [...totals.entries()].map(([text, { calls, ms }]) => ({ statement: text, calls, ms: Math.round(ms * 10) / 10 })).sort((a, b) => b.ms - a.ms);
+  const list = summarize([...totals.entries()].map(([text, { calls, ms }]) => ({ text, calls, ms })));
   if (reset) totals.clear();
   return list;
 }

@@ -40,6 +40,8 @@ export interface Database {
    * which has no pg_dump, and on PGlite the way from its backup to the embedded PostgreSQL.
    */
   copyTables?: (folder: string) => Promise<TableCopy>;
+  /** PGlite opened with `timeStatements`: each statement text's calls and own time in ms, summed since the last reset. */
+  statementTimes?: (reset?: boolean) => Promise<{ text: string; calls: number; ms: number }[]>;
   /** PostgreSQL's connection pool right now (metrics): open connections, idle ones, and queries waiting for one. */
   pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -199,6 +201,8 @@ export interface DatabaseOptions {
   postgresDir?: string | undefined;
   /** PGlite's shared_buffers in MB (PGLITE_SHARED_BUFFERS_MB). */
   pgliteSharedBuffersMb?: number | undefined;
+  /** PGlite: sum each statement's own time in its thread, for `statementTimes` (the bench's `--statement-times`). */
+  timeStatements?: boolean;
   /** The embedded PostgreSQL's port; unset or 0: a free one. */
   postgresPort?: number | undefined;
   /** PostgreSQL: apply only this build's first migrations (a restore, at its backup's level). */
@@ -281,10 +285,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // are still in the kernel's file cache (docs/decisions/076-pglite-memory.md).
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`];
   // In a thread of its own, so its statements never hold the server's event loop (docs/decisions/087-pglite-in-a-thread.md).
-  const client = await PGliteThread.start({ dataDir, startParams, loadDump: options.loadDump }).catch((error: unknown) => {
-    lock?.release();
-    throw error;
-  });
+  const client = await PGliteThread.start({ dataDir, startParams, loadDump: options.loadDump, timeStatements: options.timeStatements }).catch(
+    (error: unknown) => {
+      lock?.release();
+      throw error;
+    },
+  );
   const db = drizzlePglite(client as unknown as InstanceType<typeof PGlite>, { schema }) as unknown as Db;
   try {
     await migratePglite(db as never, { migrationsFolder });
@@ -311,6 +317,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     dump: (compression = 'gzip') => client.dumpDataDir(compression),
     copyTables: (folder) => copyPgliteTablesOut(client, folder),
+    ...(options.timeStatements ? { statementTimes: (reset?: boolean) => client.statementTimes(reset) } : {}),
     close: () => client.close().finally(() => lock?.release()),
   };
 }

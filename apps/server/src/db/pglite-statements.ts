@@ -44,7 +44,13 @@ export const MAX_PREPARED_STATEMENTS = 500;
  * Runs in PGlite's thread from its source text (db/pglite-thread.ts, decision 087): it may use its arguments, its own
  * locals and JavaScript's globals, nothing else of this module (the thread passes `limit` itself).
  */
-export function preparedStatements(client: PGlite, { parse, protocol }: PGliteProtocol, limit = MAX_PREPARED_STATEMENTS) {
+export function preparedStatements(
+  client: PGlite,
+  { parse, protocol }: PGliteProtocol,
+  limit = MAX_PREPARED_STATEMENTS,
+  /** Told each statement's own time, from taking PGlite's lock to its answer (the wait behind others left out). */
+  onStatement?: (text: string, ms: number) => void,
+) {
   const { serialize } = protocol;
   const internals = client as unknown as PGliteInternals;
   const statements = new Map<string, Statement>();
@@ -76,6 +82,7 @@ export function preparedStatements(client: PGlite, { parse, protocol }: PGlitePr
     await internals._checkReady();
     return internals._runExclusiveTransaction(() =>
       internals._runExclusiveQuery(async () => {
+        const started = onStatement ? performance.now() : 0;
         const messages: BackendMessage[] = [];
         let statement: Statement | undefined;
         try {
@@ -98,7 +105,9 @@ export function preparedStatements(client: PGlite, { parse, protocol }: PGlitePr
         }
         if (!client.isInTransaction()) await client.syncToFs();
         const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
-        return parse.parseResults(described, internals.parsers, options)[0]!;
+        const results = parse.parseResults(described, internals.parsers, options)[0]!;
+        onStatement?.(text, performance.now() - started);
+        return results;
       }),
     );
   };

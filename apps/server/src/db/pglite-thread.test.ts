@@ -15,8 +15,8 @@ describe('PGlite in its own thread', () => {
       ('one', 1.50, true, '2026-11-25 10:00:00+00', '{a,b}', '{"x": 1}', '\\x0102'),
       ('two', null, false, null, null, null, null);`;
 
-  const start = async () => {
-    const started = await PGliteThread.start({ dataDir: 'memory://', startParams: PGlite.defaultStartParams });
+  const start = async (options: { timeStatements?: boolean } = {}) => {
+    const started = await PGliteThread.start({ dataDir: 'memory://', startParams: PGlite.defaultStartParams, ...options });
     for (const statement of SCHEMA.split(';').filter((text) => text.trim())) await started.query(statement);
     await started.prepareStatements();
     return started;
@@ -26,6 +26,26 @@ describe('PGlite in its own thread', () => {
     thread = await start();
   });
   afterEach(() => thread.close());
+
+  it("sums each statement's calls and own time when started to time them (the bench), and nothing otherwise", async () => {
+    const text = 'select name from things where id = $1';
+    await thread.query(text, [1]);
+    expect(await thread.statementTimes()).toEqual([]);
+
+    const timing = await start({ timeStatements: true });
+    try {
+      await Promise.all([timing.query(text, [1]), timing.query(text, [2]), timing.query('select count(*) from things')]);
+      const times = await timing.statementTimes(true);
+      expect(times.map(({ text, calls }) => [text, calls]).sort()).toEqual([
+        ['select count(*) from things', 1],
+        [text, 2],
+      ]);
+      expect(times.every(({ ms }) => ms > 0)).toBe(true);
+      expect(await timing.statementTimes()).toEqual([]);
+    } finally {
+      await timing.close();
+    }
+  });
 
   it('answers as PGlite in the same thread does, in both row modes and with the parsers drizzle passes', async () => {
     const plain = await PGlite.create();

@@ -27,6 +27,7 @@ interface ThreadData {
   startParams: string[];
   loadDump: ArrayBuffer | null;
   statementLimit: number;
+  timeStatements: boolean;
 }
 
 /** A query's options as they cross: no functions, so drizzle's parsers travel as the types they leave as text. */
@@ -43,6 +44,7 @@ type Request =
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'listen' | 'unlisten'; channel: string }
   | { id: number; op: 'dump'; compression: 'gzip' | 'none' }
+  | { id: number; op: 'statement-times'; reset: boolean }
   | { id: number; op: 'prepare' | 'close' };
 
 /** A request before the thread's side gives it its number. */
@@ -118,6 +120,14 @@ async function threadMain({ parentPort, workerData, pglite, preparedStatements: 
   /** Thrown inside PGlite's transaction to make it roll back: the caller asked for it, it is no failure. */
   const ROLLBACK = Symbol('rollback');
   const unlisteners = new Map<string, () => Promise<void>>();
+  /** Each statement text's calls and own time, when the thread was started to time them (the bench). */
+  const statementTimes = new Map<string, { calls: number; ms: number }>();
+  const timed = (text: string, ms: number) => {
+    const entry = statementTimes.get(text) ?? { calls: 0, ms: 0 };
+    entry.calls++;
+    entry.ms += ms;
+    statementTimes.set(text, entry);
+  };
 
   const run = async (request: Request): Promise<{ value: unknown; transfer?: ArrayBuffer[] }> => {
     switch (request.op) {
@@ -186,8 +196,13 @@ async function threadMain({ parentPort, workerData, pglite, preparedStatements: 
         return { value: dump, transfer: [dump] };
       }
       case 'prepare': {
-        prepare(client, pglite, workerData.statementLimit);
+        prepare(client, pglite, workerData.statementLimit, workerData.timeStatements ? timed : undefined);
         return { value: null };
+      }
+      case 'statement-times': {
+        const value = [...statementTimes.entries()].map(([text, { calls, ms }]) => ({ text, calls, ms }));
+        if (request.reset) statementTimes.clear();
+        return { value };
       }
       case 'close': {
         if (!client.closed) await client.close();
@@ -226,6 +241,8 @@ export interface PGliteThreadOptions {
   loadDump?: Blob | undefined;
   /** How many statement texts the thread keeps named (decision 086); tests make it small. */
   statementLimit?: number;
+  /** Sum each prepared statement's own time, for `statementTimes` (the bench's `--statement-times`). */
+  timeStatements?: boolean;
 }
 
 /** A query's result as PGlite gives it; `blob` is COPY … TO '/dev/blob''s output. */
@@ -302,6 +319,7 @@ export class PGliteThread {
       startParams: options.startParams,
       loadDump,
       statementLimit: options.statementLimit ?? MAX_PREPARED_STATEMENTS,
+      timeStatements: options.timeStatements ?? false,
     };
     const source = BOOTSTRAP.replace('MAIN', () => threadMain.toString()).replace('PREPARED', () => preparedStatements.toString());
     const worker = new Worker(source, { eval: true, workerData, transferList: loadDump ? [loadDump] : [] });
@@ -401,6 +419,14 @@ export class PGliteThread {
    */
   async prepareStatements(): Promise<void> {
     await this.#call({ op: 'prepare' });
+  }
+
+  /**
+   * Each prepared statement's calls and own time in ms (its time holding PGlite, not the wait behind others), summed
+   * per text since the start or the last reset; empty unless started with `timeStatements`.
+   */
+  statementTimes(reset = false): Promise<{ text: string; calls: number; ms: number }[]> {
+    return this.#call({ op: 'statement-times', reset });
   }
 
   /** Follows a NOTIFY channel; resolves with the function that stops it. */
