@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { WithFileLinks } from './files/links';
 import type { Db, Executor } from '../db/client';
 import type { AlbumRow, FileRow, PhotoRow } from '../db/rows';
+import { idList, idTable } from '../db/id-list';
 import { albums, files, photos } from '../db/schema';
 
 /**
@@ -18,9 +19,6 @@ export interface AlbumWithCover {
   photo_count: number;
   cover: PhotoWithFile | null;
 }
-
-/** Ids in an array parameter: a prepared statement's text stays the same however many there are. */
-const idsOf = (name: string, alias: string) => sql`unnest(${sql.placeholder(name)}::int[]) as ${sql.raw(alias)}(id)`;
 
 /**
  * An album's cover photo: the one chosen for it, else its first by position. Whether the photo's file is there is
@@ -47,7 +45,7 @@ export function coversRepository(db: Db) {
         photo: photos,
         file: files,
       })
-      .from(idsOf('albums', 'album'))
+      .from(idTable('albums', 'album'))
       .innerJoin(albums, sql`${albums.id} = album.id`)
       .leftJoin(photos, and(eq(photos.album_id, albums.id), sql`${photos.id} = ${coverPhotoId}`))
       .leftJoin(files, and(eq(files.id, photos.file_id), eq(files.company_id, photos.company_id)))
@@ -63,13 +61,13 @@ export function coversRepository(db: Db) {
       .from(albums)
       .innerJoin(cover, and(eq(cover.album_id, albums.id), sql`${cover.id} = ${coverPhotoId}`))
       .innerJoin(coverFile, and(eq(coverFile.id, cover.file_id), eq(coverFile.company_id, cover.company_id)))
-      .where(and(sql`${albums.project_id} = project.id`, eq(albums.is_shared, true)))
+      .where(and(sql`${albums.project_id} = project.id`, sql`${albums.is_shared}`))
       .orderBy(asc(albums.position), asc(albums.id))
       .limit(1)
       .as('project_cover');
     return db
       .select({ project_id: sql<number>`project.id`, photo: photos, file: files })
-      .from(idsOf('projects', 'project'))
+      .from(idTable('projects', 'project'))
       .crossJoinLateral(chosen)
       .innerJoin(photos, eq(photos.id, chosen.photo_id))
       .innerJoin(files, eq(files.id, photos.file_id))
@@ -80,7 +78,7 @@ export function coversRepository(db: Db) {
   async function albumCovers(rows: AlbumRow[]): Promise<AlbumWithCover[]> {
     if (rows.length === 0) return [];
     albumStatement ??= prepareAlbumCovers();
-    const found = new Map((await albumStatement.execute({ albums: rows.map((row) => row.id) })).map((row) => [row.album_id, row]));
+    const found = new Map((await albumStatement.execute({ albums: idList(rows.map((row) => row.id)) })).map((row) => [row.album_id, row]));
     return rows.map((album) => {
       const row = found.get(album.id);
       return { album, photo_count: row?.photo_count ?? 0, cover: row?.photo && row.file ? { photo: row.photo, file: row.file } : null };
@@ -100,7 +98,7 @@ export function coversRepository(db: Db) {
       const result = new Map<number, PhotoWithFile>();
       if (projectIds.length === 0) return result;
       projectStatement ??= prepareProjectCovers();
-      for (const { project_id, photo, file } of await projectStatement.execute({ projects: projectIds })) result.set(project_id, { photo, file });
+      for (const { project_id, photo, file } of await projectStatement.execute({ projects: idList(projectIds) })) result.set(project_id, { photo, file });
       return result;
     },
   };

@@ -1,7 +1,7 @@
 import { ContactInfoSchema, InvoiceSummarySchema, PortalEntityPageSchema, PortalEntitySchema, StatementSchema } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changesSettled, createTestApp, type TestApp } from '../../../test/helpers';
+import { changesSettled, createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
 import { albums, companies, documents, invoices, notes, photos, projects, staff } from '../../db/schema';
 import { bearer, demoIds, signInDemo } from '../../../test/portal-users';
 
@@ -184,5 +184,23 @@ describe('the latest activity of a project', () => {
     await changed(db.update(companies).set({ is_portal_project_notes_enabled: true }).where(eq(companies.id, ids.acme.id)));
     await changed(db.update(documents).set({ is_shared: document!.is_shared }).where(eq(documents.id, document!.id)));
     await changed(db.update(albums).set({ is_shared: photo!.shared }).where(eq(albums.id, photo!.album)));
+  });
+});
+
+describe('reading the cards', () => {
+  // PGlite is the default and keeps every statement named in its one session, so its plans can be looked at; there
+  // planning is dearest (docs/decisions/091-list-reads-planned-once.md).
+  it.skipIf(TEST_DB !== 'pglite')("plans the cover photos' and the latest activity's reads once, not again on every list", async () => {
+    for (let view = 0; view < 8; view++) await cards();
+    const { rows } = (await t.database.db.execute(
+      sql`select generic_plans, custom_plans from pg_prepared_statements
+          where statement like '%jsonb_array_elements_text%' and statement not like '%pg_prepared_statements%'`,
+    )) as unknown as { rows: { generic_plans: number | string; custom_plans: number | string }[] };
+    const plans = rows.map((row) => ({ generic: Number(row.generic_plans), custom: Number(row.custom_plans) }));
+    expect(plans).toHaveLength(2);
+    for (const plan of plans) {
+      expect(plan.generic).toBeGreaterThan(0);
+      expect(plan.custom).toBeLessThanOrEqual(5);
+    }
   });
 });
