@@ -151,3 +151,39 @@ describe('the index page beside the context check (docs/decisions/090-index-read
     await context.close();
   });
 });
+
+describe("a project's pages beside the context check (docs/decisions/092-project-pages-read-beside-the-context-check.md)", () => {
+  const pages = [
+    { path: '/notes?entity=1', data: '/api/notes', heading: 'Kitchen remodel' },
+    { path: '/photos?entity=1', data: '/api/entities/1/albums', heading: 'Photos' },
+    { path: '/invoices?entity=1', data: '/api/entities/1/invoices', heading: 'Invoices' },
+    { path: '/documents?entity=1', data: '/api/entities/1/documents', heading: 'Documents' },
+  ];
+
+  it.each(pages)('$path asks for its data while the check of the picked project is still on its way', async ({ path, data, heading }) => {
+    const { context, page } = await newPage(browser);
+    await signedInContext(context);
+    const check = /\/api\/entities\/1\?include=model%2Ccompany$/;
+    await page.route(check, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    const events: string[] = [];
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === data) events.push('data asked');
+      if (url.pathname.startsWith('/api/')) asked.push(`${request.method()} ${url.pathname}${url.search}`);
+    });
+    page.on('requestfinished', (request) => {
+      if (check.test(request.url())) events.push('check answered');
+    });
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    expect(events.slice(0, 2)).toEqual(['data asked', 'check answered']);
+    // The page finds its data in the cache: it is asked for once.
+    const reads = asked.filter((call) => call.startsWith(`GET ${data}`));
+    expect(new Set(reads).size).toBe(reads.length);
+    await context.close();
+  });
+});
