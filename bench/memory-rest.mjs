@@ -10,6 +10,9 @@
  *   anything else on plain node.
  *   --db=postgres needs DATABASE_URL (a database of its own, seeded once: the first run seeds the demo when empty);
  *   --db=pglite seeds the demo into a fresh DATA_DIR once, stops, and measures the starts after that.
+ *   --data-dir=DIR: the server's DATA_DIR as it is (PGlite in DIR/db), neither seeded nor removed: a server started on
+ *   data it did not write itself, such as the portal bench's whole tenant (bench/README.md, "Memory: a server started on a whole tenant, and Node 24").
+ *   Node is the one running this script: run it with Node 24's binary to measure Node 24.
  *   Extra environment for the server (MALLOC_ARENA_MAX=2 ...) is passed through from this process's.
  */
 import { spawn } from 'node:child_process';
@@ -121,15 +124,16 @@ async function stop(child) {
   await exited;
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'memory-rest-'));
+const givenDataDir = args['data-dir'] ? path.resolve(args['data-dir']) : null;
+const dataDir = givenDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'memory-rest-'));
 try {
-  if (db === 'pglite') {
+  if (db === 'pglite' && !givenDataDir) {
     const first = await start(dataDir, true);
     await stop(first.child);
   }
   const results = [];
   for (let run = 0; run < runs; run++) {
-    const { child, url, startMs } = await start(dataDir, true);
+    const { child, url, startMs } = await start(dataDir, !givenDataDir);
     await new Promise((resolve) => setTimeout(resolve, restSeconds * 1000));
     const status = statusOf(child.pid);
     const heap = await heapOf(url);
@@ -157,5 +161,5 @@ try {
   );
   if (args.json) console.log(JSON.stringify(results, null, 1));
 } finally {
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
 }

@@ -184,7 +184,7 @@ async function seedTenant(db: Db) {
 
 async function main() {
   const started = Date.now();
-  const { database, dataDir, seedMs } = await openBenchDatabase(seedTenant);
+  const { database, dataDir, seedMs, reused } = await openBenchDatabase(seedTenant);
   const folder = dataDir ?? '/tmp/portal-bench';
   const apps: Record<string, FastifyInstance> = {};
   const urls: Record<string, string> = {};
@@ -243,6 +243,7 @@ async function main() {
     urls,
     kind: database.kind,
     seedMs,
+    reused,
     seedSteps,
     startMs: Date.now() - started,
     tenant: TENANT,

@@ -17,6 +17,8 @@
  *            --growth=1.5 --think=1.5 (mean s) --max-steps=12 --variants=cached,noResponseCache,uncached --write
  *            --statement-times (the database's time per statement over the ramp, bench/support/statement-times.ts:
  *            on PostgreSQL each round trip, on PGlite each statement's own time in its thread)
+ *            --reuse-data (PGlite: open the folder the last run left instead of seeding a new one: the memory of a
+ *            server started on a whole tenant, not of one that seeded it)
  *   NODE_OPTIONS reaches the server too (a V8 flag against the same run without it).
  */
 import { createHash } from 'node:crypto';
@@ -391,6 +393,7 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
     scale: Number(option('scale', 1)),
     variants: String(option('variants', 'default')).split(','),
     statementTimes: Boolean(option('statement-times', false)),
+    reuseData: Boolean(option('reuse-data', false)),
   };
   const fixture = JSON.parse(await readFile(path.join(root, 'bench/fixtures/page-requests.json'), 'utf8'));
   const report = { bench: 'portal', startedAt: new Date().toISOString(), options, machine: machine(), loadBefore: os.loadavg()[0], databases: {} };
@@ -404,12 +407,13 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
         BENCH_SCALE: String(options.scale),
         NODE_OPTIONS: [process.env.NODE_OPTIONS, '--expose-gc'].filter(Boolean).join(' '),
         ...(options.statementTimes ? { BENCH_STATEMENT_TIMES: '1' } : {}),
+        ...(options.reuseData ? { BENCH_REUSE_DATA: '1' } : {}),
       },
       'bench/portal-server.ts',
     );
     const { ready } = server;
     console.log(
-      `[${kind}] seeded in ${(ready.seedMs / 1000).toFixed(1)} s (${ready.tenant.users} users, ${ready.tenant.projects} projects); RSS at rest ${Math.round(ready.restRss / 2 ** 20)} MB ${JSON.stringify(ready.restUsage)}`,
+      `[${kind}] ${ready.reused ? 'opened the tenant the last run left, not seeded' : `seeded in ${(ready.seedMs / 1000).toFixed(1)} s`} (${ready.tenant.users} users, ${ready.tenant.projects} projects); RSS at rest ${Math.round(ready.restRss / 2 ** 20)} MB ${JSON.stringify(ready.restUsage)}`,
     );
     const statsUrl = `${ready.urls[options.variants[0]]}/__bench/stats`;
     const stats = async (reset = false) => (await fetch(`${statsUrl}${reset ? '?reset=1' : ''}`)).json();

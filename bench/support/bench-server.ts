@@ -4,7 +4,7 @@
  * free loopback port, and the `BENCH_READY {json}` line the runner waits for.
  */
 import type { FastifyInstance } from 'fastify';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '../../apps/server/src/db/client';
@@ -48,22 +48,28 @@ export function announceReady(app: FastifyInstance | FastifyInstance[], database
  * The bench's database, from nothing every run: BENCH_DATABASE_URL (a PostgreSQL database of its
  * own, emptied), BENCH_DATA_DIR (a fresh PGlite folder) or BENCH_EMBEDDED_POSTGRES_DIR (a fresh
  * folder for the embedded PostgreSQL, EMBEDDED_DATABASE=postgres), seeded and analysed.
+ *
+ * BENCH_REUSE_DATA=1 with BENCH_DATA_DIR: a PGlite folder an earlier run of the same bench left is opened as it is,
+ * neither emptied nor seeded. The process then holds what its data needs, not what seeding it took: PGlite's memory
+ * keeps its high-water mark (decision 076), so a server that seeded itself reads higher than one started afterwards.
  */
 export async function openBenchDatabase(seed: (db: Db) => Promise<void>) {
   const url = process.env.BENCH_DATABASE_URL;
   const postgresDir = process.env.BENCH_EMBEDDED_POSTGRES_DIR;
   const dataDir = process.env.BENCH_DATA_DIR ?? (postgresDir ? `${postgresDir}-pglite-unused` : undefined);
   if (!url && !dataDir) throw new Error('Set BENCH_DATABASE_URL, BENCH_DATA_DIR or BENCH_EMBEDDED_POSTGRES_DIR.');
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  const reused = process.env.BENCH_REUSE_DATA === '1' && !url && !postgresDir && dataDir !== undefined && existsSync(dataDir);
+  if (dataDir && !reused) await rm(dataDir, { recursive: true, force: true });
   if (postgresDir) for (const made of ['', '.password', '.log']) await rm(`${postgresDir}${made}`, { recursive: true, force: true });
   const started = Date.now();
   const sharedBuffers = Number(process.env.PGLITE_SHARED_BUFFERS_MB) || undefined;
   const timeStatements = Boolean(process.env.BENCH_STATEMENT_TIMES);
   const database = await openDatabase({ url, dataDir, postgresDir, maxConnections: 10, pgliteSharedBuffersMb: sharedBuffers, timeStatements });
+  if (reused) return { database, dataDir, seedMs: 0, reused };
   if (url) await database.db.execute(sql`TRUNCATE companies, portal_users RESTART IDENTITY CASCADE`);
   await seed(database.db);
   await database.db.execute(sql`ANALYZE`);
-  return { database, dataDir, seedMs: Date.now() - started };
+  return { database, dataDir, seedMs: Date.now() - started, reused };
 }
 
 /** The environment of a bench server: production mode, quiet logs, links on loopback; `extra` on top. */
