@@ -32,6 +32,13 @@ describe("a project page's loader", () => {
     expect(read).toHaveBeenCalledTimes(1);
   });
 
+  it("lets the navigation go on when the reads' code does not arrive: the page asks itself and reports it", async () => {
+    const queryClient = new QueryClient();
+    const loader = projectPageLoader('photos', () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const context = { dataLayer: { load: async () => queryClient, clear: () => undefined } };
+    await expect(loader({ context, deps: { entity: 7 }, preload: false })).resolves.toBeUndefined();
+  });
+
   it('asks for nothing when the known project is of a company that does not share the area, with no project, or on a preload', async () => {
     const off = setUp({ is_portal_album_sharing_enabled: false });
     await off.run({ entity: 7 });

@@ -39,12 +39,10 @@ export function projectPageLoader<Deps extends { entity?: number | undefined }>(
     const { entity } = deps;
     // A pointer over a link preloads the route: its code, not its data, which the user may never open.
     if (entity === undefined || preload) return;
-    const [queryClient, { entityQueryOptions }, { PORTAL_AREAS }, queries] = await Promise.all([
-      context.dataLayer.load(),
-      import('../../lib/portal'),
-      import('../../lib/areas'),
-      reads(entity, deps),
-    ]);
+    // Only a head start: code that does not arrive (a new deployment) is the page's to report when it asks itself.
+    const loaded = await Promise.all([context.dataLayer.load(), import('../../lib/portal'), import('../../lib/areas'), reads(entity, deps)]).catch(() => null);
+    if (!loaded) return;
+    const [queryClient, { entityQueryOptions }, { PORTAL_AREAS }, queries] = loaded;
     const company = queryClient.getQueryData(entityQueryOptions(entity).queryKey)?.company;
     const areaSwitch = PORTAL_AREAS.find((candidate) => candidate.key === area)?.switch;
     if (company && areaSwitch && !company[areaSwitch]) return;
