@@ -25,6 +25,17 @@ export async function newPage(browser: Browser, options: { width?: number; heigh
 
 /** Every page passes axe with no violations (WCAG 2.x A and AA). */
 export async function expectNoAxeViolations(page: Page) {
+  // Colours read in the middle of a transition are neither the old ones nor the new ones, and the user sees the new
+  // ones a moment later: axe checks the page once its running transitions have ended (animations that loop, such as
+  // a spinner, are not waited for).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => 'transitionProperty' in animation)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const summary = results.violations.map(
     (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
