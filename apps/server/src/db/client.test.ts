@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -37,6 +37,35 @@ it.skipIf(TEST_DB !== 'pglite')(
     }
     // A start parameter, not an edit of the folder's postgresql.conf (PGlite's `postgresqlconf` option rewrites that file whole).
     expect(readFileSync(path.join(folder, 'postgresql.conf'), 'utf8')).toMatch(/^max_connections/m);
+  },
+  120_000,
+);
+
+it.skipIf(TEST_DB !== 'pglite')(
+  'opens a PGlite folder through a symbolic link, and a link and the folder itself share one lock',
+  async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-pglite-'));
+    const folder = path.join(dataDir, 'moved-to-another-disk');
+    const link = path.join(dataDir, 'db');
+    await mkdir(folder);
+    await symlink(folder, link);
+
+    const first = await openDatabase({ dataDir: link, owner: { role: 'the server', ifHeld: 'stop it first' } });
+    try {
+      await first.db.execute(sql`CREATE TABLE kept (value text)`);
+      await first.db.execute(sql`INSERT INTO kept VALUES ('through the link')`);
+      await expect(openDatabase({ dataDir: folder })).rejects.toThrow(/is in use by the server/);
+    } finally {
+      await first.close();
+    }
+    expect(readdirSync(folder)).toContain('PG_VERSION');
+    const second = await openDatabase({ dataDir: folder });
+    try {
+      const result = (await second.db.execute(sql`SELECT value FROM kept`)) as unknown as { rows: { value: string }[] };
+      expect(result.rows).toEqual([{ value: 'through the link' }]);
+    } finally {
+      await second.close();
+    }
   },
   120_000,
 );

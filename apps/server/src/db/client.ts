@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -276,8 +276,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
+  let dataDir = options.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) {
+    await mkdir(dataDir, { recursive: true });
+    // PGlite's file system cannot open a folder through a symbolic link (an operator who moved the data to another
+    // disk and linked it back), and two links to one folder must meet at one lock.
+    dataDir = await realpath(dataDir);
+  }
   // PGlite does not lock its folder: a second process would silently corrupt it.
   const lock = dataDir.startsWith('memory://') ? null : lockDataDir(dataDir, options.owner);
   // PGlite zeroes its whole buffer pool inside the WebAssembly memory at start, and that memory never

@@ -1,6 +1,9 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { sql } from 'drizzle-orm';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PGliteThread } from './pglite-thread';
 
@@ -158,5 +161,18 @@ describe('PGlite in its own thread', () => {
     await expect(pending).rejects.toThrow(/database thread stopped/);
     await expect(thread.query('select 1')).rejects.toThrow(/database thread stopped/);
     expect(thread.closed).toBe(true);
+  });
+
+  it('says which folder it could not open and why, where PGlite fails with a bare file system code', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'portal-pglite-thread-'));
+    try {
+      const notAFolder = path.join(folder, 'db');
+      await writeFile(notAFolder, 'a file where the data folder should be');
+      await expect(PGliteThread.start({ dataDir: notAFolder, startParams: PGlite.defaultStartParams })).rejects.toThrow(
+        `PGlite could not open ${notAFolder}: a file system call failed with ENOTDIR: not a folder (54)`,
+      );
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -74,6 +74,19 @@ interface ThreadContext {
  * (as lib/low-priority-worker.ts). So it refers to nothing outside itself but its argument and JavaScript's globals.
  */
 async function threadMain({ parentPort, workerData, pglite, preparedStatements: prepare }: ThreadContext) {
+  // Emscripten's numbering (not Linux's), the ones a data folder can meet.
+  const ERRNO_NAMES: Record<number, string> = {
+    2: 'EACCES: permission denied',
+    10: 'EBUSY: busy',
+    20: 'EEXIST: already exists',
+    29: 'EIO: input/output error',
+    31: 'EISDIR: is a folder',
+    44: 'ENOENT: no such file or folder',
+    51: 'ENOSPC: no space left on the disk',
+    54: 'ENOTDIR: not a folder',
+    63: 'EPERM: not permitted',
+    69: 'EROFS: read-only file system',
+  };
   const wireError = (error: unknown): WireError => {
     const fields: Record<string, string | number | boolean> = {};
     if (error && typeof error === 'object') {
@@ -81,9 +94,12 @@ async function threadMain({ parentPort, workerData, pglite, preparedStatements: 
         if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') fields[key] = value;
       }
     }
+    // PGlite's file system fails with Emscripten's errno objects, which are not Errors and carry no message.
+    const errno = typeof fields.errno === 'number' ? fields.errno : null;
+    const fileSystem = errno === null ? '' : `a file system call failed with ${ERRNO_NAMES[errno] ?? 'errno'} (${errno})`;
     return {
       name: error instanceof Error ? error.name : 'Error',
-      message: error instanceof Error ? error.message : String(error),
+      message: error instanceof Error && error.message ? error.message : fileSystem || String(error),
       fields,
     };
   };
@@ -94,7 +110,9 @@ async function threadMain({ parentPort, workerData, pglite, preparedStatements: 
     const loadDataDir = workerData.loadDump ? new Blob([workerData.loadDump]) : undefined;
     client = await PGlite.create({ dataDir: workerData.dataDir, startParams: workerData.startParams, ...(loadDataDir ? { loadDataDir } : {}) });
   } catch (error) {
-    parentPort.postMessage({ started: false, error: wireError(error) } satisfies Started);
+    const wire = wireError(error);
+    wire.message = `PGlite could not open ${workerData.dataDir}: ${wire.message}`;
+    parentPort.postMessage({ started: false, error: wire } satisfies Started);
     return;
   }
 
