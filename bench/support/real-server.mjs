@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The real server as an operator runs it: `npm start`'s script (the bundle on plain node) in its own process, on
+ * DATA_DIR (PGlite in DATA_DIR/db) or DATABASE_URL, production mode, quiet logs, on a free loopback port. Resolves once
+ * /api/health answers. `env` goes on top (RATE_LIMIT_MULTIPLIER, METRICS_TOKEN...); the caller's environment is the
+ * base, without DATABASE_URL unless given, so PGlite is what a missing one means.
+ *
+ * @param {{ dataDir: string, databaseUrl?: string, seed?: boolean, env?: Record<string, string>, nodeArgs?: string[], entry?: string }} options
+ */
+export async function startRealServer({ dataDir, databaseUrl, seed = false, env = {}, nodeArgs = [], entry = 'scripts/start.mjs' }) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const childEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: seed ? 'true' : 'false',
+    ...env,
+  };
+  if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
+  else delete childEnv.DATABASE_URL;
+  const file = path.resolve(root, entry);
+  // TypeScript goes through tsx (the server as before decision 084); a built .mjs runs on plain node.
+  const loader = file.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, file], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const startedAt = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+    const up = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    child,
+    pid: child.pid,
+    url,
+    startMs: Date.now() - startedAt,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** /proc/<pid>/status's memory fields, kB. */
+export function statusOf(pid) {
+  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  return { VmRSS: kb('VmRSS'), VmHWM: kb('VmHWM'), RssAnon: kb('RssAnon'), RssFile: kb('RssFile'), RssShmem: kb('RssShmem'), Threads: kb('Threads') };
+}
+
+/**
+ * What the portal bench reads of a server it did not build itself, from outside it (Linux's /proc): CPU (user +
+ * system, ms), RSS now and its peak (bytes). `reset` starts the peak again from now (`clear_refs` 5 resets VmHWM).
+ */
+export function processStats(pid, reset = false) {
+  if (reset) writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const cpuMs = (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 1/100 s
+  const status = statusOf(pid);
+  return { cpuMs, serverCpuMs: cpuMs, rss: status.VmRSS * 1024, peakRss: status.VmHWM * 1024 };
+}
