@@ -18,7 +18,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startRealServer, statusOf } from './support/real-server.mjs';
+import { BENCH_METRICS_TOKEN, heapOf, startRealServer, statusOf } from './support/real-server.mjs';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -30,7 +30,6 @@ const db = args.db ?? 'postgres';
 const runs = Number(args.runs ?? 3);
 const restSeconds = Number(args.rest ?? 10);
 const nodeArgs = (args['node-args'] ?? '').split(' ').filter(Boolean);
-const METRICS_TOKEN = 'memory-rest-'.padEnd(40, '0');
 const mb = (kb) => Math.round(kb / 1024);
 
 if (db === 'postgres' && !process.env.DATABASE_URL) {
@@ -55,24 +54,11 @@ function smapsGroups(pid) {
   return groups;
 }
 
-async function heapOf(url) {
-  const text = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) => r.text());
-  const value = (name) => Number(new RegExp(`^${name} ([0-9.e+]+)`, 'm').exec(text)?.[1] ?? NaN) / 1024;
-  const spaces = {};
-  for (const match of text.matchAll(/^nodejs_heap_space_size_used_bytes\{space="(\w+)"\} ([0-9.e+]+)/gm)) spaces[match[1]] = Number(match[2]) / 1024;
-  return {
-    heapTotal: value('nodejs_heap_size_total_bytes'),
-    heapUsed: value('nodejs_heap_size_used_bytes'),
-    external: value('nodejs_external_memory_bytes'),
-    spaces,
-  };
-}
-
 const start = (dataDir, seed) =>
   startRealServer({
     dataDir,
     seed,
-    env: { METRICS_TOKEN },
+    env: { METRICS_TOKEN: BENCH_METRICS_TOKEN },
     nodeArgs,
     entry: args.entry ?? 'scripts/start.mjs',
     databaseUrl: db === 'postgres' ? process.env.DATABASE_URL : undefined,

