@@ -12,6 +12,7 @@
  *   `portal_bench_<name>` (one per bench) created through TEST_DATABASE_URL / postgres://portal:portal@127.0.0.1:5432/portal_test.
  */
 import { benchServerScript, nodeArgsFor } from './support/server-script.mjs';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -81,7 +82,8 @@ function summary(result) {
 }
 
 async function startServer(env, script = 'bench/entities-server.ts') {
-  const child = spawn(process.execPath, nodeArgsFor(await benchServerScript(script)), {
+  // npm start's node flags (scripts/server-flags.mjs): the bench servers measure the app as it ships.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgsFor(await benchServerScript(script))], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,12 +2,13 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import { freePort } from './free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * The real server as an operator runs it: `npm start`'s script (the bundle on plain node) in its own process, on
+ * The real server as an operator runs it: `npm start`'s script and node flags (the bundle on plain node) in its own process, on
  * DATA_DIR (PGlite in DATA_DIR/db) or DATABASE_URL, production mode, quiet logs, on a free loopback port. Resolves once
  * /api/health answers. `env` goes on top (RATE_LIMIT_MULTIPLIER, METRICS_TOKEN...); the caller's environment is the
  * base, without DATABASE_URL unless given, so PGlite is what a missing one means.
@@ -33,7 +34,9 @@ export async function startRealServer({ dataDir, databaseUrl, seed = false, env 
   const file = path.resolve(root, entry);
   // TypeScript goes through tsx (the server as before decision 084); a built .mjs runs on plain node.
   const loader = file.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...nodeArgs, ...loader, file], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  // npm start's flags first, so that `nodeArgs` can override them (`--no-liftoff-only`, another semi-space size).
+  const flags = entry === 'scripts/start.mjs' ? SERVER_NODE_FLAGS : [];
+  const child = spawn(process.execPath, [...flags, ...nodeArgs, ...loader, file], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { buildServer } from '../../scripts/server-build.mjs';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import { serverLogFile } from './run-log';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -48,7 +49,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 }
 
 /**
- * Starts the real server, as `npm start` does (the server's bundle on plain node, the built web app, the embedded
+ * Starts the real server, as `npm start` does (the server's bundle on plain node with its flags, the built web app, the embedded
  * database, the demo seed), on a free port with a fresh data folder.
  */
 export async function startServer(env: Record<string, string> = {}, { startTimeoutMs = 60_000 } = {}): Promise<RunningServer> {
@@ -58,7 +59,7 @@ export async function startServer(env: Record<string, string> = {}, { startTimeo
   let log = '';
   // Built when older than the sources: a file beside this one building it too only renames the same bytes into place.
   const entry = await buildServer();
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'info', RATE_LIMIT_MULTIPLIER: '100', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
