@@ -164,39 +164,4 @@ describe("a page's first reads beside the context check", () => {
     expect(new Set(asked).size).toBe(asked.length);
     await context.close();
   });
-
-  // docs/decisions/094-index-cover-asked-with-the-check.md
-  it("/ asks for the picked project's cover once the check answers, before the page's own code has arrived", async () => {
-    const { context, page } = await newPage(browser);
-    await signedInContext(context);
-    // The index page's component comes a second and a half late: the cover must not wait for it.
-    await page.route(/\/assets\/project-page-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
-    const check = /\/api\/entities\/1\?include=model%2Ccompany$/;
-    const cover = /[?&]v=project-overview-cover(&|$)/;
-    const events: string[] = [];
-    page.on('request', (request) => {
-      if (cover.test(request.url())) events.push('cover asked');
-    });
-    page.on('requestfinished', (request) => {
-      if (check.test(request.url())) events.push('check answered');
-      if (/\/assets\/project-page-[\w-]+\.js$/.test(request.url())) events.push("page's code arrived");
-    });
-    await page.goto('/?entity=1');
-    await page.getByRole('heading', { level: 1, name: 'Kitchen remodel' }).waitFor();
-    await expect
-      .poll(() =>
-        page
-          .getByRole('region', { name: 'Project details' })
-          .getByRole('img')
-          .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
-      )
-      .toBe(true);
-    expect(events.slice(0, 3)).toEqual(['check answered', 'cover asked', "page's code arrived"]);
-    // The page's image found it in the cache.
-    expect(events.filter((event) => event === 'cover asked')).toHaveLength(1);
-    await context.close();
-  });
 });

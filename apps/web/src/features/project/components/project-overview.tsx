@@ -24,8 +24,6 @@ export function ProjectOverview({ project }: { project: Project }) {
           <img
             {...responsiveImage(project.cover_photo.url, 'project-overview-cover')}
             alt={project.cover_photo.caption ?? ''}
-            // The index page's largest paint: its request goes first (decision 094).
-            fetchPriority="high"
             className="aspect-[16/10] w-full rounded-xl object-cover md:w-80"
           />
         ) : null}
