@@ -1,9 +1,11 @@
 /**
  * The real server's memory at rest (docs/decisions/084-memory-at-rest.md): starts it as `npm start` does
- * (`node scripts/start.mjs`: the bundle on plain node), waits until /api/health answers and then --rest seconds,
+ * (`scripts/start.mjs`, the bundle on plain node, with npm start's node flags: bench/support/real-server.mjs), waits
+ * until /api/health answers and then --rest seconds,
  * and reads /proc/<pid>/status, /proc/<pid>/smaps (grouped by what is mapped) and the heap figures of /metrics. Runs --runs times on the same database and prints each run and the min–max.
  *
  *   node bench/memory-rest.mjs [--db=postgres|pglite] [--runs=3] [--rest=10] [--node-args="--flag ..."] [--json]
+ *   (--node-args come after npm start's own flags, so `--no-liftoff-only` measures without one of them)
  *                              [--entry=scripts/start.mjs]
  *
  *   --entry: a .ts file runs through tsx (`--entry=apps/server/src/server.ts`: the server as before decision 084),
@@ -11,7 +13,7 @@
  *   --db=postgres needs DATABASE_URL (a database of its own, seeded once: the first run seeds the demo when empty);
  *   --db=pglite seeds the demo into a fresh DATA_DIR once, stops, and measures the starts after that.
  *   --data-dir=DIR: the server's DATA_DIR as it is (PGlite in DIR/db), neither seeded nor removed: a server started on
- *   data it did not write itself, such as the portal bench's whole tenant (bench/README.md, "Memory: a server started on a whole tenant, and Node 24").
+ *   data it did not write itself, such as the portal bench's whole tenant (bench/README.md, "Memory: the real server on a whole tenant…").
  *   Node is the one running this script: run it with Node 24's binary to measure Node 24.
  *   Extra environment for the server (MALLOC_ARENA_MAX=2 ...) is passed through from this process's.
  */

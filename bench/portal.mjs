@@ -19,11 +19,11 @@
  *            on PostgreSQL each round trip, on PGlite each statement's own time in its thread)
  *            --reuse-data (PGlite: open the folder the last run left instead of seeding a new one: the memory of a
  *            server started on a whole tenant, not of one that seeded it)
- *            --server=real (the visits go to the real server, `npm start`'s script, started on the data the bench server
-            seeded or opened and stopped; its CPU and memory read from /proc: what an operator's server does under the
-            workload, without the bench server's seed code and routes); --server-node-args="--flag …" gives it node
-            flags NODE_OPTIONS refuses (V8's)
-   NODE_OPTIONS reaches the server too (a V8 flag against the same run without it).
+ *            --server=real (the visits go to the real server, `npm start`'s script and node flags, started on the data the
+ *            bench server seeded or opened and stopped; its CPU and memory read from /proc: what an operator's server
+ *            does under the workload, without the bench server's seed code and routes); --server-node-args="--flag …"
+ *            adds node flags after npm start's own (V8's, which NODE_OPTIONS refuses)
+ *   NODE_OPTIONS reaches the server too (a V8 flag against the same run without it).
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
@@ -300,7 +300,8 @@ async function ramp({ base, ready, fixture, options, rand, stats, label }) {
     // Every view begun in this step counts, slow ones included: wait for the last of them (a moment
     // when the server keeps up; long when it does not, and then this is the last step).
     while ((open.get(step) ?? 0) > 0 && !counts.failures.length) await new Promise((resolve) => setTimeout(resolve, 10));
-    const cpuAfter = await stats();
+    // The real server's heap is read here only: a /metrics request's CPU stays out of the sign-in's cost.
+    const cpuAfter = await stats(false, true);
     // The step's figures: the views that started in its last two thirds (the first third lets the
     // visits of the rate before it give way), so the rate measured is the rate that was sustained.
     const from = stepStart + (options.step * 1000) / 3;
@@ -410,6 +411,7 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
   if (options.server === 'real' && (options.statementTimes || options.variants.join() !== 'default')) {
     throw new Error('--server=real runs the server as it ships: no --statement-times, no --variants');
   }
+  if (options.server === 'real' && String(option('db', '')).includes('embedded-postgres')) throw new Error('--server=real: PGlite or PostgreSQL');
   const fixture = JSON.parse(await readFile(path.join(root, 'bench/fixtures/page-requests.json'), 'utf8'));
   const report = { bench: 'portal', startedAt: new Date().toISOString(), options, machine: machine(), loadBefore: os.loadavg()[0], databases: {} };
 
@@ -432,18 +434,22 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
     let real = null;
     if (options.server === 'real') {
       await server.stop();
-      if (kind === 'embedded-postgres') throw new Error('--server=real: PGlite or PostgreSQL');
       real = await startOnBenchData(env, options.serverNodeArgs);
-      await new Promise((resolve) => setTimeout(resolve, 10_000));
-      const rest = processStats(real.pid);
-      ready = { ...ready, urls: { default: real.url }, restRss: rest.rss, restUsage: { serverRss: rest.rss, startMs: real.startMs } };
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 10_000));
+        const rest = processStats(real.pid);
+        ready = { ...ready, urls: { default: real.url }, restRss: rest.rss, restUsage: { serverRss: rest.rss, startMs: real.startMs } };
+      } catch (error) {
+        await real.stop();
+        throw error;
+      }
     }
     console.log(
       `[${kind}] ${ready.reused ? 'opened the tenant the last run left, not seeded' : `seeded in ${(ready.seedMs / 1000).toFixed(1)} s`} (${ready.tenant.users} users, ${ready.tenant.projects} projects); RSS at rest ${Math.round(ready.restRss / 2 ** 20)} MB ${JSON.stringify(ready.restUsage)}`,
     );
     const statsUrl = `${ready.urls[options.variants[0]]}/__bench/stats`;
     const stats = real
-      ? async (reset = false) => ({ ...processStats(real.pid, reset), heap: await heapOf(real.url) })
+      ? async (reset = false, withHeap = false) => ({ ...processStats(real.pid, reset), ...(withHeap ? { heap: await heapOf(real.url) } : {}) })
       : async (reset = false) => (await fetch(`${statsUrl}${reset ? '?reset=1' : ''}`)).json();
     console.log(`[${kind}] seed ms by table: ${JSON.stringify(ready.seedSteps)}`);
     const result = {
@@ -496,12 +502,20 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
  */
 async function startOnBenchData(env, nodeArgs) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-real-'));
-  if (env.BENCH_DATA_DIR) await symlink(env.BENCH_DATA_DIR, path.join(dataDir, 'db'));
+  const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
+  if (env.BENCH_DATA_DIR)
+    await symlink(env.BENCH_DATA_DIR, path.join(dataDir, 'db')).catch(async (error) => {
+      await removeDataDir();
+      throw error;
+    });
   const server = await startRealServer({
     dataDir,
     databaseUrl: env.BENCH_DATABASE_URL,
     env: { RATE_LIMIT_MULTIPLIER: '10000', METRICS_TOKEN: BENCH_METRICS_TOKEN },
     nodeArgs,
+  }).catch(async (error) => {
+    await removeDataDir();
+    throw error;
   });
   return { ...server, dataDir };
 }

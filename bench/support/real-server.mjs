@@ -7,6 +7,9 @@ import { freePort } from './free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** A start on a whole tenant's folder takes a few seconds; a minute means it will not answer. */
+const START_TIMEOUT_MS = 90_000;
+
 /**
  * The real server as an operator runs it: `npm start`'s script and node flags (the bundle on plain node) in its own process, on
  * DATA_DIR (PGlite in DATA_DIR/db) or DATABASE_URL, production mode, quiet logs, on a free loopback port. Resolves once
@@ -34,15 +37,25 @@ export async function startRealServer({ dataDir, databaseUrl, seed = false, env 
   const file = path.resolve(root, entry);
   // TypeScript goes through tsx (the server as before decision 084); a built .mjs runs on plain node.
   const loader = file.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  // npm start's flags first, so that `nodeArgs` can override them (`--no-liftoff-only`, another semi-space size).
-  const flags = entry === 'scripts/start.mjs' ? SERVER_NODE_FLAGS : [];
-  const child = spawn(process.execPath, [...flags, ...nodeArgs, ...loader, file], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  // npm start's flags first, whatever the entry, so that `nodeArgs` can override them (`--no-liftoff-only`, another
+  // semi-space size).
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, ...loader, file], {
+    cwd: root,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   const startedAt = Date.now();
+  const gone = () => child.exitCode !== null || child.signalCode !== null;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+    // Killed by a signal (the kernel's OOM killer, in a memory bench), a process has a signalCode and no exitCode.
+    if (gone()) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${output}`);
+    if (Date.now() - startedAt > START_TIMEOUT_MS) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not answer /api/health in ${START_TIMEOUT_MS / 1000} s:\n${output}`);
+    }
     const up = await fetch(`${url}/api/health`).then(
       (response) => response.ok,
       () => false,
@@ -58,7 +71,7 @@ export async function startRealServer({ dataDir, databaseUrl, seed = false, env 
     output: () => output,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (gone()) return resolve();
         child.once('exit', resolve);
         child.kill('SIGTERM');
       }),
@@ -82,7 +95,7 @@ export function processStats(pid, reset = false) {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const cpuMs = (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 1/100 s
   const status = statusOf(pid);
-  return { cpuMs, serverCpuMs: cpuMs, rss: status.VmRSS * 1024, peakRss: status.VmHWM * 1024 };
+  return { cpuMs, rss: status.VmRSS * 1024, peakRss: status.VmHWM * 1024 };
 }
 
 /** The /metrics token the bench's real servers are started with (METRICS_TOKEN: at least 32 characters). */

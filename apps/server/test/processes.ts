@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../../scripts/server-flags.mjs';
 import { fileURLToPath } from 'node:url';
 
 /** The server and the project's commands as an operator runs them: each in a process of its own, on one data folder. */
@@ -45,9 +46,10 @@ export function processRunner(dataDir: () => string): ProcessRunner {
   const started: ChildProcess[] = [];
   const runner: ProcessRunner = {
     start(script, args, env = {}) {
-      // TypeScript runs through tsx; a built JavaScript file (the bundle `npm start` runs) on plain node.
-      const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-      const child = spawn(process.execPath, [...loader, script, ...args], {
+      // TypeScript runs through tsx; a built JavaScript file (the bundle `npm start` runs) on plain node, with npm
+      // start's node flags (docs/decisions/093-server-node-flags.md).
+      const nodeArgs = script.endsWith('.ts') ? ['--import', 'tsx'] : SERVER_NODE_FLAGS;
+      const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
         cwd: root,
         env: { ...process.env, DATA_DIR: dataDir(), SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
         stdio: ['ignore', 'pipe', 'pipe'],

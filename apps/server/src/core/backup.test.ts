@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +82,31 @@ describe.skipIf(TEST_DB !== 'pglite')('backup and restore of the embedded databa
       await holder.close();
     }
   });
+
+  it('restores through a link into the folder it points to, keeping the link, and sees a server that opened that folder', async () => {
+    const backupDir = path.join(dataDir, 'backups', 'first');
+    const disk = path.join(dataDir, 'other-disk', 'db');
+    const link = path.join(dataDir, 'linked', 'db');
+    await mkdir(disk, { recursive: true });
+    await mkdir(path.dirname(link));
+    await symlink(disk, link);
+    const holder = await openDatabase({ dataDir: disk });
+    try {
+      await expect(restoreBackup({ backupDir, dbDir: link, blobsDir: null, now: new Date() })).rejects.toThrow(DataDirLockedError);
+    } finally {
+      await holder.close();
+    }
+
+    const { manifest, aside } = await restoreBackup({ backupDir, dbDir: link, blobsDir: null, now: new Date('2026-11-27T16:00:00Z') });
+    expect(aside).toEqual([`${disk}.before-restore-2026-11-27T16-00-00-000Z`]);
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    const restored = await openDatabase({ dataDir: link });
+    try {
+      expect(await rowCounts(restored.db)).toEqual(manifest.rows);
+    } finally {
+      await restored.close();
+    }
+  }, 120_000);
 
   it('refuses a folder that is not a finished backup', async () => {
     await expect(restoreBackup({ backupDir: path.join(dataDir, 'nowhere'), dbDir: dbDir(), blobsDir: blobsDir(), now: new Date() })).rejects.toThrow(

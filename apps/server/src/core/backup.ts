@@ -1,4 +1,4 @@
-import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -146,7 +146,9 @@ export async function readManifest(backupDir: string): Promise<BackupManifest> {
  * (`db.before-restore-<time>`), never deleted. The folder must not be in use: the server is stopped first.
  */
 export async function restoreBackup(options: { backupDir: string; dbDir: string; blobsDir: string | null; now: Date }) {
-  const { backupDir, dbDir, blobsDir } = options;
+  const { backupDir, blobsDir } = options;
+  // Through a link (the data on another disk): the folder it points to is restored, and the link stays.
+  const dbDir = await realpath(options.dbDir).catch(() => options.dbDir);
   const manifest = await readManifest(backupDir);
   expectKind(manifest, 'pglite');
   const dump = await readFile(path.join(backupDir, DATABASE_DUMP)).catch(() => {

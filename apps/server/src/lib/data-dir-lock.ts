@@ -1,4 +1,4 @@
-import { linkSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -54,8 +54,14 @@ const HALF_WRITTEN_GRACE_MS = 10_000;
 /** Locks taken by this process: a lock file with our own pid that is not here is from an earlier life of that pid. */
 const heldHere = new Set<string>();
 
+/** Beside the folder itself, links followed: a server that opened it through a link and a command given the link meet at one lock. */
 export function lockFileOf(folder: string): string {
-  return `${path.resolve(folder)}.lock`;
+  const resolved = path.resolve(folder);
+  try {
+    return `${realpathSync(resolved)}.lock`;
+  } catch {
+    return `${resolved}.lock`; // not made yet: its lock is beside where it will be
+  }
 }
 
 /**
