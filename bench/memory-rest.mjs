@@ -20,7 +20,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_METRICS_TOKEN, heapOf, startRealServer, statusOf } from './support/real-server.mjs';
+import { statusOf } from './support/proc.mjs';
+import { BENCH_METRICS_TOKEN, heapOf, startRealServer } from './support/real-server.mjs';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {

@@ -32,7 +32,8 @@ import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCH_METRICS_TOKEN, heapOf, processStats, startRealServer } from './support/real-server.mjs';
+import { processStats } from './support/proc.mjs';
+import { BENCH_METRICS_TOKEN, heapOf, startRealServer } from './support/real-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const P99_LIMIT_MS = 100;
@@ -502,22 +503,19 @@ export async function benchPortal({ option, startServer, benchDatabases, machine
  */
 async function startOnBenchData(env, nodeArgs) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-real-'));
-  const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
-  if (env.BENCH_DATA_DIR)
-    await symlink(env.BENCH_DATA_DIR, path.join(dataDir, 'db')).catch(async (error) => {
-      await removeDataDir();
-      throw error;
+  try {
+    if (env.BENCH_DATA_DIR) await symlink(env.BENCH_DATA_DIR, path.join(dataDir, 'db'));
+    const server = await startRealServer({
+      dataDir,
+      databaseUrl: env.BENCH_DATABASE_URL,
+      env: { RATE_LIMIT_MULTIPLIER: '10000', METRICS_TOKEN: BENCH_METRICS_TOKEN },
+      nodeArgs,
     });
-  const server = await startRealServer({
-    dataDir,
-    databaseUrl: env.BENCH_DATABASE_URL,
-    env: { RATE_LIMIT_MULTIPLIER: '10000', METRICS_TOKEN: BENCH_METRICS_TOKEN },
-    nodeArgs,
-  }).catch(async (error) => {
-    await removeDataDir();
+    return { ...server, dataDir };
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
     throw error;
-  });
-  return { ...server, dataDir };
+  }
 }
 
 const seedSteps = (db) =>

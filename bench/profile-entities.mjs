@@ -14,6 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { benchServerScript, nodeArgsFor } from './support/server-script.mjs';
+import { processCpuMs } from './support/proc.mjs';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,11 +57,7 @@ const ready = await new Promise((resolve, reject) => {
   child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
 });
 
-const cpuSeconds = async () => {
-  const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
+const cpuSeconds = async () => processCpuMs(child.pid) / 1000;
 const load = (seconds, pathAndQuery = ready.listUrl) =>
   new Promise((resolve, reject) =>
     autocannon(

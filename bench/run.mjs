@@ -13,6 +13,7 @@
  */
 import { benchServerScript, nodeArgsFor } from './support/server-script.mjs';
 import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
+import { processCpuMs } from './support/proc.mjs';
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -148,13 +149,8 @@ async function measureScenarios(kind, server, scenarios, { duration, connections
 }
 
 async function cpuSeconds(pid) {
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
-  } catch {
-    return null;
-  }
+  const ms = processCpuMs(pid);
+  return ms === null ? null : ms / 1000;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
@@ -76,26 +75,6 @@ export async function startRealServer({ dataDir, databaseUrl, seed = false, env 
         child.kill('SIGTERM');
       }),
   };
-}
-
-/** /proc/<pid>/status's memory fields, kB. */
-export function statusOf(pid) {
-  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
-  return { VmRSS: kb('VmRSS'), VmHWM: kb('VmHWM'), RssAnon: kb('RssAnon'), RssFile: kb('RssFile'), RssShmem: kb('RssShmem'), Threads: kb('Threads') };
-}
-
-/**
- * What the portal bench reads of a server it did not build itself, from outside it (Linux's /proc): CPU (user +
- * system, ms), RSS now and its peak (bytes). `reset` starts the peak again from now (`clear_refs` 5 resets VmHWM).
- */
-export function processStats(pid, reset = false) {
-  if (reset) writeFileSync(`/proc/${pid}/clear_refs`, '5');
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const cpuMs = (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 1/100 s
-  const status = statusOf(pid);
-  return { cpuMs, rss: status.VmRSS * 1024, peakRss: status.VmHWM * 1024 };
 }
 
 /** The /metrics token the bench's real servers are started with (METRICS_TOKEN: at least 32 characters). */

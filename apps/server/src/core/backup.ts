@@ -1,11 +1,11 @@
-import { cp, mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { committedMigrations, openDatabase, type Database, type Db } from '../db/client';
 import { runningPostgres, startEmbeddedPostgres } from '../db/embedded-postgres';
 import { copyTablesIn, TableCopyError, type TableCopy } from '../db/table-copy';
-import { lockDataDir } from '../lib/data-dir-lock';
+import { folderBehindLinks, lockDataDir } from '../lib/data-dir-lock';
 
 /**
  * Backups of the embedded database and the blob folder (docs/operations.md, "Backups"): a folder holding the
@@ -147,8 +147,8 @@ export async function readManifest(backupDir: string): Promise<BackupManifest> {
  */
 export async function restoreBackup(options: { backupDir: string; dbDir: string; blobsDir: string | null; now: Date }) {
   const { backupDir, blobsDir } = options;
-  // Through a link (the data on another disk): the folder it points to is restored, and the link stays.
-  const dbDir = await realpath(options.dbDir).catch(() => options.dbDir);
+  // Through a link: the folder it points to is restored, and the link stays.
+  const dbDir = folderBehindLinks(options.dbDir);
   const manifest = await readManifest(backupDir);
   expectKind(manifest, 'pglite');
   const dump = await readFile(path.join(backupDir, DATABASE_DUMP)).catch(() => {

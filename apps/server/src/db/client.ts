@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -6,7 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { lockDataDir, type DataDirOwner } from '../lib/data-dir-lock';
+import { folderBehindLinks, lockDataDir, type DataDirOwner } from '../lib/data-dir-lock';
 import { SERVER_DIR } from '../lib/server-dir';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import { PGliteThread } from './pglite-thread';
@@ -279,9 +279,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) {
     await mkdir(dataDir, { recursive: true });
-    // PGlite's file system cannot open a folder through a symbolic link (an operator who moved the data to another
-    // disk and linked it back), and two links to one folder must meet at one lock.
-    dataDir = await realpath(dataDir);
+    // PGlite's file system cannot open a folder through a symbolic link.
+    dataDir = folderBehindLinks(dataDir);
   }
   // PGlite does not lock its folder: a second process would silently corrupt it.
   const lock = dataDir.startsWith('memory://') ? null : lockDataDir(dataDir, options.owner);

@@ -54,14 +54,22 @@ const HALF_WRITTEN_GRACE_MS = 10_000;
 /** Locks taken by this process: a lock file with our own pid that is not here is from an earlier life of that pid. */
 const heldHere = new Set<string>();
 
-/** Beside the folder itself, links followed: a server that opened it through a link and a command given the link meet at one lock. */
-export function lockFileOf(folder: string): string {
+/**
+ * The folder itself, links followed (the data moved to another disk and linked back): what PGlite opens, what a
+ * restore replaces and where the lock goes, so that a server and a command given the link meet at one lock. A folder
+ * not made yet is where it will be.
+ */
+export function folderBehindLinks(folder: string): string {
   const resolved = path.resolve(folder);
   try {
-    return `${realpathSync(resolved)}.lock`;
+    return realpathSync(resolved);
   } catch {
-    return `${resolved}.lock`; // not made yet: its lock is beside where it will be
+    return resolved;
   }
+}
+
+export function lockFileOf(folder: string): string {
+  return `${folderBehindLinks(folder)}.lock`;
 }
 
 /**
