@@ -6,6 +6,7 @@ import { EnvError, parseEnv } from './env';
 import { blobFolder, createBlobStore } from './core/files/blob-store';
 import { sweepOrphanBlobs, sweepOrphanObjects } from './core/files/blob-sweep';
 import { isListable } from './core/files/blob-store/types';
+import { settleMemoryAfterStart } from './lib/settle-memory';
 
 async function main() {
   let env;
@@ -70,6 +71,7 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  settleMemoryAfterStart();
   if (!folder && isListable(blobs)) {
     // After the listener opens, unlike the folder's: no request can reach a blob no row names, so nothing waits for
     // it, and a bucket is listed at one request per 1,000 objects. A failure is logged; the next start tries again.
