@@ -71,7 +71,7 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  settleMemoryAfterStart();
+  settleMemoryAfterStart({ alsoCollect: database.collectGarbage });
   if (!folder && isListable(blobs)) {
     // After the listener opens, unlike the folder's: no request can reach a blob no row names, so nothing waits for
     // it, and a bucket is listed at one request per 1,000 objects. A failure is logged; the next start tries again.

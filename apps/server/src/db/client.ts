@@ -42,6 +42,8 @@ export interface Database {
   copyTables?: (folder: string) => Promise<TableCopy>;
   /** PGlite opened with `timeStatements`: each statement text's calls and own time in ms, summed since the last reset. */
   statementTimes?: (reset?: boolean) => Promise<{ text: string; calls: number; ms: number }[]>;
+  /** PGlite: one full garbage collection in its thread's isolate, after the server's own (lib/settle-memory.ts). */
+  collectGarbage?: () => Promise<unknown>;
   /** PostgreSQL's connection pool right now (metrics): open connections, idle ones, and queries waiting for one. */
   pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -321,6 +323,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     dump: (compression = 'gzip') => client.dumpDataDir(compression),
     copyTables: (folder) => copyPgliteTablesOut(client, folder),
+    collectGarbage: () => client.collectGarbage(),
     ...(options.timeStatements ? { statementTimes: (reset?: boolean) => client.statementTimes(reset) } : {}),
     close: () => client.close().finally(() => lock?.release()),
   };

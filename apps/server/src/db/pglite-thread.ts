@@ -45,7 +45,7 @@ type Request =
   | { id: number; op: 'listen' | 'unlisten'; channel: string }
   | { id: number; op: 'dump'; compression: 'gzip' | 'none' }
   | { id: number; op: 'statement-times'; reset: boolean }
-  | { id: number; op: 'prepare' | 'close' };
+  | { id: number; op: 'prepare' | 'collect' | 'close' };
 
 /** A request before the thread's side gives it its number. */
 type RequestBody = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
@@ -221,6 +221,16 @@ async function threadMain({ parentPort, workerData, pglite, preparedStatements: 
         const value = [...statementTimes.entries()].map(([text, { calls, ms }]) => ({ text, calls, ms }));
         if (request.reset) statementTimes.clear();
         return { value };
+      }
+      case 'collect': {
+        // The thread's isolate has its own heap, which the server's collection does not reach: initdb's WebAssembly
+        // memory, hundreds of MB after a first start, stays there until this isolate collects (lib/settle-memory.ts
+        // says why both kinds).
+        const gc = (globalThis as { gc?: (options?: object) => void }).gc;
+        if (!gc) return { value: false };
+        gc();
+        gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+        return { value: true };
       }
       case 'close': {
         if (!client.closed) await client.close();
@@ -445,6 +455,11 @@ export class PGliteThread {
    */
   statementTimes(reset = false): Promise<{ text: string; calls: number; ms: number }[]> {
     return this.#call({ op: 'statement-times', reset });
+  }
+
+  /** One full collection in the thread's own isolate; false when node runs without `--expose-gc`. */
+  collectGarbage(): Promise<boolean> {
+    return this.#call({ op: 'collect' });
   }
 
   /** Follows a NOTIFY channel; resolves with the function that stops it. */

@@ -12,7 +12,7 @@ const probe = `
   let garbage = Array.from({ length: 500_000 }, (_, i) => ({ i, name: 'row ' + i }));
   garbage = null;
   const before = process.memoryUsage();
-  settleMemoryAfterStart(10);
+  settleMemoryAfterStart({ delayMs: 10 });
   await new Promise((resolve) => setTimeout(resolve, 500));
   const after = process.memoryUsage();
   process.stdout.write(JSON.stringify({ heapFreed: before.heapUsed - after.heapUsed, rssFreed: before.rss - after.rss }));
