@@ -1,9 +1,11 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { sql } from 'drizzle-orm';
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER_NODE_FLAGS } from '../../../../scripts/server-flags.mjs';
 import { PGliteThread } from './pglite-thread';
@@ -178,6 +180,8 @@ describe('PGlite in its own thread', () => {
   });
 });
 
+const run = promisify(execFile);
+
 /** A node with npm start's flags (the collector exposed) that opens PGlite in its thread and collects there. */
 const collectProbe = (threadFile: string) => `
   const { PGliteThread } = await import(${JSON.stringify(threadFile)});
@@ -192,13 +196,11 @@ const collectProbe = (threadFile: string) => `
 
 describe("PGlite's thread collects its own garbage", () => {
   it("gives back what opening the database left in its isolate (initdb's memory) when node exposes the collector", async () => {
-    const { execFile } = await import('node:child_process');
-    const { promisify } = await import('node:util');
     // A file, not node's -e: the thread's own code is a script, and -e's --input-type=module would reach it too.
     const folder = await mkdtemp(path.join(os.tmpdir(), 'pglite-collect-'));
     const probe = path.join(folder, 'probe.mjs');
     await writeFile(probe, collectProbe(path.join(import.meta.dirname, 'pglite-thread.ts')));
-    const { stdout } = await promisify(execFile)(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', probe], { cwd: import.meta.dirname }).finally(() =>
+    const { stdout } = await run(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', probe], { cwd: import.meta.dirname }).finally(() =>
       rm(folder, { recursive: true, force: true }),
     );
     const { collected, freed } = JSON.parse(stdout) as { collected: boolean; freed: number };

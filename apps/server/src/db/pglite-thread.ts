@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker, type MessagePort } from 'node:worker_threads';
 import type * as PGliteModule from '@electric-sql/pglite';
+import { collectAllGarbage } from '../lib/settle-memory';
 import { MAX_PREPARED_STATEMENTS, preparedStatements } from './pglite-statements';
 
 /**
@@ -66,6 +67,7 @@ interface ThreadContext {
   workerData: ThreadData;
   pglite: typeof PGliteModule;
   preparedStatements: typeof preparedStatements;
+  collectAllGarbage: typeof collectAllGarbage;
 }
 
 /**
@@ -73,7 +75,7 @@ interface ThreadContext {
  * load under tsx on Node 20 nor in vitest, and the same text must run in `npm start`, the tests and the e2e servers
  * (as lib/low-priority-worker.ts). So it refers to nothing outside itself but its argument and JavaScript's globals.
  */
-async function threadMain({ parentPort, workerData, pglite, preparedStatements: prepare }: ThreadContext) {
+async function threadMain({ parentPort, workerData, pglite, preparedStatements: prepare, collectAllGarbage: collect }: ThreadContext) {
   // Emscripten's numbering (not Linux's), the ones a data folder can meet.
   const ERRNO_NAMES: Record<number, string> = {
     2: 'EACCES: permission denied',
@@ -224,13 +226,8 @@ async function threadMain({ parentPort, workerData, pglite, preparedStatements: 
       }
       case 'collect': {
         // The thread's isolate has its own heap, which the server's collection does not reach: initdb's WebAssembly
-        // memory, hundreds of MB after a first start, stays there until this isolate collects (lib/settle-memory.ts
-        // says why both kinds).
-        const gc = (globalThis as { gc?: (options?: object) => void }).gc;
-        if (!gc) return { value: false };
-        gc();
-        gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
-        return { value: true };
+        // memory, hundreds of MB after a first start, stays there until this isolate collects.
+        return { value: collect() };
       }
       case 'close': {
         if (!client.closed) await client.close();
@@ -257,7 +254,7 @@ const BOOTSTRAP = `
 var __name = (target) => target;
 const { parentPort, workerData } = require('node:worker_threads');
 import(workerData.moduleUrl).then((pglite) =>
-  (MAIN)({ parentPort, workerData, pglite, preparedStatements: (PREPARED) }),
+  (MAIN)({ parentPort, workerData, pglite, preparedStatements: (PREPARED), collectAllGarbage: (COLLECT) }),
 );
 `;
 
@@ -349,7 +346,13 @@ export class PGliteThread {
       statementLimit: options.statementLimit ?? MAX_PREPARED_STATEMENTS,
       timeStatements: options.timeStatements ?? false,
     };
-    const source = BOOTSTRAP.replace('MAIN', () => threadMain.toString()).replace('PREPARED', () => preparedStatements.toString());
+    // One pass: a name inside a function's text is never taken for a placeholder.
+    const parts: Record<string, () => string> = {
+      MAIN: () => threadMain.toString(),
+      PREPARED: () => preparedStatements.toString(),
+      COLLECT: () => collectAllGarbage.toString(),
+    };
+    const source = BOOTSTRAP.replace(/\b(MAIN|PREPARED|COLLECT)\b/g, (name) => parts[name]!());
     const worker = new Worker(source, { eval: true, workerData, transferList: loadDump ? [loadDump] : [] });
     const started = await new Promise<Started>((resolve, reject) => {
       worker.once('message', resolve);
