@@ -165,3 +165,34 @@ describe("a page's first reads beside the context check", () => {
     await context.close();
   });
 });
+
+// docs/decisions/096-the-portal-chunk.md
+describe("a signed-in page's code", () => {
+  it('comes with the page: the portal’s code and TanStack Query are asked for beside the entry, not after it runs', async () => {
+    const { context, page } = await newPage(browser);
+    await signedInContext(context);
+    // The entry answers half a second late: a chunk only the entry's code asks for is asked for after that.
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    const order: string[] = [];
+    const scripts = new Set<string>();
+    page.on('request', (request) => {
+      const file = new URL(request.url()).pathname.split('/').pop()!;
+      if (!file.endsWith('.js')) return;
+      scripts.add(file);
+      if (/^(portal|query)-/.test(file)) order.push(`asked for ${file.split('-')[0]}`);
+    });
+    page.on('requestfinished', (request) => {
+      if (/\/assets\/main-[\w-]+\.js$/.test(request.url())) order.push('entry answered');
+    });
+    await page.goto('/?entity=1');
+    await page.getByRole('heading', { level: 1, name: 'Kitchen remodel' }).waitFor();
+    expect(order.indexOf('entry answered')).toBe(2);
+    expect(order.slice(0, 2).sort()).toEqual(['asked for portal', 'asked for query']);
+    // The layout, the context check and the index page in a dozen files at most, where there were three dozen.
+    expect(scripts.size).toBeLessThanOrEqual(12);
+    await context.close();
+  });
+});

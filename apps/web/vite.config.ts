@@ -53,15 +53,30 @@ const signInHtml = path.resolve(import.meta.dirname, 'sign-in.html');
 const ENTRY_MODULES = new Set(['index.html', 'sign-in.html', 'src/main.tsx', 'src/sign-in.tsx'].map((file) => path.resolve(import.meta.dirname, file)));
 const isEntryModule = (id: string) => ENTRY_MODULES.has(id);
 let signInGraph: Set<string> | undefined;
+let portalGraph: Set<string> | undefined;
 
-/** The sign-in entry's graph is worked out anew for each build (a watch or a second build in one process). */
-function freshSignInGraph(): Plugin {
+/** The entries' graphs are worked out anew for each build (a watch or a second build in one process). */
+function freshGraphs(): Plugin {
   return {
-    name: 'portal-sign-in-graph',
+    name: 'portal-graphs',
     buildStart() {
       signInGraph = undefined;
+      portalGraph = undefined;
     },
   };
+}
+
+/** Every module `roots` import statically, all the way down. */
+function staticGraph(roots: string[], ctx: ChunkingContext): Set<string> {
+  const graph = new Set<string>();
+  const queue = [...roots];
+  while (queue.length) {
+    const next = queue.pop()!;
+    if (graph.has(next)) continue;
+    graph.add(next);
+    queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+  }
+  return graph;
 }
 
 /**
@@ -69,21 +84,56 @@ function freshSignInGraph(): Plugin {
  * portal's first bundle to one more (docs/decisions/078-page-weight.md and 089-sign-in-pages-without-the-router.md).
  */
 function sharedBundleName(id: string, ctx: ChunkingContext): string | null {
-  if (!signInGraph) {
-    signInGraph = new Set();
-    const queue = [signInHtml];
-    while (queue.length) {
-      const next = queue.pop()!;
-      if (signInGraph.has(next)) continue;
-      signInGraph.add(next);
-      queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
-    }
-  }
+  signInGraph ??= staticGraph([signInHtml], ctx);
   return !isEntryModule(id) && signInGraph.has(id) ? 'shared' : null;
 }
 
+/**
+ * What every signed-in page loads before it paints, past the first bundle: the layout, the context check, the project
+ * gate and the data layer's own code (TanStack Query apart). They were two dozen small lazy chunks, fetched four
+ * requests deep; one chunk, which index.html names for the browser to fetch beside the entry
+ * (docs/decisions/096-the-portal-chunk.md).
+ */
+const PORTAL_ROOTS = [
+  'src/app/layouts/default-layout.tsx',
+  'src/app/portal-context.ts',
+  'src/app/project-gate.tsx',
+  'src/lib/query-client.ts',
+  'src/lib/portal.ts',
+  'src/lib/areas.ts',
+  'src/lib/loaders.ts',
+  // The projects list's query: the index page, a third of all page views, asks for it beside the context check.
+  'src/features/project/api/get-entities.ts',
+].map((file) => path.resolve(import.meta.dirname, file));
+const isQueryModule = (id: string) => /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/.test(id);
+
+function portalBundleName(id: string, ctx: ChunkingContext): string | null {
+  portalGraph ??= staticGraph(PORTAL_ROOTS, ctx);
+  return !isEntryModule(id) && !isQueryModule(id) && portalGraph.has(id) ? 'portal' : null;
+}
+
+/** index.html (the signed-in pages') asks for the portal chunk and TanStack Query at once, not once its entry runs. */
+function preloadPortalChunks(): Plugin {
+  return {
+    name: 'portal-preload-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle || path.basename(ctx.filename) !== 'index.html') return html;
+        const files = Object.values(ctx.bundle)
+          .filter((item) => item.type === 'chunk' && (item.name === 'portal' || item.name === 'query'))
+          .map((chunk) => chunk.fileName);
+        if (files.length !== 2) throw new Error(`index.html: expected the portal and query chunks, found ${files.join(', ') || 'neither'}`);
+        const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+        return html.replace('</head>', `  ${links}\n  </head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), buildArtifacts(), freshSignInGraph()],
+  plugins: [react(), tailwindcss(), buildArtifacts(), freshGraphs(), preloadPortalChunks()],
   server: {
     port: 5173,
     proxy: {
@@ -104,7 +154,8 @@ export default defineConfig({
             // another, and each entry's own module its entry file.
             { name: sharedBundleName, debugName: 'shared', tags: ['$initial'], priority: 2 },
             { name: 'initial', tags: ['$initial'], test: (id) => !isEntryModule(id), priority: 1 },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/ },
+            { name: 'query', test: isQueryModule },
+            { name: portalBundleName, debugName: 'portal' },
           ],
         },
       },
