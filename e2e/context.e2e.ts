@@ -196,3 +196,27 @@ describe("a signed-in page's code", () => {
     await context.close();
   });
 });
+
+// docs/decisions/097-the-context-check-once-per-page-load.md
+describe('the context check', () => {
+  it('is asked for once when a page opens, and again for a page reached later', async () => {
+    const { context, page } = await newPage(browser);
+    await signedInContext(context);
+    const checks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/entities\/1\?include=model%2Ccompany$/.test(request.url())) checks.push(new URL(page.url()).pathname);
+    });
+    await page.goto('/?entity=1');
+    await page.getByRole('heading', { level: 1, name: 'Kitchen remodel' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(checks).toHaveLength(1);
+
+    // A while later: what the company changed meanwhile (a switch, the project's status) is read again.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await page.getByRole('navigation', { name: 'Portal areas' }).getByRole('link', { name: 'Photos', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Photos' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(checks).toHaveLength(2);
+    await context.close();
+  });
+});

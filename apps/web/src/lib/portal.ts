@@ -4,6 +4,14 @@ import { queryOptions } from '@tanstack/react-query';
 import { fetchOne, fetchPage } from './loaders';
 
 /**
+ * An answer younger than this is the one the layout's context check fetched for the page being opened: the layout and
+ * the page mounting a moment later read it as it is, where stale time 0 alone had them ask for it a second time
+ * (docs/decisions/097-the-context-check-once-per-page-load.md). A page reached later asks again.
+ */
+export const CONTEXT_JUST_CHECKED_MS = 1000;
+const refetchUnlessJustChecked = ({ state }: { state: { dataUpdatedAt: number } }) => Date.now() - state.dataUpdatedAt >= CONTEXT_JUST_CHECKED_MS;
+
+/**
  * The portal's context: the picked project (entity) and the company behind it, read as docs/requirements.md 8.2
  * says. docs/requirements.md 8.8: these queries are never stale and never retried, so a failure redirects at once.
  */
@@ -12,6 +20,7 @@ export const entityQueryOptions = (id: number) =>
     queryKey: ['entities', String(id), 'model,company'],
     queryFn: ({ signal }) => fetchOne<PortalEntity>(`/entities/${id}`, { include: ['model', 'company'] }, { signal }),
     staleTime: 0,
+    refetchOnMount: refetchUnlessJustChecked,
     retry: false,
   });
 
@@ -20,6 +29,7 @@ export const companyQueryOptions = (id: number) =>
     queryKey: ['companies', String(id), 'portal_theme'],
     queryFn: ({ signal }) => fetchOne<Company>(`/companies/${id}`, { include: ['portal_theme'] }, { signal }),
     staleTime: 0,
+    refetchOnMount: refetchUnlessJustChecked,
     retry: false,
   });
 
