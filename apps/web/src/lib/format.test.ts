@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLines, entityLabel, formatBytes, formatMoney, mapsLink, modelTypeLabel } from './format';
+import { addressLines, entityLabel, formatBytes, formatClockTime, formatCount, formatMoney, formatWeekdayDate, mapsLink, modelTypeLabel } from './format';
 
 describe('money (docs/requirements.md 4.4)', () => {
   it('is shown as US dollars in en-US format', () => {
@@ -56,5 +56,29 @@ describe('file sizes', () => {
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(200 * 1024)).toBe('200 KB');
     expect(formatBytes(10 * 1024 * 1024)).toBe('10.0 MB');
+  });
+});
+
+describe('the notes thread’s formats without Intl', () => {
+  // Every minute of a day, and days across three years: what Intl's en-US formatter gives, character for character.
+  const minutes = Array.from({ length: 24 * 60 }, (_, minute) => new Date(2026, 10, 27, Math.floor(minute / 60), minute % 60));
+  const days = Array.from({ length: 3 * 366 }, (_, day) => new Date(2024, 0, 1 + day, 12));
+
+  it('gives the clock time as Intl does', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+    expect(minutes.map(formatClockTime)).toEqual(minutes.map((date) => intl.format(date)));
+  });
+
+  it('gives the weekday and date as Intl does, with the year and without', () => {
+    const withYear = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+    const withoutYear = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
+    expect(days.map((date) => formatWeekdayDate(date, true))).toEqual(days.map((date) => withYear.format(date)));
+    expect(days.map((date) => formatWeekdayDate(date, false))).toEqual(days.map((date) => withoutYear.format(date)));
+  });
+
+  it('gives counts as Intl does', () => {
+    const intl = new Intl.NumberFormat('en-US');
+    const values = [0, 7, 42, 999, 1000, 9999, 10000, 123456, 1234567, -5, -1234];
+    expect(values.map(formatCount)).toEqual(values.map((value) => intl.format(value)));
   });
 });

@@ -1,13 +1,12 @@
 import { NOTE_ATTACHMENT_MAX_BYTES, NOTE_BODY_MAX_LENGTH, NOTE_COUNTER_FROM, NOTE_MAX_ATTACHMENTS } from '@portal/contract/constants';
 import { FileText, Paperclip, SendHorizontal, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { formatBytes } from '../../lib/format';
+import { formatBytes, formatCount } from '../../lib/format';
 import { useReadOnly, WriteControls } from '../read-only';
 
 /** What the file picker offers; the server checks the bytes whatever the browser says. */
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,application/pdf';
 const ACCEPTED_TYPES = new Set(ACCEPT.split(','));
-const count = new Intl.NumberFormat('en-US');
 
 interface NoteComposerProps {
   text: string;
@@ -160,8 +159,8 @@ export function NoteComposer({
             <span id={`${id}-count`} aria-live="polite" className={over > 0 ? 'font-semibold text-red-800' : ''}>
               {length >= NOTE_COUNTER_FROM
                 ? over > 0
-                  ? `${count.format(over)} characters too long (at most ${count.format(NOTE_BODY_MAX_LENGTH)})`
-                  : `${count.format(length)} / ${count.format(NOTE_BODY_MAX_LENGTH)}`
+                  ? `${formatCount(over)} characters too long (at most ${formatCount(NOTE_BODY_MAX_LENGTH)})`
+                  : `${formatCount(length)} / ${formatCount(NOTE_BODY_MAX_LENGTH)}`
                 : ''}
             </span>
           </div>

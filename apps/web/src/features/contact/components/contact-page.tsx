@@ -13,7 +13,7 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
-import { telHref } from '../../../lib/format';
+import { formatCount, telHref } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import { useContact } from '../api/get-contact';
@@ -21,7 +21,6 @@ import { useContactCompanies } from '../api/get-contact-companies';
 import { useSendMessage } from '../api/send-message';
 
 const route = getRouteApi('/default/contact');
-const count = new Intl.NumberFormat('en-US');
 
 const hostOf = (url: string) => {
   try {
@@ -181,8 +180,8 @@ function MessageForm({ entity, companyName }: { entity: number; companyName: str
             />
             <p id={`${id}-count`} className={`text-sm ${over > 0 ? 'font-semibold text-red-800' : 'text-slate-600'}`}>
               {over > 0
-                ? `${count.format(over)} characters too long (at most ${count.format(CONTACT_MESSAGE_MAX_LENGTH)})`
-                : `${count.format(message.length)} / ${count.format(CONTACT_MESSAGE_MAX_LENGTH)}`}
+                ? `${formatCount(over)} characters too long (at most ${formatCount(CONTACT_MESSAGE_MAX_LENGTH)})`
+                : `${formatCount(message.length)} / ${formatCount(CONTACT_MESSAGE_MAX_LENGTH)}`}
             </p>
             {errors.message ? (
               <p id={`${id}-message-error`} className="text-sm text-red-700">

@@ -4,9 +4,8 @@ import { useEffect, useMemo } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { NoteAttachmentLink } from '../../../components/notes/note-attachment';
 import { NoteText } from '../../../components/notes/note-text';
+import { formatClockTime } from '../../../lib/format';
 import type { PendingNote } from './thread-model';
-
-const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 const bubble = (own: boolean) =>
   `rounded-2xl px-4 py-2.5 text-[15px] leading-relaxed shadow-xs ${own ? 'rounded-br-md bg-portal text-on-portal' : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200'}`;
@@ -34,7 +33,7 @@ function Header({ name, title, at, own }: { name: string; title?: string | null;
       {title && !own ? <span className="text-slate-600">{title}</span> : null}
       {at ? (
         <time dateTime={at} className="text-slate-600">
-          {time.format(new Date(at))}
+          {formatClockTime(new Date(at))}
         </time>
       ) : null}
     </div>
@@ -53,7 +52,7 @@ export function NoteItem({ note, unreadMarker }: { note: Note; unreadMarker?: bo
         </div>
       ) : null}
       <article
-        aria-label={`${own ? 'You' : note.author.name}, ${time.format(new Date(note.created_at))}`}
+        aria-label={`${own ? 'You' : note.author.name}, ${formatClockTime(new Date(note.created_at))}`}
         className={`flex items-end gap-2.5 ${own ? 'flex-row-reverse' : ''}`}
       >
         {own ? null : <Avatar name={note.author.name} url={note.author.avatar_url} size="md" />}

@@ -1,4 +1,5 @@
 import type { Note } from '@portal/contract';
+import { formatWeekdayDate } from '../../../lib/format';
 
 /** A note the user has sent that the server has not acknowledged (yet, or at all). */
 export interface PendingNote {
@@ -28,12 +29,7 @@ export function dayLabel(date: Date, now: Date = new Date()): string {
   yesterday.setDate(now.getDate() - 1);
   if (dayKey(date) === dayKey(now)) return 'Today';
   if (dayKey(date) === dayKey(yesterday)) return 'Yesterday';
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
-  }).format(date);
+  return formatWeekdayDate(date, date.getFullYear() !== now.getFullYear());
 }
 
 /** The thread by day, in the viewer's time zone; notes still being sent close the last day. */
