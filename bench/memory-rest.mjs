@@ -12,6 +12,8 @@
  *   anything else on plain node.
  *   --db=postgres needs DATABASE_URL (a database of its own, seeded once: the first run seeds the demo when empty);
  *   --db=pglite seeds the demo into a fresh DATA_DIR once, stops, and measures the starts after that.
+ *   --first-start: with --db=pglite, each run starts on a fresh DATA_DIR, so it measures the start that creates the
+ *   database and seeds the demo (docs/decisions/099-the-first-start-seeds-in-its-own-process.md).
  *   --data-dir=DIR: the server's DATA_DIR as it is (PGlite in DIR/db), neither seeded nor removed: a server started on
  *   data it did not write itself, such as the portal bench's whole tenant (bench/README.md, "Memory: the real server on a whole tenant…").
  *   Node is the one running this script: run it with Node 24's binary to measure Node 24.
@@ -34,6 +36,11 @@ const runs = Number(args.runs ?? 3);
 const restSeconds = Number(args.rest ?? 10);
 const nodeArgs = (args['node-args'] ?? '').split(' ').filter(Boolean);
 const mb = (kb) => Math.round(kb / 1024);
+const firstStart = args['first-start'] === 'true';
+if (firstStart && (db !== 'pglite' || args['data-dir'])) {
+  console.error('--first-start: with --db=pglite and no --data-dir');
+  process.exit(1);
+}
 
 if (db === 'postgres' && !process.env.DATABASE_URL) {
   console.error('--db=postgres needs DATABASE_URL (a database of its own)');
@@ -70,19 +77,21 @@ const start = (dataDir, seed) =>
 const givenDataDir = args['data-dir'] ? path.resolve(args['data-dir']) : null;
 const dataDir = givenDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'memory-rest-'));
 try {
-  if (db === 'pglite' && !givenDataDir) {
+  if (db === 'pglite' && !givenDataDir && !firstStart) {
     const first = await start(dataDir, true);
     await first.stop();
   }
   const results = [];
   for (let run = 0; run < runs; run++) {
-    const server = await start(dataDir, !givenDataDir);
+    const runDir = firstStart ? mkdtempSync(path.join(os.tmpdir(), 'memory-first-start-')) : dataDir;
+    const server = await start(runDir, !givenDataDir);
     const { child, url, startMs } = server;
     await new Promise((resolve) => setTimeout(resolve, restSeconds * 1000));
     const status = statusOf(child.pid);
     const heap = await heapOf(url);
     const groups = smapsGroups(child.pid);
     await server.stop();
+    if (firstStart) rmSync(runDir, { recursive: true, force: true });
     results.push({ startMs, status, heap, groups });
     const top = Object.entries(groups)
       .sort((a, b) => b[1] - a[1])
@@ -99,7 +108,7 @@ try {
     return `${Math.min(...values)}–${Math.max(...values)}`;
   };
   console.log(
-    `\n${db}, ${runs} runs, ${restSeconds} s at rest${nodeArgs.length ? `, node ${nodeArgs.join(' ')}` : ''}${process.env.MALLOC_ARENA_MAX ? `, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}` : ''}: ` +
+    `\n${db}${firstStart ? ', first starts' : ''}, ${runs} runs, ${restSeconds} s at rest${nodeArgs.length ? `, node ${nodeArgs.join(' ')}` : ''}${process.env.MALLOC_ARENA_MAX ? `, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}` : ''}: ` +
       `RSS ${range((r) => r.status.VmRSS)} MB, anon ${range((r) => r.status.RssAnon)}, file ${range((r) => r.status.RssFile)}, ` +
       `heap used ${range((r) => r.heap.heapUsed)}, heap total ${range((r) => r.heap.heapTotal)}`,
   );

@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -38,6 +39,27 @@ describe('restarting on the same data folder', () => {
     expect(await me.json()).toMatchObject({ email: DEMO.customer.email });
     // The demo sign-in still works once: the seed did not run again (its users are unique).
     await signIn(server.url);
+  });
+
+  // docs/decisions/099-the-first-start-seeds-in-its-own-process.md: the image library's memory goes with that process.
+  it.runIf(existsSync('/proc/self/maps'))('seeds the demo in a process of its own: the server itself never loaded the image library', async () => {
+    const mapsImageLibrary = async (pid: number) => /libvips/.test(await readFile(`/proc/${pid}/maps`, 'utf8'));
+    const newFolder = await mkdtemp(path.join(tmpdir(), 'portal-first-start-'));
+    const emptyDatabase = await mkdtemp(path.join(tmpdir(), 'portal-empty-start-'));
+    try {
+      // A database a start without the demo left empty seeds beside the server too.
+      await (await startServer({ DATA_DIR: emptyDatabase, SEED_DEMO: 'false' })).stop();
+      for (const folder of [newFolder, emptyDatabase]) {
+        server = await startServer({ DATA_DIR: folder });
+        expect(server.output()).toContain('demo data seeded');
+        await signIn(server.url);
+        expect(await mapsImageLibrary(server.pid)).toBe(false);
+        await server.stop();
+        server = undefined;
+      }
+    } finally {
+      await Promise.all([newFolder, emptyDatabase].map((folder) => rm(folder, { recursive: true, force: true })));
+    }
   });
 
   it('refuses to start on a bad setting, naming the variable', async () => {

@@ -14,6 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export interface RunningServer {
   url: string;
+  pid: number;
   dataDir: string;
   output: () => string;
   /** Sends the server a signal without waiting; `exited` resolves with its exit code. */
@@ -77,6 +78,7 @@ export async function startServer(env: Record<string, string> = {}, { startTimeo
   await waitForHealth(url, child, output, startTimeoutMs);
   return {
     url,
+    pid: child.pid!,
     dataDir,
     output,
     signal: (name) => void child.kill(name),

@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { openDatabase, type Database } from './db/client';
-import { DEMO_USERS, seedIfEmpty } from './seed/index';
-import { EnvError, parseEnv } from './env';
+import { DEMO_USERS, isEmpty, seedIfEmpty } from './seed/index';
+import { EnvError, parseEnv, type Env } from './env';
 import { blobFolder, createBlobStore } from './core/files/blob-store';
 import { sweepOrphanBlobs, sweepOrphanObjects } from './core/files/blob-sweep';
 import { isListable } from './core/files/blob-store/types';
@@ -20,18 +22,46 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase({
-    url: env.DATABASE_URL,
-    dataDir: path.join(env.DATA_DIR, 'db'),
-    postgresDir: env.EMBEDDED_DATABASE === 'postgres' ? path.join(env.DATA_DIR, 'postgres') : undefined,
-    postgresPort: env.EMBEDDED_POSTGRES_PORT,
-    pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
-    owner: { role: 'the server', ifHeld: 'stop that process first, or give this server its own DATA_DIR' },
-    onIdleError: (error) => console.error(`PostgreSQL dropped an idle connection: ${error.message}`),
-  });
+  const seedOnly = process.argv.includes(SEED_ONLY_FLAG);
+  const open = () =>
+    openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: path.join(env.DATA_DIR, 'db'),
+      postgresDir: env.EMBEDDED_DATABASE === 'postgres' ? path.join(env.DATA_DIR, 'postgres') : undefined,
+      postgresPort: env.EMBEDDED_POSTGRES_PORT,
+      pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
+      owner: seedOnly
+        ? { role: 'the server seeding the demo', ifHeld: 'stop that process first, or give this server its own DATA_DIR' }
+        : { role: 'the server', ifHeld: 'stop that process first, or give this server its own DATA_DIR' },
+      onIdleError: (error) => console.error(`PostgreSQL dropped an idle connection: ${error.message}`),
+    });
+  // A first start on the embedded database: the seed's process creates the folder, so this one never holds what
+  // creating it took either (PGlite's initdb, run in its thread).
+  const pgliteFolder = env.DATABASE_URL || env.EMBEDDED_DATABASE === 'postgres' ? null : path.join(env.DATA_DIR, 'db');
+  let seeded = false;
+  if (!seedOnly && env.SEED_DEMO && pgliteFolder && !existsSync(path.join(pgliteFolder, 'PG_VERSION'))) {
+    await seedInItsOwnProcess(env);
+    seeded = true;
+  }
+  let database = await open();
   // One store for the seed and the server: the demo's photos and documents must be where the server reads them.
   const blobs = createBlobStore(env);
-  const seeded = env.SEED_DEMO && (await seedIfEmpty(database.db, { blobs }));
+  if (seedOnly) {
+    try {
+      await seedIfEmpty(database.db, { blobs });
+    } finally {
+      await database.close();
+    }
+    // Nothing of the seed may keep this process, and its memory, alive.
+    process.exit(0);
+  }
+  if (!seeded && env.SEED_DEMO && (await isEmpty(database.db))) {
+    // PGlite lets one process at a time open its folder.
+    await database.close();
+    await seedInItsOwnProcess(env);
+    database = await open();
+    seeded = true;
+  }
 
   const app = await buildApp({ env, database, blobs });
   const folder = blobFolder(env);
@@ -102,6 +132,24 @@ async function main() {
     for (const user of DEMO_USERS) lines.push(`    ${user.email} / ${user.password}`);
   }
   console.log(`${lines.join('\n')}\n`);
+}
+
+/** The argument that makes this entry seed the demo into an empty database and exit. */
+const SEED_ONLY_FLAG = '--seed-demo-and-exit';
+
+/**
+ * A first start seeds the demo in a process of its own, this same entry run again with the same node and flags. The
+ * seed draws the demo's photos and PDFs, and the image library's threads keep the memory they drew them with (malloc's
+ * arenas, about 90 MB) for as long as their process lives: the server would have held it until its next restart
+ * (docs/decisions/099-the-first-start-seeds-in-its-own-process.md).
+ */
+async function seedInItsOwnProcess(env: Env): Promise<void> {
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, SEED_ONLY_FLAG], { env: process.env, stdio: 'inherit' });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (exitCode) => resolve(exitCode));
+  });
+  if (code !== 0) throw new Error(`seeding the demo into ${env.DATABASE_URL ? 'the database' : env.DATA_DIR} failed (exit code ${code}): see above`);
 }
 
 function databaseLine(database: Database, dataDir: string): string {
