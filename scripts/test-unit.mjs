@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vitestBin = path.join(root, 'node_modules/vitest/vitest.mjs');
 /** More files than this dying in one run is no passing accident: the run fails. */
-export const MAX_CRASHED = 2;
+const MAX_CRASHED = 2;
 
 function vitest(args) {
   return new Promise((resolve) => {
@@ -31,7 +31,7 @@ function vitest(args) {
 }
 
 /** The files whose tests were left pending (started, never finished): the ones a dead test process was running. */
-export function crashedFiles(report) {
+function crashedFiles(report) {
   const failed = report.testResults.some((file) => file.status === 'failed' || file.assertionResults.some((test) => test.status === 'failed'));
   const crashed = report.testResults
     .filter((file) => file.assertionResults.some((test) => test.status === 'pending') || (file.status === 'pending' && file.assertionResults.length === 0))
@@ -66,4 +66,4 @@ async function main(args) {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2));

@@ -107,9 +107,13 @@ const PORTAL_ROOTS = [
 ].map((file) => path.resolve(import.meta.dirname, file));
 const isQueryModule = (id: string) => /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/.test(id);
 
+/** The two chunks index.html names (preloadPortalChunks). */
+const PORTAL_CHUNK = 'portal';
+const QUERY_CHUNK = 'query';
+
 function portalBundleName(id: string, ctx: ChunkingContext): string | null {
   portalGraph ??= staticGraph(PORTAL_ROOTS, ctx);
-  return !isEntryModule(id) && !isQueryModule(id) && portalGraph.has(id) ? 'portal' : null;
+  return !isEntryModule(id) && !isQueryModule(id) && portalGraph.has(id) ? PORTAL_CHUNK : null;
 }
 
 /** index.html (the signed-in pages') asks for the portal chunk and TanStack Query at once, not once its entry runs. */
@@ -122,7 +126,7 @@ function preloadPortalChunks(): Plugin {
       handler(html, ctx) {
         if (!ctx.bundle || path.basename(ctx.filename) !== 'index.html') return html;
         const files = Object.values(ctx.bundle)
-          .filter((item) => item.type === 'chunk' && (item.name === 'portal' || item.name === 'query'))
+          .filter((item) => item.type === 'chunk' && (item.name === PORTAL_CHUNK || item.name === QUERY_CHUNK))
           .map((chunk) => chunk.fileName);
         if (files.length !== 2) throw new Error(`index.html: expected the portal and query chunks, found ${files.join(', ') || 'neither'}`);
         const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
@@ -154,8 +158,8 @@ export default defineConfig({
             // another, and each entry's own module its entry file.
             { name: sharedBundleName, debugName: 'shared', tags: ['$initial'], priority: 2 },
             { name: 'initial', tags: ['$initial'], test: (id) => !isEntryModule(id), priority: 1 },
-            { name: 'query', test: isQueryModule },
-            { name: portalBundleName, debugName: 'portal' },
+            { name: QUERY_CHUNK, test: isQueryModule },
+            { name: portalBundleName, debugName: PORTAL_CHUNK },
           ],
         },
       },

@@ -23,23 +23,23 @@ async function main() {
   }
 
   const seedOnly = process.argv.includes(SEED_ONLY_FLAG);
+  const pgliteDir = path.join(env.DATA_DIR, 'db');
+  const postgresDir = env.EMBEDDED_DATABASE === 'postgres' ? path.join(env.DATA_DIR, 'postgres') : undefined;
   const open = () =>
     openDatabase({
       url: env.DATABASE_URL,
-      dataDir: path.join(env.DATA_DIR, 'db'),
-      postgresDir: env.EMBEDDED_DATABASE === 'postgres' ? path.join(env.DATA_DIR, 'postgres') : undefined,
+      dataDir: pgliteDir,
+      postgresDir,
       postgresPort: env.EMBEDDED_POSTGRES_PORT,
       pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
-      owner: seedOnly
-        ? { role: 'the server seeding the demo', ifHeld: 'stop that process first, or give this server its own DATA_DIR' }
-        : { role: 'the server', ifHeld: 'stop that process first, or give this server its own DATA_DIR' },
+      owner: { role: seedOnly ? 'the server seeding the demo' : 'the server', ifHeld: 'stop that process first, or give this server its own DATA_DIR' },
       onIdleError: (error) => console.error(`PostgreSQL dropped an idle connection: ${error.message}`),
     });
   // A first start on the embedded database: the seed's process creates the folder, so this one never holds what
   // creating it took either (PGlite's initdb, run in its thread).
-  const pgliteFolder = env.DATABASE_URL || env.EMBEDDED_DATABASE === 'postgres' ? null : path.join(env.DATA_DIR, 'db');
+  const onPglite = !env.DATABASE_URL && !postgresDir;
   let seeded = false;
-  if (!seedOnly && env.SEED_DEMO && pgliteFolder && !existsSync(path.join(pgliteFolder, 'PG_VERSION'))) {
+  if (!seedOnly && env.SEED_DEMO && onPglite && !existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
     await seedInItsOwnProcess(env);
     seeded = true;
   }

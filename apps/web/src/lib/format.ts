@@ -5,7 +5,7 @@ import type { PortalEntity, Project } from '@portal/contract';
  * module that made its formatters as it loaded made them on every page that imports it for anything else: the notes
  * page paid for the money and date formatters it never shows, within the long task that draws the thread.
  */
-export function onFirstUse<T>(make: () => T): () => T {
+function onFirstUse<T>(make: () => T): () => T {
   let made: T | undefined;
   return () => (made ??= make());
 }
