@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -59,6 +59,32 @@ describe('restarting on the same data folder', () => {
       }
     } finally {
       await Promise.all([newFolder, emptyDatabase].map((folder) => rm(folder, { recursive: true, force: true })));
+    }
+  });
+
+  it('stops, saying why and without a stack trace, when the seed fails in its process; the next start seeds it all', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'portal-failed-seed-'));
+    try {
+      // The demo's photos cannot be written where the blob folder should be.
+      await writeFile(path.join(folder, 'blobs'), 'not a folder');
+      const failure = await startServer({ DATA_DIR: folder }).then(
+        () => 'it started',
+        (error: Error) => error.message,
+      );
+      expect(failure).toMatch(/The server exited with 1/);
+      expect(failure).toContain(`Seeding the demo failed: ENOTDIR: not a directory, mkdir '${path.join(folder, 'blobs')}`);
+      expect(failure).toContain(`The server could not start: seeding the demo into ${folder} failed (exit code 1): see above`);
+      expect(failure).not.toMatch(/\n\s+at /);
+
+      // The seed is one transaction: nothing of it was left to stop the next start from seeding.
+      await rm(path.join(folder, 'blobs'));
+      server = await startServer({ DATA_DIR: folder });
+      expect(server.output()).toContain('demo data seeded');
+      await signIn(server.url);
+      await server.stop();
+      server = undefined;
+    } finally {
+      await rm(folder, { recursive: true, force: true });
     }
   });
 

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { DatabaseOptions } from './db/client';
+import type { DataDirOwner } from './lib/data-dir-lock';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -133,4 +135,25 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   return result.data;
+}
+
+/** The embedded databases' folders under DATA_DIR: PGlite's, and PostgreSQL's when EMBEDDED_DATABASE=postgres. */
+export function databaseFolders(env: Env) {
+  return { pglite: path.join(env.DATA_DIR, 'db'), postgres: path.join(env.DATA_DIR, 'postgres') };
+}
+
+/**
+ * How every process of an installation opens its database (the server, the seed it starts, `npm run seed`, `npm run
+ * backup`): one place, one set of settings, so none of them can open a different database than the server's.
+ */
+export function databaseOptions(env: Env, owner: DataDirOwner): DatabaseOptions {
+  const folders = databaseFolders(env);
+  return {
+    url: env.DATABASE_URL,
+    dataDir: folders.pglite,
+    postgresDir: env.EMBEDDED_DATABASE === 'postgres' ? folders.postgres : undefined,
+    postgresPort: env.EMBEDDED_POSTGRES_PORT,
+    pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
+    owner,
+  };
 }

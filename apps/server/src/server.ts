@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { DEMO_USERS, isEmpty, seedIfEmpty } from './seed/index';
-import { EnvError, parseEnv, type Env } from './env';
+import { databaseFolders, databaseOptions, EnvError, parseEnv, type Env } from './env';
 import { blobFolder, createBlobStore } from './core/files/blob-store';
 import { sweepOrphanBlobs, sweepOrphanObjects } from './core/files/blob-sweep';
 import { isListable } from './core/files/blob-store/types';
@@ -23,23 +23,16 @@ async function main() {
   }
 
   const seedOnly = process.argv.includes(SEED_ONLY_FLAG);
-  const pgliteDir = path.join(env.DATA_DIR, 'db');
-  const postgresDir = env.EMBEDDED_DATABASE === 'postgres' ? path.join(env.DATA_DIR, 'postgres') : undefined;
-  const open = () =>
-    openDatabase({
-      url: env.DATABASE_URL,
-      dataDir: pgliteDir,
-      postgresDir,
-      postgresPort: env.EMBEDDED_POSTGRES_PORT,
-      pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
-      owner: { role: seedOnly ? 'the server seeding the demo' : 'the server', ifHeld: 'stop that process first, or give this server its own DATA_DIR' },
-      onIdleError: (error) => console.error(`PostgreSQL dropped an idle connection: ${error.message}`),
-    });
+  const options = databaseOptions(env, {
+    role: seedOnly ? 'the server seeding the demo' : 'the server',
+    ifHeld: 'stop that process first, or give this server its own DATA_DIR',
+  });
+  const open = () => openDatabase({ ...options, onIdleError: (error) => console.error(`PostgreSQL dropped an idle connection: ${error.message}`) });
   // A first start on the embedded database: the seed's process creates the folder, so this one never holds what
   // creating it took either (PGlite's initdb, run in its thread).
-  const onPglite = !env.DATABASE_URL && !postgresDir;
+  const onPglite = !options.url && !options.postgresDir;
   let seeded = false;
-  if (!seedOnly && env.SEED_DEMO && onPglite && !existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
+  if (!seedOnly && env.SEED_DEMO && onPglite && !existsSync(path.join(databaseFolders(env).pglite, 'PG_VERSION'))) {
     await seedInItsOwnProcess(env);
     seeded = true;
   }
@@ -47,13 +40,17 @@ async function main() {
   // One store for the seed and the server: the demo's photos and documents must be where the server reads them.
   const blobs = createBlobStore(env);
   if (seedOnly) {
+    let failed = false;
     try {
       await seedIfEmpty(database.db, { blobs });
+    } catch (error) {
+      console.error(`Seeding the demo failed: ${error instanceof Error ? error.message : String(error)}`);
+      failed = true;
     } finally {
       await database.close();
     }
     // Nothing of the seed may keep this process, and its memory, alive.
-    process.exit(0);
+    process.exit(failed ? 1 : 0);
   }
   if (!seeded && env.SEED_DEMO && (await isEmpty(database.db))) {
     // PGlite lets one process at a time open its folder.
@@ -118,7 +115,7 @@ async function main() {
   const lines = [
     '',
     `  Project portal is running at ${env.PUBLIC_URL}`,
-    `  Database: ${databaseLine(database, env.DATA_DIR)}${seeded ? ', demo data seeded' : ''}`,
+    `  Database: ${databaseLine(database, databaseFolders(env).pglite)}${seeded ? ', demo data seeded' : ''}`,
   ];
   lines.push(
     env.SMTP_URL
@@ -152,8 +149,8 @@ async function seedInItsOwnProcess(env: Env): Promise<void> {
   if (code !== 0) throw new Error(`seeding the demo into ${env.DATABASE_URL ? 'the database' : env.DATA_DIR} failed (exit code ${code}): see above`);
 }
 
-function databaseLine(database: Database, dataDir: string): string {
-  if (database.kind === 'pglite') return `embedded (PGlite) in ${path.join(dataDir, 'db')}`;
+function databaseLine(database: Database, pgliteDir: string): string {
+  if (database.kind === 'pglite') return `embedded (PGlite) in ${pgliteDir}`;
   const embedded = database.embeddedPostgres;
   if (!embedded) return 'PostgreSQL';
   return `embedded PostgreSQL in ${embedded.folder} on 127.0.0.1:${embedded.port} (${embedded.startedHere ? 'started' : 'already running, pid ' + embedded.pid})`;

@@ -12,7 +12,7 @@ import { BackupError, restoreBackup, restoreEmbeddedPostgres, writeBackup } from
 import { blobFolder } from '../core/files/blob-store';
 import { openDatabase } from '../db/client';
 import { EmbeddedPostgresError } from '../db/embedded-postgres';
-import { EnvError, parseEnv } from '../env';
+import { databaseFolders, databaseOptions, EnvError, parseEnv } from '../env';
 import { DataDirLockedError } from '../lib/data-dir-lock';
 import { backupName } from '../modules/integration/operator.routes';
 import { portalClient } from './company/client';
@@ -41,18 +41,14 @@ async function backUp(args: string[]) {
       if (!(error instanceof NotAnsweringError)) throw error;
     }
   }
-  if (embeddedPostgres && !existsSync(path.join(env.DATA_DIR, 'postgres', 'PG_VERSION'))) {
+  if (embeddedPostgres && !existsSync(path.join(databaseFolders(env).postgres, 'PG_VERSION'))) {
     // Opening it would initialise an empty cluster, only to back up nothing.
-    throw new BackupError(`There is no embedded PostgreSQL in ${path.join(env.DATA_DIR, 'postgres')}: nothing to back up (is DATA_DIR right?).`);
+    throw new BackupError(`There is no embedded PostgreSQL in ${databaseFolders(env).postgres}: nothing to back up (is DATA_DIR right?).`);
   }
   const outDir = path.resolve(values.out ?? path.join(env.DATA_DIR, 'backups', backupName(new Date())));
   const database = await openDatabase({
-    dataDir: path.join(env.DATA_DIR, 'db'),
-    postgresDir: embeddedPostgres ? path.join(env.DATA_DIR, 'postgres') : undefined,
-    postgresPort: env.EMBEDDED_POSTGRES_PORT,
+    ...databaseOptions(env, { role: 'npm run backup', ifHeld: 'run it again without --out so that the running server writes the backup' }),
     maxConnections: 2,
-    pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
-    owner: { role: 'npm run backup', ifHeld: 'run it again without --out so that the running server writes the backup' },
   });
   try {
     const manifest = await writeBackup({ database, blobsDir: blobFolder(env), outDir, now: new Date() });
@@ -73,12 +69,12 @@ async function restore(args: string[]) {
     env.EMBEDDED_DATABASE === 'postgres'
       ? await restoreEmbeddedPostgres({
           backupDir,
-          postgresDir: path.join(env.DATA_DIR, 'postgres'),
+          postgresDir: databaseFolders(env).postgres,
           blobsDir: blobFolder(env),
           now: new Date(),
           port: env.EMBEDDED_POSTGRES_PORT,
         })
-      : await restoreBackup({ backupDir, dbDir: path.join(env.DATA_DIR, 'db'), blobsDir: blobFolder(env), now: new Date() });
+      : await restoreBackup({ backupDir, dbDir: databaseFolders(env).pglite, blobsDir: blobFolder(env), now: new Date() });
   const rows = Object.values(manifest.rows).reduce((sum, count) => sum + count, 0);
   console.log(`Restored the backup of ${manifest.created_at}: ${rows} rows, ${manifest.blobs?.files ?? 'no'} files.`);
   for (const folder of aside) console.log(`What was there is kept in ${folder}.`);

@@ -3,23 +3,15 @@
  */
 import { openDatabase } from '../db/client';
 import { resetDatabase, seedIfEmpty } from './index';
-import { EnvError, parseEnv } from '../env';
+import { databaseOptions, EnvError, parseEnv } from '../env';
 import { createBlobStore } from '../core/files/blob-store';
 import { DataDirLockedError } from '../lib/data-dir-lock';
 import { EmbeddedPostgresError } from '../db/embedded-postgres';
-import path from 'node:path';
 
 try {
   const env = parseEnv();
   const reset = process.argv.includes('--reset');
-  const database = await openDatabase({
-    url: env.DATABASE_URL,
-    dataDir: path.join(env.DATA_DIR, 'db'),
-    postgresDir: env.EMBEDDED_DATABASE === 'postgres' ? path.join(env.DATA_DIR, 'postgres') : undefined,
-    postgresPort: env.EMBEDDED_POSTGRES_PORT,
-    pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
-    owner: { role: 'npm run seed', ifHeld: 'stop that process first, then seed' },
-  });
+  const database = await openDatabase(databaseOptions(env, { role: 'npm run seed', ifHeld: 'stop that process first, then seed' }));
   try {
     if (reset) await resetDatabase(database.db);
     if (await seedIfEmpty(database.db, { blobs: createBlobStore(env) })) {
