@@ -39,6 +39,8 @@ describe('restarting on the same data folder', () => {
     expect(await me.json()).toMatchObject({ email: DEMO.customer.email });
     // The demo sign-in still works once: the seed did not run again (its users are unique).
     await signIn(server.url);
+    await server.stop();
+    server = undefined;
   });
 
   // docs/decisions/099-the-first-start-seeds-in-its-own-process.md: the image library's memory goes with that process.

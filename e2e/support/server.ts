@@ -49,6 +49,12 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`The server did not answer within ${timeoutMs} ms:\n${output()}`);
 }
 
+/** Servers this test process started and that have not exited: none may outlive it, whatever a test forgot to stop. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /**
  * Starts the real server, as `npm start` does (the server's bundle on plain node with its flags, the built web app, the embedded
  * database, the demo seed), on a free port with a fresh data folder.
@@ -75,7 +81,15 @@ export async function startServer(env: Record<string, string> = {}, { startTimeo
   child.stderr.on('data', keep);
   const output = () => log;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await waitForHealth(url, child, output, startTimeoutMs);
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  try {
+    await waitForHealth(url, child, output, startTimeoutMs);
+  } catch (error) {
+    // A server that never answered must not live on, holding a core, through the rest of the run.
+    child.kill('SIGKILL');
+    throw error;
+  }
   return {
     url,
     pid: child.pid!,
