@@ -80,7 +80,8 @@ describe('signing in with a password', () => {
     expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe('The password must be at least 8 characters.');
     expect(await page.getByText('The given data was invalid.').count()).toBe(0);
     expect(await page.getByText('The password must be at least 8 characters.').count()).toBe(1);
-    expect(await password.evaluate((element) => element === document.activeElement)).toBe(true);
+    // The focus moves in an effect after the message is drawn.
+    await expect.poll(() => password.evaluate((element) => element === document.activeElement)).toBe(true);
     await expectNoAxeViolations(page);
     await context.close();
   });
