@@ -123,9 +123,13 @@ describe('the routing rules of docs/requirements.md 3', () => {
 
   it('3.1: the sign-in pages are public, with an optional trailing slash', async () => {
     const { context, page } = await newPage(browser);
-    for (const target of ['/login/', '/auth/passwordless/login/?theme=acme']) {
+    for (const [target, heading] of [
+      ['/login/', 'Sign in'],
+      ['/auth/passwordless/login/?theme=acme', 'Sign in by email'],
+    ] as const) {
       await page.goto(target);
-      await page.getByRole('heading', { level: 1 }).waitFor();
+      // Named: the HTML's own loading page has a heading too.
+      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
       expect(new URL(page.url()).pathname.replace(/\/$/, '')).toBe(new URL(target, 'http://x').pathname.replace(/\/$/, ''));
     }
     await context.close();

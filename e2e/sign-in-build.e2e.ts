@@ -36,7 +36,8 @@ async function scriptsOf(target: string) {
     if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
   });
   await page.goto(target, { waitUntil: 'networkidle' });
-  await page.getByRole('heading', { level: 1 }).waitFor();
+  // Not the HTML's own loading page's heading: the app's.
+  await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Project portal' }).waitFor();
   await page.waitForLoadState('networkidle');
   return { context, page, consoleErrors, scripts: [...scripts] };
 }

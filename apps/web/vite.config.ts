@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
+import { BOOT_SPINNER_HTML, BOOT_SPINNER_STYLE } from './src/lib/boot-spinner';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -136,8 +137,30 @@ function preloadPortalChunks(): Plugin {
   };
 }
 
+/**
+ * Both HTML entries draw their own "Loading…" (lib/boot-spinner.ts) and name their style sheets after it: a style sheet
+ * in the head holds back the first paint until it has loaded, one after the spinner holds back only what follows it,
+ * and the entry's module scripts still wait for it before they run (docs/decisions/100-a-loading-status-in-the-html.md).
+ */
+function bootSpinner(): Plugin {
+  return {
+    name: 'boot-spinner',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const root = '<div id="root"></div>';
+        if (!html.includes(root)) throw new Error(`${path.basename(ctx.filename)}: no empty ${root} to draw the first "Loading…" in`);
+        let page = html.replace('</head>', `  <style>${BOOT_SPINNER_STYLE}</style>\n  </head>`).replace(root, `<div id="root">${BOOT_SPINNER_HTML}</div>`);
+        const sheets = page.match(/\n\s*<link rel="stylesheet"[^>]*>/g) ?? [];
+        for (const sheet of sheets) page = page.replace(sheet, '');
+        return page.replace('</body>', `${sheets.map((sheet) => `  ${sheet.trim()}\n`).join('')}  </body>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), buildArtifacts(), freshGraphs(), preloadPortalChunks()],
+  plugins: [react(), tailwindcss(), buildArtifacts(), freshGraphs(), preloadPortalChunks(), bootSpinner()],
   server: {
     port: 5173,
     proxy: {

@@ -1,4 +1,5 @@
-import { RouterProvider } from '@tanstack/react-router';
+import { RouterProvider, useRouterState } from '@tanstack/react-router';
+import { BootSpinner } from '../components/ui/page-spinner';
 import { useEffect, useState } from 'react';
 import { onUnauthorized } from '../lib/api-client';
 import { authToken } from '../lib/auth-token';
@@ -33,6 +34,14 @@ function createPortal() {
 export function App() {
   const [{ router }] = useState(createPortal);
   useEffect(() => startVersionCheck(), []);
+  // The router draws nothing until its first page is ready (its matches stay empty while they load): the HTML's own
+  // "Loading…" (lib/boot-spinner.ts) is drawn again meanwhile, so the screen never goes blank between the two.
+  const matched = useRouterState({ router, select: (state) => state.matches.length > 0 });
   // No QueryClientProvider here: the portal layouts bring TanStack Query with them (decision 024).
-  return <RouterProvider router={router} />;
+  return (
+    <>
+      {matched ? null : <BootSpinner />}
+      <RouterProvider router={router} />
+    </>
+  );
 }

@@ -1,8 +1,11 @@
+import { useState } from 'react';
+import { BOOT_SPINNER_CLASS, BOOT_SPINNER_DELAY_MS, BOOT_SPINNER_HEADING, LOADER_CIRCLE_PATH } from '../../lib/boot-spinner';
+
 /**
  * Lucide's "loader-circle", drawn inline: the spinner shows on the sign-in pages' first render, which would otherwise
  * bring lucide's icon runtime into the first bundle for this one icon.
  */
-function LoaderCircle({ className }: { className: string }) {
+function LoaderCircle({ className }: { className?: string }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -15,7 +18,7 @@ function LoaderCircle({ className }: { className: string }) {
       aria-hidden="true"
       className={className}
     >
-      <path d="M21 12a9 9 0 1 1-6.219-8.56" />
+      <path d={LOADER_CIRCLE_PATH} />
     </svg>
   );
 }
@@ -26,5 +29,23 @@ export function PageSpinner({ label = 'Loading…' }: { label?: string }) {
       <LoaderCircle className="size-6 animate-spin" />
       <span>{label}</span>
     </div>
+  );
+}
+
+/**
+ * The HTML's own first "Loading…" (lib/boot-spinner.ts), drawn by React the same way, in the same place, until the
+ * router's first page is ready (app/app.tsx): the HTML's inline rules style it.
+ */
+export function BootSpinner() {
+  // Shown from the same moment as the HTML's copy: the navigation's start plus the delay, not this one's mount.
+  const [delayMs] = useState(() => Math.max(0, BOOT_SPINNER_DELAY_MS - performance.now()));
+  return (
+    <main className={BOOT_SPINNER_CLASS}>
+      <h1>{BOOT_SPINNER_HEADING}</h1>
+      <div role="status" style={{ animationDelay: `${delayMs}ms` }}>
+        <LoaderCircle />
+        <span>Loading…</span>
+      </div>
+    </main>
   );
 }

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInContext } from './support/auth';
+import { launchChromium } from './support/chromium';
+import { expectNoAxeViolations, newPage } from './support/page';
+
+// docs/decisions/100-a-loading-status-in-the-html.md
+const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Holds every request whose address matches until `release`: what the page shows meanwhile is what a slow network shows. */
+async function hold(page: Page, match: (url: URL) => boolean) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(
+    (url) => match(url),
+    (route) => (released ? route.continue() : void held.push(route)),
+  );
+  return {
+    count: () => held.length,
+    release: async () => {
+      released = true;
+      await Promise.all(held.map((route) => route.continue()));
+    },
+  };
+}
+
+const loading = (page: Page) => page.getByRole('status').filter({ hasText: /^Loading…$/ });
+const painted = (page: Page) => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+
+describe('a page on a slow network', () => {
+  it.each([
+    ['/?entity=1', 'Kitchen remodel', true],
+    ['/login', 'Sign in', false],
+  ])('%s says Loading… before any script or style sheet has arrived, then shows the page', async (address, heading, signedIn) => {
+    for (const width of [1280, 375]) {
+      const { context, page, consoleErrors } = await newPage(browser, { width });
+      if (signedIn) await signedInContext(context);
+      const assets = await hold(page, (url) => /\.(js|css)$/.test(url.pathname));
+      await page.goto(address, { waitUntil: 'commit' });
+      await loading(page).waitFor();
+      expect(assets.count()).toBeGreaterThan(0);
+      // Drawn, not only in the document: the browser has painted it with none of the page's scripts or styles.
+      await expect.poll(() => painted(page)).toBe(true);
+      await expectNoAxeViolations(page);
+      if (signedIn) await page.screenshot({ path: path.join(screenshots, `loading-${width}.png`) });
+
+      await assets.release();
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await loading(page).count()).toBe(0);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('goes on saying Loading… while the page waits for its project, never a blank screen', async () => {
+    const { context, page, consoleErrors } = await newPage(browser);
+    await signedInContext(context);
+    const contextCheck = await hold(page, (url) => url.pathname === '/api/entities/1');
+    await page.goto('/?entity=1');
+    // The scripts have run and the router asked for the project: from here on the app draws the status itself.
+    await expect.poll(() => contextCheck.count()).toBeGreaterThan(0);
+    await loading(page).waitFor();
+    expect(await page.getByRole('main').count()).toBe(1);
+
+    await contextCheck.release();
+    await page.getByRole('heading', { level: 1, name: 'Kitchen remodel' }).waitFor();
+    expect(await loading(page).count()).toBe(0);
+    expect(await page.getByRole('main').count()).toBe(1);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
