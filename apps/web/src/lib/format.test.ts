@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLines, entityLabel, formatBytes, formatClockTime, formatCount, formatMoney, formatWeekdayDate, mapsLink, modelTypeLabel } from './format';
+import { addressLines, entityLabel, formatBytes, formatClockTime, formatCount, formatDay, formatMoney, formatWeekdayDate, mapsLink, modelTypeLabel } from './format';
 
 describe('money (docs/requirements.md 4.4)', () => {
   it('is shown as US dollars in en-US format', () => {
@@ -8,6 +8,21 @@ describe('money (docs/requirements.md 4.4)', () => {
     expect(formatMoney('0.00')).toBe('$0.00');
     expect(formatMoney(1234567.891)).toBe('$1,234,567.89');
     expect(formatMoney('-45.5')).toBe('-$45.50');
+  });
+
+  it('is what Intl gives, character for character, rounding the number as written half away from zero', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    // Every tenth of a cent to ±$100, the halves of a cent where binary fractions fall either side, random amounts of
+    // every size with up to six decimals, and what JavaScript writes with an exponent.
+    const thousandths = Array.from({ length: 200_001 }, (_, index) => (index - 100_000) / 1000);
+    const halves = Array.from({ length: 20_000 }, (_, index) => Number(`${index}.${String(index % 100).padStart(2, '0')}5`));
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const amounts = Array.from({ length: 20_000 }, () => Number((random() * 10 ** Math.floor(random() * 16) * (random() < 0.2 ? -1 : 1)).toFixed(Math.floor(random() * 7))));
+    const edges = [0, -0, 1e-7, -1e-7, 0.005, -0.005, 1.005, 2.675, 1e20, 1e21, 123456789012345.67, Number.MAX_SAFE_INTEGER];
+    const values = [...thousandths, ...halves, ...amounts, ...edges];
+    expect(values.map((value) => formatMoney(value))).toEqual(values.map((value) => intl.format(value)));
+    expect(halves.map((value) => formatMoney(String(value)))).toEqual(halves.map((value) => intl.format(value)));
   });
 
   it('is "-" when missing or not numeric', () => {
@@ -59,7 +74,7 @@ describe('file sizes', () => {
   });
 });
 
-describe('the notes thread’s formats without Intl', () => {
+describe('the formats the notes thread and the index page use, without Intl', () => {
   // Every minute of a day, and days across three years: what Intl's en-US formatter gives, character for character.
   const minutes = Array.from({ length: 24 * 60 }, (_, minute) => new Date(2026, 10, 27, Math.floor(minute / 60), minute % 60));
   const days = Array.from({ length: 3 * 366 }, (_, day) => new Date(2024, 0, 1 + day, 12));
@@ -74,6 +89,13 @@ describe('the notes thread’s formats without Intl', () => {
     const withoutYear = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
     expect(days.map((date) => formatWeekdayDate(date, true))).toEqual(days.map((date) => withYear.format(date)));
     expect(days.map((date) => formatWeekdayDate(date, false))).toEqual(days.map((date) => withoutYear.format(date)));
+  });
+
+  it('gives the day of a timestamp as Intl does, and throws as it does on an invalid one', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+    const stamps = [...days, ...minutes].map((date) => date.toISOString());
+    expect(stamps.map(formatDay)).toEqual(stamps.map((stamp) => intl.format(new Date(stamp))));
+    expect(() => formatDay('not a time')).toThrow(RangeError);
   });
 
   it('gives counts as Intl does', () => {

@@ -30,26 +30,48 @@ export function formatWeekdayDate(date: Date, withYear: boolean): string {
   return withYear ? `${day}, ${date.getFullYear()}` : day;
 }
 
+/** Thousands separators in a string of digits. */
+const withSeparators = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, ',');
+
 /** A whole number with thousands separators: "10,000". */
 export function formatCount(value: number): string {
   const sign = value < 0 ? '-' : '';
-  return sign + String(Math.abs(Math.trunc(value))).replace(/\B(?=(\d{3})+$)/g, ',');
+  return sign + withSeparators(String(Math.abs(Math.trunc(value))));
 }
 
 const usd = onFirstUse(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
 
-/** docs/requirements.md 4.4: money as US dollars in en-US format, or "-" when missing or not numeric. */
+/**
+ * docs/requirements.md 4.4: money as US dollars in en-US format, or "-" when missing or not numeric. Without Intl,
+ * as the notes' formats, for the index page's cards and overview: Intl rounds the number's shortest decimal form half
+ * away from zero ("1.005" to $1.01, where toFixed gives 1.00), and so does this, on the digits themselves. A number
+ * JavaScript writes with an exponent (below 1e-6, from 1e21) goes to Intl.
+ */
 export function formatMoney(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '-';
   const amount = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(amount) ? usd().format(amount) : '-';
+  if (!Number.isFinite(amount)) return '-';
+  const decimal = String(Math.abs(amount));
+  if (decimal.includes('e')) return usd().format(amount);
+  const [whole = '0', fraction = ''] = decimal.split('.');
+  let cents = BigInt(whole + fraction.padEnd(2, '0').slice(0, 2));
+  if (fraction.charAt(2) >= '5') cents += 1n;
+  const digits = String(cents).padStart(3, '0');
+  // Intl keeps the sign of a negative amount that rounds to zero, and of -0: "-$0.00".
+  const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
+  return `${sign}$${withSeparators(digits.slice(0, -2))}.${digits.slice(-2)}`;
 }
 
-const days = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
+const SHORT_MONTHS = MONTHS.map((month) => month.slice(0, 3));
 
-/** A moment (an API timestamp) as the day it fell on where the user is: "Oct 23, 2026". */
+/**
+ * A moment (an API timestamp) as the day it fell on where the user is: "Oct 23, 2026", Intl's medium date, without Intl
+ * for the same reason as formatMoney. An invalid timestamp throws as Intl does.
+ */
 export function formatDay(timestamp: string): string {
-  return days().format(new Date(timestamp));
+  const date = new Date(timestamp);
+  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value');
+  return `${SHORT_MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 }
 
 /** A file size as people read it: bytes, then KB (one decimal below 10 KB), then MB with one decimal. */
