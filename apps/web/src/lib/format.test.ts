@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addressLines, entityLabel, formatBytes, formatClockTime, formatCount, formatDay, formatMoney, formatWeekdayDate, mapsLink, modelTypeLabel } from './format';
+import {
+  addressLines,
+  entityLabel,
+  formatBytes,
+  formatClockTime,
+  formatCount,
+  formatDay,
+  formatMoney,
+  formatWeekdayDate,
+  mapsLink,
+  modelTypeLabel,
+} from './format';
 
 describe('money (docs/requirements.md 4.4)', () => {
   it('is shown as US dollars in en-US format', () => {
@@ -18,7 +29,9 @@ describe('money (docs/requirements.md 4.4)', () => {
     const halves = Array.from({ length: 20_000 }, (_, index) => Number(`${index}.${String(index % 100).padStart(2, '0')}5`));
     let seed = 7;
     const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-    const amounts = Array.from({ length: 20_000 }, () => Number((random() * 10 ** Math.floor(random() * 16) * (random() < 0.2 ? -1 : 1)).toFixed(Math.floor(random() * 7))));
+    const amounts = Array.from({ length: 20_000 }, () =>
+      Number((random() * 10 ** Math.floor(random() * 16) * (random() < 0.2 ? -1 : 1)).toFixed(Math.floor(random() * 7))),
+    );
     const edges = [0, -0, 1e-7, -1e-7, 0.005, -0.005, 1.005, 2.675, 1e20, 1e21, 123456789012345.67, Number.MAX_SAFE_INTEGER];
     const values = [...thousandths, ...halves, ...amounts, ...edges];
     expect(values.map((value) => formatMoney(value))).toEqual(values.map((value) => intl.format(value)));
