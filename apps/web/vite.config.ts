@@ -7,7 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
-import { BOOT_SPINNER_HTML, BOOT_SPINNER_STYLE } from './src/lib/boot-spinner';
+import { BOOT_SPINNER_HTML, BOOT_SPINNER_STYLE } from './src/lib/boot-spinner.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);

@@ -1,4 +1,5 @@
-import { LOADING_INDICATOR } from './loading-indicator';
+// With its extension: vite.config.ts loads this file too, and Node's own loader wants one.
+import { LOADING_INDICATOR } from './loading-indicator.ts';
 
 /**
  * What a first visit sees before any script has run: a "Loading…" status the HTML draws itself, styled by its own
