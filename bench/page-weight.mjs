@@ -10,6 +10,8 @@
  *   node bench/page-weight.mjs --write    also rewrite the figures in bench/README.md
  *   node bench/page-weight.mjs --no-lighthouse
  *   node bench/page-weight.mjs --files     also list each page's files with their gzip size
+ *   node bench/page-weight.mjs --runs=5    Lighthouse five times per page and form factor: one run's score moves by a
+ *                                          point from run to run here, so a standing is read from several
  */
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -26,6 +28,9 @@ await mkdir(resultsDir, { recursive: true });
 const write = process.argv.includes('--write');
 const withLighthouse = !process.argv.includes('--no-lighthouse');
 const listFiles = process.argv.includes('--files');
+const runsArgument = process.argv.find((argument) => argument.startsWith('--runs='));
+const lighthouseRuns = runsArgument ? Number(runsArgument.slice('--runs='.length)) : 1;
+if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1) throw new Error(`--runs wants a whole number of runs, not ${runsArgument}`);
 const kb = (bytes) => Number((bytes / 1024).toFixed(1));
 
 /** The pages measured: each opened on a first visit (an empty cache), signed in or not. */
@@ -155,40 +160,46 @@ async function lighthouseScores(targets) {
         await page.close();
         await browser.close();
       }
-      for (const formFactor of ['mobile', 'desktop']) {
-        const config = formFactor === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
-        // A run Lighthouse could not measure (now and then NO_FCP or NO_LCP on this machine) is run again, twice at most.
-        let runner;
-        for (let attempt = 1; ; attempt++) {
-          runner = await lighthouse(
-            target.url,
-            {
-              port: chrome.port,
-              output: 'json',
-              logLevel: 'error',
-              onlyCategories: ['performance', 'accessibility'],
-              disableStorageReset: Boolean(target.token),
-            },
-            config,
+      for (const formFactor of ['mobile', 'desktop'])
+        for (let run = 1; run <= lighthouseRuns; run++) {
+          const config = formFactor === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
+          // A run Lighthouse could not measure (now and then NO_FCP or NO_LCP on this machine) is run again, twice at most.
+          let runner;
+          for (let attempt = 1; ; attempt++) {
+            runner = await lighthouse(
+              target.url,
+              {
+                port: chrome.port,
+                output: 'json',
+                logLevel: 'error',
+                onlyCategories: ['performance', 'accessibility'],
+                disableStorageReset: Boolean(target.token),
+              },
+              config,
+            );
+            if (!runner.lhr.runtimeError || attempt === 3) break;
+            console.warn(`Lighthouse could not measure ${target.name} (${formFactor}): ${runner.lhr.runtimeError.code}; running it again`);
+          }
+          const { categories, audits } = runner.lhr;
+          // The whole report, for the critical chain and the LCP's phases behind a score (open it in Lighthouse's viewer).
+          await writeFile(
+            path.join(
+              resultsDir,
+              `lighthouse-${target.name.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'index'}-${formFactor}${lighthouseRuns > 1 ? `-${run}` : ''}.json`,
+            ),
+            JSON.stringify(runner.lhr),
           );
-          if (!runner.lhr.runtimeError || attempt === 3) break;
-          console.warn(`Lighthouse could not measure ${target.name} (${formFactor}): ${runner.lhr.runtimeError.code}; running it again`);
+          results.push({
+            page: target.name,
+            formFactor,
+            run,
+            performance: Math.round(categories.performance.score * 100),
+            accessibility: Math.round(categories.accessibility.score * 100),
+            lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
+            tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+            fcpMs: Math.round(audits['first-contentful-paint'].numericValue),
+          });
         }
-        const { categories, audits } = runner.lhr;
-        // The whole report, for the critical chain and the LCP's phases behind a score (open it in Lighthouse's viewer).
-        await writeFile(
-          path.join(resultsDir, `lighthouse-${target.name.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'index'}-${formFactor}.json`),
-          JSON.stringify(runner.lhr),
-        );
-        results.push({
-          page: target.name,
-          formFactor,
-          performance: Math.round(categories.performance.score * 100),
-          accessibility: Math.round(categories.accessibility.score * 100),
-          lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
-          tbtMs: Math.round(audits['total-blocking-time'].numericValue),
-        });
-      }
     }
   } finally {
     await chrome.kill();
@@ -276,7 +287,20 @@ if (write) {
   const weightRows = weights
     .map((w) => `| ${w.page} | ${w.files} | ${kb(w.js)} | ${kb(w.css)} | ${kb(w.total)} | ${w.overEmpty === undefined ? '' : `**${kb(w.overEmpty)}**`} |`)
     .join('\n');
-  const rows = lighthouseResults.map((r) => `| ${r.page} | ${r.formFactor} | ${r.performance} | ${r.accessibility} | ${r.lcpMs} | ${r.tbtMs} |`).join('\n');
+  // One row per page and form factor: each run's score, and the range of its paints and blocking time.
+  const range = (values) => (Math.min(...values) === Math.max(...values) ? `${values[0]}` : `${Math.min(...values)}–${Math.max(...values)}`);
+  const groups = new Map();
+  for (const r of lighthouseResults) {
+    const key = `${r.page}\u0000${r.formFactor}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  const rows = [...groups.values()]
+    .map((runs) => {
+      const [{ page, formFactor }] = runs;
+      const scores = runs.map((r) => r.performance).join(', ');
+      return `| ${page} | ${formFactor} | ${scores} | ${range(runs.map((r) => r.accessibility))} | ${range(runs.map((r) => r.fcpMs))} | ${range(runs.map((r) => r.lcpMs))} | ${range(runs.map((r) => r.tbtMs))} |`;
+    })
+    .join('\n');
   const load = `1-minute load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after`;
   const section = `<!-- page-weight:start -->
 Measured ${new Date().toISOString().slice(0, 10)} on this machine (${os.cpus().length} cores, ${load}), \`node bench/page-weight.mjs --write\`.
@@ -288,8 +312,10 @@ the demo, a project picked. Target: at most ${LIMIT_KB} KB over the empty page.
 |---|---|---|---|---|---|
 ${weightRows}
 
-| page | form factor | performance | accessibility | LCP ms | TBT ms |
-|---|---|---|---|---|---|
+Lighthouse, ${lighthouseRuns === 1 ? 'one run' : `${lighthouseRuns} runs`} per page and form factor (\`--runs=N\`):
+
+| page | form factor | performance | accessibility | FCP ms | LCP ms | TBT ms |
+|---|---|---|---|---|---|---|
 ${rows}
 <!-- page-weight:end -->`;
   const next = readme.includes('<!-- page-weight:start -->')
