@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -61,6 +61,21 @@ describe('restarting on the same data folder', () => {
       }
     } finally {
       await Promise.all([newFolder, emptyDatabase].map((folder) => rm(folder, { recursive: true, force: true })));
+    }
+  });
+
+  it("seeds the demo on a first start on the embedded PostgreSQL, the seed's process joining the one the server runs", async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'portal-embedded-first-start-'));
+    // Run as root, PostgreSQL runs as a user of its own, which must reach the folder.
+    await chmod(folder, 0o755);
+    try {
+      server = await startServer({ DATA_DIR: folder, EMBEDDED_DATABASE: 'postgres' });
+      expect(server.output()).toMatch(/Database: embedded PostgreSQL in .* \(started\), demo data seeded/);
+      await signIn(server.url);
+      await server.stop();
+      server = undefined;
+    } finally {
+      await rm(folder, { recursive: true, force: true });
     }
   });
 

@@ -23,6 +23,7 @@ async function main() {
   }
 
   const seedOnly = process.argv.includes(SEED_ONLY_FLAG);
+  const folders = databaseFolders(env);
   const options = databaseOptions(env, {
     role: seedOnly ? 'the server seeding the demo' : 'the server',
     ifHeld: 'stop that process first, or give this server its own DATA_DIR',
@@ -32,7 +33,7 @@ async function main() {
   // creating it took either (PGlite's initdb, run in its thread).
   const onPglite = !options.url && !options.postgresDir;
   let seeded = false;
-  if (!seedOnly && env.SEED_DEMO && onPglite && !existsSync(path.join(databaseFolders(env).pglite, 'PG_VERSION'))) {
+  if (!seedOnly && env.SEED_DEMO && onPglite && !existsSync(path.join(folders.pglite, 'PG_VERSION'))) {
     await seedInItsOwnProcess(env);
     seeded = true;
   }
@@ -53,10 +54,11 @@ async function main() {
     process.exit(failed ? 1 : 0);
   }
   if (!seeded && env.SEED_DEMO && (await isEmpty(database.db))) {
-    // PGlite lets one process at a time open its folder.
-    await database.close();
+    // PGlite lets one process at a time open its folder. PostgreSQL takes both (an embedded one, kept running by this
+    // process, is joined by the seed's rather than stopped and started again).
+    if (onPglite) await database.close();
     await seedInItsOwnProcess(env);
-    database = await open();
+    if (onPglite) database = await open();
     seeded = true;
   }
 
@@ -115,7 +117,7 @@ async function main() {
   const lines = [
     '',
     `  Project portal is running at ${env.PUBLIC_URL}`,
-    `  Database: ${databaseLine(database, databaseFolders(env).pglite)}${seeded ? ', demo data seeded' : ''}`,
+    `  Database: ${databaseLine(database, folders.pglite)}${seeded ? ', demo data seeded' : ''}`,
   ];
   lines.push(
     env.SMTP_URL
