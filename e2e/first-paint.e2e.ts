@@ -62,6 +62,24 @@ describe('a page on a slow network', () => {
     }
   });
 
+  it('says it only once the page has been loading for the delay, so a page ready sooner never flashes it', async () => {
+    const { context, page } = await newPage(browser);
+    await hold(page, (url) => /\.(js|css)$/.test(url.pathname));
+    // The page's animation clock stopped: what waits on the delay waits for as long as the clock stands still.
+    const devtools = await context.newCDPSession(page);
+    await devtools.send('Animation.enable');
+    await devtools.send('Animation.setPlaybackRate', { playbackRate: 0 });
+    await page.goto('/login', { waitUntil: 'commit' });
+    // In the document (a role query skips what is hidden), yet not shown.
+    await page.locator('[role="status"]', { hasText: 'Loading…' }).waitFor({ state: 'attached' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await loading(page).isVisible()).toBe(false);
+
+    await devtools.send('Animation.setPlaybackRate', { playbackRate: 1 });
+    await loading(page).waitFor();
+    await context.close();
+  });
+
   it('goes on saying Loading… while the page waits for its project, never a blank screen', async () => {
     const { context, page, consoleErrors } = await newPage(browser);
     await signedInContext(context);

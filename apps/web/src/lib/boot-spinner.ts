@@ -19,16 +19,11 @@ export const BOOT_SPINNER_DELAY_MS = LOADING_INDICATOR.throttleMs;
 /** Lucide's "loader-circle": the one icon a page may need before lucide itself has loaded. */
 export const LOADER_CIRCLE_PATH = 'M21 12a9 9 0 1 1-6.219-8.56';
 
-/** A page has a level-one heading, the loading one too: the document's own title, for screen readers only. */
-export const BOOT_SPINNER_HEADING = 'Project portal';
-
-/**
- * Slate-600 on the page's own background, as the app's PageSpinner: the app's style sheet is not there yet. A `main`
- * around it, as every page has, so that nothing even the loading page shows sits outside a landmark, and a heading.
- */
+/** Slate-600 on the page's own background, as the app's PageSpinner: the app's style sheet is not there yet. */
 export const BOOT_SPINNER_STYLE = [
   `.${BOOT_SPINNER_CLASS}{display:flex;min-height:60vh;align-items:center;justify-content:center;color:#475569;font-family:ui-sans-serif,system-ui,sans-serif}`,
-  `.${BOOT_SPINNER_CLASS}>div{display:flex;align-items:center;gap:.75rem;animation:boot-appear 0s ${BOOT_SPINNER_DELAY_MS}ms both}`,
+  // The app's copy sets the delay that is left when it draws (--boot-spinner-delay); the HTML's waits the whole of it.
+  `.${BOOT_SPINNER_CLASS}>div{display:flex;align-items:center;gap:.75rem;animation:boot-appear 0s var(--boot-spinner-delay,${BOOT_SPINNER_DELAY_MS}ms) both}`,
   '@keyframes boot-appear{from{visibility:hidden}}',
   `.${BOOT_SPINNER_CLASS} h1{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}`,
   `.${BOOT_SPINNER_CLASS} svg{width:1.5rem;height:1.5rem;animation:boot-spin 1s linear infinite}`,
@@ -36,7 +31,14 @@ export const BOOT_SPINNER_STYLE = [
   `@media (prefers-reduced-motion:reduce){.${BOOT_SPINNER_CLASS} svg{animation:none}}`,
 ].join('');
 
-export const BOOT_SPINNER_HTML =
-  `<main class="${BOOT_SPINNER_CLASS}"><h1>${BOOT_SPINNER_HEADING}</h1><div role="status">` +
+/**
+ * What both copies draw inside their `main`, one markup for the HTML's and the app's (components/ui/page-spinner.tsx).
+ * A `main` and a level-one heading (the document's own title, for screen readers only), as every page has: nothing
+ * even the loading page shows sits outside a landmark.
+ */
+export const BOOT_SPINNER_CONTENT =
+  '<h1>Project portal</h1><div role="status">' +
   `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="${LOADER_CIRCLE_PATH}"/></svg>` +
-  '<span>Loading…</span></div></main>';
+  '<span>Loading…</span></div>';
+
+export const BOOT_SPINNER_HTML = `<main class="${BOOT_SPINNER_CLASS}">${BOOT_SPINNER_CONTENT}</main>`;

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { BOOT_SPINNER_CLASS, BOOT_SPINNER_DELAY_MS, BOOT_SPINNER_HEADING, LOADER_CIRCLE_PATH } from '../../lib/boot-spinner';
+import { useState, type CSSProperties } from 'react';
+import { BOOT_SPINNER_CLASS, BOOT_SPINNER_CONTENT, BOOT_SPINNER_DELAY_MS, LOADER_CIRCLE_PATH } from '../../lib/boot-spinner';
 
 /**
  * Lucide's "loader-circle", drawn inline: the spinner shows on the sign-in pages' first render, which would otherwise
@@ -33,19 +33,13 @@ export function PageSpinner({ label = 'Loading…' }: { label?: string }) {
 }
 
 /**
- * The HTML's own first "Loading…" (lib/boot-spinner.ts), drawn by React the same way, in the same place, until the
- * router's first page is ready (app/app.tsx): the HTML's inline rules style it.
+ * The HTML's own first "Loading…" (lib/boot-spinner.ts), the very same markup in the same place, until the router's
+ * first page is ready (app/app.tsx): the HTML's inline rules style it.
  */
 export function BootSpinner() {
   // Shown from the same moment as the HTML's copy: the navigation's start plus the delay, not this one's mount.
   const [delayMs] = useState(() => Math.max(0, BOOT_SPINNER_DELAY_MS - performance.now()));
-  return (
-    <main className={BOOT_SPINNER_CLASS}>
-      <h1>{BOOT_SPINNER_HEADING}</h1>
-      <div role="status" style={{ animationDelay: `${delayMs}ms` }}>
-        <LoaderCircle />
-        <span>Loading…</span>
-      </div>
-    </main>
-  );
+  const style = { '--boot-spinner-delay': `${delayMs}ms` } as CSSProperties;
+  // A constant of ours, no data in it.
+  return <main className={BOOT_SPINNER_CLASS} style={style} dangerouslySetInnerHTML={{ __html: BOOT_SPINNER_CONTENT }} />;
 }
