@@ -1,4 +1,6 @@
-import { RouterProvider, useRouterState } from '@tanstack/react-router';
+import { RouterProvider, useRouterState, type AnyRouter } from '@tanstack/react-router';
+import { ColorBar } from '../components/color-bar';
+import { ERROR_PAGE_ACTION_CLASS, ErrorMessage } from '../components/error-page';
 import { BootSpinner } from '../components/ui/page-spinner';
 import { useEffect, useState } from 'react';
 import { onUnauthorized } from '../lib/api-client';
@@ -6,15 +8,14 @@ import { authToken } from '../lib/auth-token';
 import { previewSession } from '../lib/preview';
 import { toast } from '../lib/toast';
 import { startVersionCheck } from '../lib/version-check';
-import { createDataLayer } from './data-layer';
-import { createPortalRouter } from './router';
+import { isStaffPath } from './auth-guard';
+import { createDataLayer, type DataLayer } from './data-layer';
+import { createPortalRouter, loadStaffRouter } from './router';
 
 /** docs/requirements.md 9: the message of any 401 toast when the server gave none. */
 export const UNKNOWN_ERROR = 'An unknown error occurred';
 
-function createPortal() {
-  const dataLayer = createDataLayer();
-  const router = createPortalRouter(dataLayer);
+function signOutOnUnauthorized(dataLayer: DataLayer, router: AnyRouter) {
   // docs/requirements.md 5.2 and 9: any 401 signs the user out, sends them to /login and says why.
   onUnauthorized((error) => {
     // Requests in flight together (the page's and the header's) all meet the same 401: the first
@@ -28,14 +29,35 @@ function createPortal() {
     toast.error('Error', error.body?.message || UNKNOWN_ERROR);
     void router.navigate({ href: `/login${router.state.location.searchStr}`, replace: true });
   });
-  return { router };
+  return router;
 }
 
-export function App() {
-  const [{ router }] = useState(createPortal);
-  useEffect(() => startVersionCheck(), []);
-  // The router draws nothing until its first page is ready (its matches stay empty while they load): the HTML's own
-  // "Loading…" (lib/boot-spinner.ts) is drawn again meanwhile, so the screen never goes blank between the two.
+/**
+ * The portal's router at once; the console's once its routes have loaded (docs/decisions/101-the-portal-and-the-console-route-apart.md).
+ * An address does not change app without a page load, so the choice holds for the page's life.
+ */
+function useAppRouter(): AnyRouter | 'loading' | 'failed' {
+  const [dataLayer] = useState(createDataLayer);
+  const [router, setRouter] = useState<AnyRouter | 'loading' | 'failed'>(() =>
+    isStaffPath(window.location.pathname) ? 'loading' : signOutOnUnauthorized(dataLayer, createPortalRouter(dataLayer)),
+  );
+  useEffect(() => {
+    if (router !== 'loading') return;
+    let current = true;
+    // A chunk a new deployment removed reloads the page first (lib/reload-guard.ts); when even that fails, the error page.
+    loadStaffRouter(dataLayer).then(
+      (staffRouter) => current && setRouter(signOutOnUnauthorized(dataLayer, staffRouter)),
+      () => current && setRouter('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [dataLayer, router]);
+  return router;
+}
+
+/** The router draws nothing until its first page is ready (its matches stay empty while they load). */
+function AppRouter({ router }: { router: AnyRouter }) {
   const matched = useRouterState({ router, select: (state) => state.matches.length > 0 });
   // No QueryClientProvider here: the portal layouts bring TanStack Query with them (decision 024).
   return (
@@ -44,4 +66,30 @@ export function App() {
       <RouterProvider router={router} />
     </>
   );
+}
+
+/** The console's code did not arrive, even after a reload: the bare error page, with no router to draw its link. */
+function ConsoleDidNotLoad() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <ColorBar />
+      <main className="flex-1">
+        <ErrorMessage status={500}>
+          <a href={window.location.href} className={ERROR_PAGE_ACTION_CLASS}>
+            Try again
+          </a>
+        </ErrorMessage>
+      </main>
+    </div>
+  );
+}
+
+export function App() {
+  const router = useAppRouter();
+  useEffect(() => startVersionCheck(), []);
+  // Until the first page is ready the HTML's own "Loading…" (lib/boot-spinner.ts) is drawn again, so the screen never
+  // goes blank between the two.
+  if (router === 'loading') return <BootSpinner />;
+  if (router === 'failed') return <ConsoleDidNotLoad />;
+  return <AppRouter router={router} />;
 }

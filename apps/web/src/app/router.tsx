@@ -1,4 +1,5 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type AnyRoute } from '@tanstack/react-router';
+import type { RouteTypes } from './route-types';
 import { parseSearch, stringifySearch } from '../lib/search-string';
 import type { DataLayer } from './data-layer';
 import { authLayoutRoute } from './layouts/auth-layout';
@@ -17,103 +18,46 @@ import { passwordlessLoginRoute } from './routes/passwordless-login';
 import { photosRoute } from './routes/photos';
 import { rootRoute } from './routes/root';
 import { sessionsRoute } from './routes/sessions';
-import {
-  staffAuditLogRoute,
-  staffHomeRoute,
-  staffInboxRoute,
-  staffInvitationRoute,
-  staffLayoutRoute,
-  staffLoginRoute,
-  staffNewProjectRoute,
-  staffPasswordlessRoute,
-  staffProjectAlbumRoute,
-  staffProjectCustomersRoute,
-  staffProjectDocumentsRoute,
-  staffProjectEditInvoiceRoute,
-  staffProjectInvoiceRoute,
-  staffProjectInvoicesRoute,
-  staffProjectNewInvoiceRoute,
-  staffProjectNotesRoute,
-  staffProjectOverviewRoute,
-  staffProjectPhotosRoute,
-  staffProjectNewProposalRoute,
-  staffProjectProposalRoute,
-  staffProjectProposalsRoute,
-  staffProjectRoute,
-  staffProjectScheduleRoute,
-  staffProjectsRoute,
-  staffSettingsApiKeysRoute,
-  staffSettingsAreasRoute,
-  staffSettingsBrandingRoute,
-  staffSettingsRoute,
-  staffSettingsStaffRoute,
-  staffSettingsWebhooksRoute,
-} from './routes/staff';
 import { notificationsRoute, unsubscribeRoute } from './routes/notifications';
 
-/** The eight screens of docs/requirements.md 2.1 under their three layouts, the account pages and the signed-in devices page. */
-export const routeTree = rootRoute.addChildren([
-  authLayoutRoute.addChildren([
-    loginRoute,
-    passwordlessLoginRoute,
-    forgotPasswordRoute,
-    resetPasswordRoute,
-    confirmEmailRoute,
-    unsubscribeRoute,
-    invitationRoute,
-    staffLoginRoute,
-    staffInvitationRoute,
-    staffPasswordlessRoute,
-  ]),
-  defaultLayoutRoute.addChildren([
-    indexRoute,
-    photosRoute,
-    contactRoute,
-    invoicesRoute,
-    proposalsRoute,
-    documentsRoute,
-    calendarRoute,
-    sessionsRoute,
-    accountRoute,
-    notificationsRoute,
-  ]),
-  fullscreenLayoutRoute.addChildren([notesRoute]),
-  staffLayoutRoute.addChildren([
-    staffHomeRoute,
-    staffProjectsRoute,
-    staffNewProjectRoute,
-    staffProjectRoute.addChildren([
-      staffProjectOverviewRoute,
-      staffProjectPhotosRoute,
-      staffProjectAlbumRoute,
-      staffProjectCustomersRoute,
-      staffProjectNotesRoute,
-      staffProjectDocumentsRoute,
-      staffProjectInvoicesRoute,
-      staffProjectNewInvoiceRoute,
-      staffProjectInvoiceRoute,
-      staffProjectEditInvoiceRoute,
-      staffProjectProposalsRoute,
-      staffProjectNewProposalRoute,
-      staffProjectProposalRoute,
-      staffProjectScheduleRoute,
-    ]),
-    staffInboxRoute,
-    staffAuditLogRoute,
-    staffSettingsRoute.addChildren([
-      staffSettingsBrandingRoute,
-      staffSettingsAreasRoute,
-      staffSettingsStaffRoute,
-      staffSettingsApiKeysRoute,
-      staffSettingsWebhooksRoute,
-    ]),
-  ]),
-]);
+/** The portal's sign-in and account-link pages, in the sign-in card. */
+export function portalSignInRoutes() {
+  return [loginRoute, passwordlessLoginRoute, forgotPasswordRoute, resetPasswordRoute, confirmEmailRoute, unsubscribeRoute, invitationRoute] as const;
+}
 
-export function createPortalRouter(dataLayer: DataLayer) {
+/** The eight screens of docs/requirements.md 2.1 under their two signed-in layouts, the account pages and the signed-in devices page. */
+export function portalLayouts() {
+  return [
+    defaultLayoutRoute.addChildren([
+      indexRoute,
+      photosRoute,
+      contactRoute,
+      invoicesRoute,
+      proposalsRoute,
+      documentsRoute,
+      calendarRoute,
+      sessionsRoute,
+      accountRoute,
+      notificationsRoute,
+    ]),
+    fullscreenLayoutRoute.addChildren([notesRoute]),
+  ] as const;
+}
+
+/**
+ * The portal's pages alone: its customers' first load neither downloads nor builds the console's routes
+ * (docs/decisions/101-the-portal-and-the-console-route-apart.md). Each app builds only its own tree, once: the two
+ * share the root and the sign-in layout, whose children a tree sets.
+ */
+export function portalRouteTree() {
+  return rootRoute.addChildren([authLayoutRoute.addChildren(portalSignInRoutes()), ...portalLayouts()]);
+}
+
+/** The router of one app: `console` says which, so a path of the other app is loaded whole rather than shown as a 404. */
+export function createAppRouter<TRouteTree extends AnyRoute>(dataLayer: DataLayer, routeTree: TRouteTree, console: boolean) {
   return createRouter({
     routeTree,
-    context: { dataLayer },
+    context: { dataLayer, console },
     defaultPreload: 'intent',
     scrollRestoration: true,
     // The sign-in build reads and writes queries with the same functions (docs/decisions/089-sign-in-pages-without-the-router.md).
@@ -122,8 +66,18 @@ export function createPortalRouter(dataLayer: DataLayer) {
   });
 }
 
+export function createPortalRouter(dataLayer: DataLayer) {
+  return createAppRouter(dataLayer, portalRouteTree(), false);
+}
+
+/** The console's router: its routes load with it, for the console's addresses only. */
+export async function loadStaffRouter(dataLayer: DataLayer) {
+  return (await import('./staff-router')).createStaffRouter(dataLayer);
+}
+
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof createPortalRouter>;
+    // Links and navigations are checked against both apps' pages (route-types.ts); each app runs its own tree.
+    router: ReturnType<typeof createAppRouter<RouteTypes>>;
   }
 }

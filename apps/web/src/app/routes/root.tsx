@@ -14,12 +14,24 @@ const PortalErrorPage = lazy(() =>
     () => ({ default: BareErrorPage }),
   ),
 );
-import { guardSignIn, isSignInPath } from '../auth-guard';
+import { guardSignIn, isSignInPath, isStaffPath } from '../auth-guard';
 import type { DataLayer } from '../data-layer';
 
 export interface RouterContext {
   /** TanStack Query, loaded by the signed-in pages only (decision 024). */
   dataLayer: DataLayer;
+  /** Whether this is the console's router rather than the portal's: each routes only its own app's pages. */
+  console: boolean;
+}
+
+/**
+ * A path of the other app is loaded whole, as the server serves it, which builds that app's router: not a 404. Nothing
+ * links across today (the console opens the portal in a new tab), so this guards the next link that does.
+ */
+function leaveForOtherApp(href: string): Promise<never> {
+  window.location.assign(href);
+  // The page is being replaced: nothing of this router's should draw meanwhile.
+  return new Promise<never>(() => undefined);
 }
 
 function Root() {
@@ -56,7 +68,11 @@ function RouteError({ error }: { error: unknown }) {
 }
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: ({ location }) => guardSignIn(location),
+  beforeLoad: ({ location, context, preload }) => {
+    // Pointing at such a link preloads nothing: only following it leaves.
+    if (isStaffPath(location.pathname) !== context.console) return preload ? undefined : leaveForOtherApp(location.href);
+    return guardSignIn(location);
+  },
   component: Root,
   // docs/requirements.md 3.9: an unknown route gives a "Page not found" error.
   notFoundComponent: () => <BrandedErrorPage status={404} message="Page not found" />,

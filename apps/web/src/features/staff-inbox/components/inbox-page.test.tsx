@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDataLayer } from '../../../app/data-layer';
-import { createPortalRouter } from '../../../app/router';
+import { createStaffRouter } from '../../../app/staff-router';
 
 const page = (data: unknown[], unread: number) => ({
   data,
@@ -90,7 +90,7 @@ function stubApi(role: 'owner' | 'staff' = 'owner') {
 }
 
 function visit(href: string) {
-  const router = createPortalRouter(createDataLayer());
+  const router = createStaffRouter(createDataLayer());
   router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [href] }) });
   render(<RouterProvider router={router} />);
   return router;

@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDataLayer } from '../../../app/data-layer';
-import { createPortalRouter } from '../../../app/router';
+import { createStaffRouter } from '../../../app/staff-router';
 
 const member = {
   id: 1,
@@ -52,7 +52,7 @@ afterEach(() => {
 describe('the new invoice form', () => {
   it('adds up as the office types, and shows each of the server refusals beside its own field', async () => {
     const posted = stubApi();
-    const router = createPortalRouter(createDataLayer());
+    const router = createStaffRouter(createDataLayer());
     router.update({ ...router.options, history: createMemoryHistory({ initialEntries: ['/staff/projects/5/invoices/new'] }) });
     render(<RouterProvider router={router} />);
 

@@ -1,0 +1,16 @@
+import { authLayoutRoute } from './layouts/auth-layout';
+import { portalLayouts, portalSignInRoutes } from './router';
+import { rootRoute } from './routes/root';
+import { staffLayouts, staffSignInRoutes } from './staff-router';
+
+/**
+ * Both apps' pages in one tree, for the types only: links and navigations anywhere are checked against every page.
+ * Never called, and only ever imported with `import type`, so no build contains it: at run time each app builds its
+ * own tree (docs/decisions/101-the-portal-and-the-console-route-apart.md), and building this one would take the
+ * shared root and sign-in layout from it.
+ */
+function _bothApps() {
+  return rootRoute.addChildren([authLayoutRoute.addChildren([...portalSignInRoutes(), ...staffSignInRoutes()]), ...portalLayouts(), ...staffLayouts()]);
+}
+
+export type RouteTypes = ReturnType<typeof _bothApps>;
