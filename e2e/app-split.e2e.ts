@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInContext } from './support/auth';
@@ -6,7 +8,8 @@ import { expectNoAxeViolations, newPage } from './support/page';
 
 /**
  * The portal and the staff console are one build but two route tables: a customer's pages never download or build the
- * console's routes, and the console's load with it (docs/decisions/101-the-portal-and-the-console-route-apart.md).
+ * console's routes, and the console's load with it (docs/decisions/101-the-portal-and-the-console-route-apart.md), nor
+ * the console's icons (docs/decisions/102-icons-from-their-own-modules.md).
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -15,6 +18,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+
+/** An icon's path data: whichever script carries the icon holds it verbatim. */
+async function iconPath(name: string): Promise<string> {
+  const { __iconData } = (await import(`lucide-react/icons/${name}`)) as { __iconData: { node: [string, { d?: string }][] } };
+  return __iconData.node.find(([, attributes]) => attributes.d)![1].d!;
+}
 
 /** The console's own scripts: its route table, shell and pages are named after them. */
 const consoleScripts = (scripts: Set<string>) => [...scripts].filter((script) => /\/assets\/staff-/.test(script));
@@ -29,7 +40,7 @@ function recordScripts(page: Page) {
 }
 
 describe('the portal and the console, routed apart', () => {
-  it("a customer's pages load none of the console's code; the console's sign-in loads its routes", async () => {
+  it("a customer's pages load none of the console's code or icons; the console's sign-in loads its routes", async () => {
     const { context, page, consoleErrors } = await newPage(browser);
     await signedInContext(context);
     const scripts = recordScripts(page);
@@ -39,6 +50,9 @@ describe('the portal and the console, routed apart', () => {
     await page.getByRole('log', { name: 'Notes' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(consoleScripts(scripts)).toEqual([]);
+    // Nor the console's icons, which lucide-react's index would bring into the portal's chunk.
+    const customerCode = (await Promise.all([...scripts].map((script) => readFile(path.join(dist, script), 'utf8')))).join('\n');
+    for (const consoleIcon of ['webhook', 'key-round']) expect(customerCode.includes(await iconPath(consoleIcon)), consoleIcon).toBe(false);
 
     await page.goto('/staff/login');
     await page.getByRole('heading', { level: 1, name: 'Staff sign-in' }).waitFor();

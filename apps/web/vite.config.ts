@@ -55,6 +55,7 @@ const ENTRY_MODULES = new Set(['index.html', 'sign-in.html', 'src/main.tsx', 'sr
 const isEntryModule = (id: string) => ENTRY_MODULES.has(id);
 let signInGraph: Set<string> | undefined;
 let portalGraph: Set<string> | undefined;
+let portalAppGraph: Set<string> | undefined;
 
 /** The entries' graphs are worked out anew for each build (a watch or a second build in one process). */
 function freshGraphs(): Plugin {
@@ -63,6 +64,7 @@ function freshGraphs(): Plugin {
     buildStart() {
       signInGraph = undefined;
       portalGraph = undefined;
+      portalAppGraph = undefined;
     },
   };
 }
@@ -108,12 +110,72 @@ const PORTAL_ROOTS = [
 ].map((file) => path.resolve(import.meta.dirname, file));
 const isQueryModule = (id: string) => /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/.test(id);
 
+/**
+ * Each icon is imported from its own module, not from lucide-react's index. The index re-exports every icon, so
+ * through it the portal chunk's graph (portalBundleName) reached every icon the build uses: the console's and every
+ * page's icons were in the chunk each signed-in page loads (docs/decisions/102-icons-from-their-own-modules.md).
+ */
+function lucideIconModules(): Plugin {
+  let iconFiles: Map<string, string> | undefined;
+  return {
+    name: 'lucide-icon-modules',
+    apply: 'build',
+    async buildStart() {
+      const index = await this.resolve('lucide-react', path.resolve(import.meta.dirname, 'src/main.tsx'));
+      if (!index) throw new Error('lucide-react: its index did not resolve');
+      iconFiles = new Map();
+      for (const [, names, file] of (await readFile(index.id, 'utf8')).matchAll(/export \{([^}]+)\} from '\.\/icons\/([\w-]+)\.mjs';/g)) {
+        for (const [, name] of names!.matchAll(/default as (\w+)/g)) iconFiles.set(name!, file!);
+      }
+      if (iconFiles.size === 0) throw new Error('lucide-react: no icons found in its index; has its layout changed?');
+    },
+    transform(code, id) {
+      if (!id.startsWith(path.resolve(import.meta.dirname, 'src')) || !/from\s*["']lucide-react["']/.test(code)) return null;
+      return code.replace(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["'];?/g, (_, list: string) => {
+        const kept: string[] = [];
+        const icons: string[] = [];
+        for (const specifier of list
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)) {
+          const [name = '', local = name] = specifier.split(/\s+as\s+/);
+          const file = iconFiles!.get(name);
+          if (file) icons.push(`import ${local} from 'lucide-react/icons/${file}';`);
+          else kept.push(specifier); // a type, or the library's own exports
+        }
+        return [kept.length ? `import { ${kept.join(', ')} } from 'lucide-react';` : '', ...icons].join(' ');
+      });
+    },
+  };
+}
+
 /** The two chunks index.html names (preloadPortalChunks). */
 const PORTAL_CHUNK = 'portal';
 const QUERY_CHUNK = 'query';
 
+const MAIN_ENTRY = path.resolve(import.meta.dirname, 'src/main.tsx');
+const STAFF_ROUTER = path.resolve(import.meta.dirname, 'src/app/staff-router.tsx');
+const isIconModule = (id: string) => /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id);
+
+/** Every module a portal page may load, lazily or not: the full app's graph short of the console's route table. */
+function portalAppModules(ctx: ChunkingContext): Set<string> {
+  const graph = new Set<string>();
+  const queue = [MAIN_ENTRY];
+  while (queue.length) {
+    const next = queue.pop()!;
+    if (graph.has(next) || next === STAFF_ROUTER) continue;
+    graph.add(next);
+    const info = ctx.getModuleInfo(next);
+    queue.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
+  }
+  return graph;
+}
+
 function portalBundleName(id: string, ctx: ChunkingContext): string | null {
   portalGraph ??= staticGraph(PORTAL_ROOTS, ctx);
+  // The portal's pages' icons ride in the portal chunk (a few hundred bytes each, where a file of its own each would
+  // be a request each); the console's stay with the console's pages (docs/decisions/102-icons-from-their-own-modules.md).
+  if (isIconModule(id)) return (portalAppGraph ??= portalAppModules(ctx)).has(id) ? PORTAL_CHUNK : null;
   return !isEntryModule(id) && !isQueryModule(id) && portalGraph.has(id) ? PORTAL_CHUNK : null;
 }
 
@@ -160,7 +222,7 @@ function bootSpinner(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), buildArtifacts(), freshGraphs(), preloadPortalChunks(), bootSpinner()],
+  plugins: [react(), tailwindcss(), lucideIconModules(), buildArtifacts(), freshGraphs(), preloadPortalChunks(), bootSpinner()],
   server: {
     port: 5173,
     proxy: {
