@@ -70,7 +70,8 @@ export default tseslint.config(
             {
               name: '@portal/contract',
               allowTypeImports: true,
-              message: "Import types with `import type`, and values from '@portal/contract/constants'.",
+              message:
+                "Import types with `import type`, and values from '@portal/contract/constants' or another of its plain subpaths (package.json's exports).",
             },
           ],
         },

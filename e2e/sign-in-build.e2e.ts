@@ -4,6 +4,8 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEmptyReactPage } from '../bench/support/empty-react-page.mjs';
+import { NOTICE_KIND_LABELS } from '@portal/contract/notice-kinds';
+import { PROPOSAL_CONSENT_TEXT } from '@portal/contract/proposal-constants';
 import { DEMO } from './support/auth';
 import { launchChromium } from './support/chromium';
 import { expectNoAxeViolations, newPage } from './support/page';
@@ -62,6 +64,14 @@ describe('the sign-in build', () => {
     }
     expect(emptyPage).toBeGreaterThan(40 * 1024);
     expect(login - emptyPage, `/login loads ${login} bytes of scripts (gzip), the empty React page ${emptyPage}`).toBeLessThanOrEqual(40 * 1024);
+  });
+
+  it("loads none of the contract's values that only other pages use (docs/decisions/103-the-contracts-values-apart.md)", async () => {
+    const { context, scripts } = await scriptsOf('/login');
+    await context.close();
+    const code = (await Promise.all(scripts.map((script) => readFile(path.join(dist, script), 'utf8')))).join('\n');
+    // A sentence of each: the money's parser, the notices' labels, the proposals' consent.
+    for (const text of ['Not a decimal amount', NOTICE_KIND_LABELS.note.description, PROPOSAL_CONSENT_TEXT]) expect(code.includes(text), text).toBe(false);
   });
 
   it('a link hands over to the full app with the query kept, and Back shows the sign-in page again, which still signs in', async () => {

@@ -1,6 +1,6 @@
 /**
  * The calendar's plain values (docs/company-api.md "Calendar"), free of zod so the web app can use them
- * (`@portal/contract/constants`).
+ * (`@portal/contract/calendar-constants`).
  */
 
 /** A company that never chose a zone keeps this one (docs/decisions/065-calendar-time-zones-and-icalendar.md). */

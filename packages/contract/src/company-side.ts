@@ -1,6 +1,6 @@
 /**
  * The company side's plain lists (docs/company-api.md): the switches, the scope areas, the webhook events and the staff
- * roles. Kept free of zod so the staff console can show them (it imports values from `constants` only).
+ * roles. Kept free of zod so the staff console can show them (`@portal/contract/company-side`).
  */
 
 /** The per-company switches, in the order docs/requirements.md 4.6 lists them. */

@@ -2,6 +2,10 @@
  * The contract's plain values: limits, defaults, labels and the like, with no zod in sight, so the
  * web app can import them without the schemas (decisions 015 and 024). Everything here is also
  * exported from the package's root, beside the schemas that use it.
+ *
+ * The values only some pages need are modules of their own, each with its own subpath (routes, notice kinds, money,
+ * proposals, the company side, the calendar), not re-exported here: whatever imports this module brings all of it, and
+ * the sign-in pages do (docs/decisions/103-the-contracts-values-apart.md).
  */
 
 // Sign-in
@@ -170,8 +174,6 @@ export const AGING_BUCKET_LABELS: Record<AgingBucket, string> = {
   over_90: 'Over 90 days',
 };
 
-export * from './routes';
-
 /** The messages a client may rely on, word for word. */
 export const ERROR_MESSAGES = {
   invalid: 'The given data was invalid.',
@@ -184,13 +186,7 @@ export const ERROR_MESSAGES = {
   serverError: 'Server Error',
 } as const;
 
-export * from './notice-kinds';
-
 // Staff console
 
 /** The console's inbox and its menu badge are polled this often, as the notes thread is (docs/decisions/050-inbox.md). */
 export const INBOX_POLL_INTERVAL_MS = 10_000;
-export * from './money';
-export * from './proposal-constants';
-export * from './company-side';
-export * from './calendar-constants';

@@ -1,6 +1,6 @@
 /**
  * Proposals (docs/requirements.md 11.8, docs/company-api.md "Proposals"): the plain values the portal, the staff console
- * and the server share. Kept free of zod so the web app may import them (through `constants`).
+ * and the server share. Kept free of zod so the web app may import them (`@portal/contract/proposal-constants`).
  */
 
 /**

@@ -1,4 +1,4 @@
-import { NOTICE_KINDS, type NoticeKind } from '@portal/contract/constants';
+import { NOTICE_KINDS, type NoticeKind } from '@portal/contract/notice-kinds';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**

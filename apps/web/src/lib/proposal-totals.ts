@@ -1,4 +1,4 @@
-import { invoiceTotals } from '@portal/contract/constants';
+import { invoiceTotals } from '@portal/contract/money';
 
 interface CountableItem {
   id?: number | undefined;

@@ -1,4 +1,4 @@
-import { NOTICE_KINDS, type NoticeKind } from '@portal/contract/constants';
+import { NOTICE_KINDS, type NoticeKind } from '@portal/contract/notice-kinds';
 import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { companies, noticePreferences, portalEntities, portalThemes, portalUsers, projects, sentNotices } from '../../db/schema';

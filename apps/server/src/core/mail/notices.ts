@@ -1,4 +1,5 @@
-import { DEFAULT_PORTAL_COLOR, NOTICE_KIND_LABELS, type NoticeKind } from '@portal/contract/constants';
+import { DEFAULT_PORTAL_COLOR } from '@portal/contract/constants';
+import { NOTICE_KIND_LABELS, type NoticeKind } from '@portal/contract/notice-kinds';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client';
 import type { UnsubscribeTokens } from '../../lib/unsubscribe-tokens';

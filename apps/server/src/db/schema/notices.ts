@@ -1,4 +1,4 @@
-import type { NoticeKind } from '@portal/contract/constants';
+import type { NoticeKind } from '@portal/contract/notice-kinds';
 import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 import { companies } from './companies';

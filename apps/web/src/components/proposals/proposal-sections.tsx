@@ -1,5 +1,5 @@
 import type { ProposalDetail, ProposalItem } from '@portal/contract';
-import { formatUsd } from '@portal/contract/constants';
+import { formatUsd } from '@portal/contract/money';
 import { formatMoney } from '../../lib/format';
 import { proposalTotals } from '../../lib/proposal-totals';
 

@@ -1,4 +1,4 @@
-import { PROPOSAL_SIGNER_NAME_MAX_LENGTH } from '@portal/contract/constants';
+import { PROPOSAL_SIGNER_NAME_MAX_LENGTH } from '@portal/contract/proposal-constants';
 
 export interface AcceptValues {
   signerName: string;

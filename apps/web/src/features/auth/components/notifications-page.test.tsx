@@ -1,4 +1,5 @@
-import { NOTIFICATION_MESSAGES, TOKEN_STORAGE_KEY } from '@portal/contract/constants';
+import { TOKEN_STORAGE_KEY } from '@portal/contract/constants';
+import { NOTIFICATION_MESSAGES } from '@portal/contract/notice-kinds';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-import { NOTICE_KIND_LABELS, NOTICE_KINDS, NOTIFICATION_MESSAGES, type NoticeKind } from '@portal/contract/constants';
+import { NOTICE_KIND_LABELS, NOTICE_KINDS, NOTIFICATION_MESSAGES, type NoticeKind } from '@portal/contract/notice-kinds';
 import type { NotificationPreferences } from '@portal/contract';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';

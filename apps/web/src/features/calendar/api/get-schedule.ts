@@ -1,5 +1,5 @@
 import type { ScheduleItem } from '@portal/contract';
-import { SCHEDULE_PAGE_SIZE_MAX, type ScheduleWhen } from '@portal/contract/constants';
+import { SCHEDULE_PAGE_SIZE_MAX, type ScheduleWhen } from '@portal/contract/calendar-constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pageQueryOptions } from '../../../lib/loaders';
 

@@ -1,4 +1,4 @@
-import { formatProposalNumber } from '@portal/contract/constants';
+import { formatProposalNumber } from '@portal/contract/proposal-constants';
 import type { Proposal } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '../../../lib/api-client';

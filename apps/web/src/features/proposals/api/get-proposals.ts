@@ -1,4 +1,4 @@
-import { PROPOSAL_DEFAULT_SORT } from '@portal/contract/constants';
+import { PROPOSAL_DEFAULT_SORT } from '@portal/contract/proposal-constants';
 import type { Proposal } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pageQueryOptions } from '../../../lib/loaders';

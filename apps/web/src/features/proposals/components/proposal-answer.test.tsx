@@ -1,5 +1,6 @@
 import type { ProposalDetail } from '@portal/contract';
-import { PROPOSAL_CONSENT_TEXT, TOKEN_STORAGE_KEY } from '@portal/contract/constants';
+import { TOKEN_STORAGE_KEY } from '@portal/contract/constants';
+import { PROPOSAL_CONSENT_TEXT } from '@portal/contract/proposal-constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

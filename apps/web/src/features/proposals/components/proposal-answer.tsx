@@ -1,4 +1,4 @@
-import { PROPOSAL_CONSENT_TEXT } from '@portal/contract/constants';
+import { PROPOSAL_CONSENT_TEXT } from '@portal/contract/proposal-constants';
 import { useId, useState, type FormEvent } from 'react';
 import { WriteControls } from '../../../components/read-only';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,5 @@
-import { formatProposalDate, formatProposalNumber, formatUsd } from '@portal/contract/constants';
+import { formatUsd } from '@portal/contract/money';
+import { formatProposalDate, formatProposalNumber } from '@portal/contract/proposal-constants';
 import type { ProposalDetail as Detail } from '@portal/contract';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ArrowLeft, Download } from 'lucide-react';

@@ -1,4 +1,4 @@
-import { formatProposalDate, formatProposalNumber } from '@portal/contract/constants';
+import { formatProposalDate, formatProposalNumber } from '@portal/contract/proposal-constants';
 import type { Proposal } from '@portal/contract';
 import { Link } from '@tanstack/react-router';
 import { FileSignature } from 'lucide-react';

@@ -1,4 +1,4 @@
-import { PROPOSAL_STATUS_LABELS } from '@portal/contract/constants';
+import { PROPOSAL_STATUS_LABELS } from '@portal/contract/proposal-constants';
 import type { PortalProposalStatus } from '@portal/contract';
 
 const STYLES: Record<PortalProposalStatus, string> = {

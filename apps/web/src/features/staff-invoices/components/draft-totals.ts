@@ -1,4 +1,4 @@
-import { lineAmountCents, sumCents, taxCents } from '@portal/contract/constants';
+import { lineAmountCents, sumCents, taxCents } from '@portal/contract/money';
 
 export interface DraftLine {
   description: string;

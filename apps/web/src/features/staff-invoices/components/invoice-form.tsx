@@ -1,5 +1,5 @@
 import type { IntegrationInvoiceDetail } from '@portal/contract';
-import { formatUsd } from '@portal/contract/constants';
+import { formatUsd } from '@portal/contract/money';
 import { useNavigate } from '@tanstack/react-router';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';

@@ -1,5 +1,6 @@
 import type { IntegrationProposalDetail } from '@portal/contract';
-import { formatProposalNumber, formatUsd } from '@portal/contract/constants';
+import { formatUsd } from '@portal/contract/money';
+import { formatProposalNumber } from '@portal/contract/proposal-constants';
 import { useNavigate } from '@tanstack/react-router';
 import { Plus, Send, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 import type { IntegrationProposalDetail } from '@portal/contract';
-import { formatProposalDate, formatProposalNumber } from '@portal/contract/constants';
+import { formatProposalDate, formatProposalNumber } from '@portal/contract/proposal-constants';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { CopyPlus, Download, Undo2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';

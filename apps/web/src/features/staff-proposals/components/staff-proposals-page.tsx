@@ -1,5 +1,5 @@
 import type { IntegrationProposal } from '@portal/contract';
-import { formatProposalDate, formatProposalNumber } from '@portal/contract/constants';
+import { formatProposalDate, formatProposalNumber } from '@portal/contract/proposal-constants';
 import { Link } from '@tanstack/react-router';
 import { FileSignature } from 'lucide-react';
 import { useState } from 'react';

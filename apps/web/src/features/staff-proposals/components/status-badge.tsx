@@ -1,4 +1,4 @@
-import { COMPANY_PROPOSAL_STATUS_LABELS } from '@portal/contract/constants';
+import { COMPANY_PROPOSAL_STATUS_LABELS } from '@portal/contract/proposal-constants';
 import type { ProposalStatus } from '@portal/contract';
 
 const STYLES: Record<ProposalStatus, string> = {

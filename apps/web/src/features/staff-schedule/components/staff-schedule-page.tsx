@@ -1,5 +1,5 @@
 import type { IntegrationScheduleItem, IntegrationStaff } from '@portal/contract';
-import { DEFAULT_TIME_ZONE } from '@portal/contract/constants';
+import { DEFAULT_TIME_ZONE } from '@portal/contract/calendar-constants';
 import { Ban, CalendarDays, CalendarPlus, EyeOff, MapPin, Pencil, Trash2, UserRound } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { useMemo, useState, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 import type { ApiKey, ApiKeyCreate, Scope } from '@portal/contract';
-import { SCOPE_AREAS, type ScopeArea } from '@portal/contract/constants';
+import { SCOPE_AREAS, type ScopeArea } from '@portal/contract/company-side';
 import { KeyRound, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import type { CompanySwitch, IntegrationCompany } from '@portal/contract';
-import { COMPANY_SWITCHES } from '@portal/contract/constants';
+import { COMPANY_SWITCHES } from '@portal/contract/company-side';
 import { useId } from 'react';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { formErrors } from '../../../lib/form-errors';

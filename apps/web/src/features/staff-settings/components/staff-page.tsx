@@ -1,5 +1,5 @@
 import type { IntegrationStaff, IntegrationStaffCreate } from '@portal/contract';
-import { STAFF_ROLES, type StaffRole } from '@portal/contract/constants';
+import { STAFF_ROLES, type StaffRole } from '@portal/contract/company-side';
 import { UserPlus, Users } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useStaffMember } from '../../../components/staff/staff-member';

@@ -1,5 +1,5 @@
 import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointCreated, WebhookEndpointInput } from '@portal/contract';
-import { WEBHOOK_EVENTS, type WebhookEvent } from '@portal/contract/constants';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '@portal/contract/company-side';
 import { Plus, Webhook } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
