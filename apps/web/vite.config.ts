@@ -173,9 +173,14 @@ function portalAppModules(ctx: ChunkingContext): Set<string> {
 
 function portalBundleName(id: string, ctx: ChunkingContext): string | null {
   portalGraph ??= staticGraph(PORTAL_ROOTS, ctx);
-  // The portal's pages' icons ride in the portal chunk (a few hundred bytes each, where a file of its own each would
-  // be a request each); the console's stay with the console's pages (docs/decisions/102-icons-from-their-own-modules.md).
-  if (isIconModule(id)) return (portalAppGraph ??= portalAppModules(ctx)).has(id) ? PORTAL_CHUNK : null;
+  // The portal chunk takes its own modules' icons, and the icons two or more modules of the portal's pages share (a
+  // few hundred bytes each, where a file of its own each would be a request each). An icon one module uses goes with
+  // that module, and the console's stay with the console (docs/decisions/102-icons-from-their-own-modules.md).
+  if (isIconModule(id)) {
+    if (portalGraph.has(id)) return PORTAL_CHUNK;
+    const importers = ctx.getModuleInfo(id)?.importers ?? [];
+    return importers.length > 1 && (portalAppGraph ??= portalAppModules(ctx)).has(id) ? PORTAL_CHUNK : null;
+  }
   return !isEntryModule(id) && !isQueryModule(id) && portalGraph.has(id) ? PORTAL_CHUNK : null;
 }
 
