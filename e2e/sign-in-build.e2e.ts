@@ -7,6 +7,7 @@ import { buildEmptyReactPage } from '../bench/support/empty-react-page.mjs';
 import { NOTICE_KIND_LABELS } from '@portal/contract/notice-kinds';
 import { PROPOSAL_CONSENT_TEXT } from '@portal/contract/proposal-constants';
 import { DEMO } from './support/auth';
+import { codeOf, recordScripts, WEB_DIST as dist } from './support/scripts';
 import { launchChromium } from './support/chromium';
 import { expectNoAxeViolations, newPage } from './support/page';
 
@@ -14,7 +15,6 @@ import { expectNoAxeViolations, newPage } from './support/page';
  * The sign-in pages are answered with the sign-in build: React and the page, no router (docs/decisions/089-sign-in-pages-
  * without-the-router.md). The first navigation away hands the address over to the full app.
  */
-const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const gzipBytes = async (file: string) => gzipSync(await readFile(file), { level: 9 }).length;
 const pathAndQuery = (page: Page) => {
   const url = new URL(page.url());
@@ -32,11 +32,7 @@ afterAll(async () => {
 /** Opens a page in a fresh context and lists the scripts it fetched until the network went quiet. */
 async function scriptsOf(target: string) {
   const { context, page, consoleErrors } = await newPage(browser);
-  const scripts = new Set<string>();
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
-  });
+  const scripts = recordScripts(page);
   await page.goto(target, { waitUntil: 'networkidle' });
   // Not the HTML's own loading page's heading: the app's.
   await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Project portal' }).waitFor();
@@ -69,7 +65,7 @@ describe('the sign-in build', () => {
   it("loads none of the contract's values that only other pages use (docs/decisions/103-the-contracts-values-apart.md)", async () => {
     const { context, scripts } = await scriptsOf('/login');
     await context.close();
-    const code = (await Promise.all(scripts.map((script) => readFile(path.join(dist, script), 'utf8')))).join('\n');
+    const code = await codeOf(scripts);
     // A sentence of each: the money's parser, the notices' labels, the proposals' consent.
     for (const text of ['Not a decimal amount', NOTICE_KIND_LABELS.note.description, PROPOSAL_CONSENT_TEXT]) expect(code.includes(text), text).toBe(false);
   });

@@ -69,15 +69,16 @@ function freshGraphs(): Plugin {
   };
 }
 
-/** Every module `roots` import statically, all the way down. */
-function staticGraph(roots: string[], ctx: ChunkingContext): Set<string> {
+/** Every module `roots` import, all the way down: statically, or also lazily; never through `except`. */
+function moduleGraph(roots: string[], ctx: ChunkingContext, { lazily = false, except }: { lazily?: boolean; except?: string } = {}): Set<string> {
   const graph = new Set<string>();
   const queue = [...roots];
   while (queue.length) {
     const next = queue.pop()!;
-    if (graph.has(next)) continue;
+    if (graph.has(next) || next === except) continue;
     graph.add(next);
-    queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+    const info = ctx.getModuleInfo(next);
+    queue.push(...(info?.importedIds ?? []), ...(lazily ? (info?.dynamicallyImportedIds ?? []) : []));
   }
   return graph;
 }
@@ -87,7 +88,7 @@ function staticGraph(roots: string[], ctx: ChunkingContext): Set<string> {
  * portal's first bundle to one more (docs/decisions/078-page-weight.md and 089-sign-in-pages-without-the-router.md).
  */
 function sharedBundleName(id: string, ctx: ChunkingContext): string | null {
-  signInGraph ??= staticGraph([signInHtml], ctx);
+  signInGraph ??= moduleGraph([signInHtml], ctx);
   return !isEntryModule(id) && signInGraph.has(id) ? 'shared' : null;
 }
 
@@ -131,7 +132,7 @@ function lucideIconModules(): Plugin {
     },
     transform(code, id) {
       if (!id.startsWith(path.resolve(import.meta.dirname, 'src')) || !/from\s*["']lucide-react["']/.test(code)) return null;
-      return code.replace(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["'];?/g, (_, list: string) => {
+      const rewritten = code.replace(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["'];?/g, (_, list: string) => {
         const kept: string[] = [];
         const icons: string[] = [];
         for (const specifier of list
@@ -141,10 +142,13 @@ function lucideIconModules(): Plugin {
           const [name = '', local = name] = specifier.split(/\s+as\s+/);
           const file = iconFiles!.get(name);
           if (file) icons.push(`import ${local} from 'lucide-react/icons/${file}';`);
-          else kept.push(specifier); // a type, or the library's own exports
+          else kept.push(specifier); // the library's own exports (types are gone by now)
         }
         return [kept.length ? `import { ${kept.join(', ')} } from 'lucide-react';` : '', ...icons].join(' ');
       });
+      // Anything still taken from the index would bring every icon back into the portal chunk's graph.
+      if (/from\s*["']lucide-react["']/.test(rewritten)) this.error(`${id} imports from lucide-react's index, which brings every icon: import icons only`);
+      return rewritten;
     },
   };
 }
@@ -157,29 +161,17 @@ const MAIN_ENTRY = path.resolve(import.meta.dirname, 'src/main.tsx');
 const STAFF_ROUTER = path.resolve(import.meta.dirname, 'src/app/staff-router.tsx');
 const isIconModule = (id: string) => /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id);
 
-/** Every module a portal page may load, lazily or not: the full app's graph short of the console's route table. */
-function portalAppModules(ctx: ChunkingContext): Set<string> {
-  const graph = new Set<string>();
-  const queue = [MAIN_ENTRY];
-  while (queue.length) {
-    const next = queue.pop()!;
-    if (graph.has(next) || next === STAFF_ROUTER) continue;
-    graph.add(next);
-    const info = ctx.getModuleInfo(next);
-    queue.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
-  }
-  return graph;
-}
-
 function portalBundleName(id: string, ctx: ChunkingContext): string | null {
-  portalGraph ??= staticGraph(PORTAL_ROOTS, ctx);
-  // The portal chunk takes its own modules' icons, and the icons two or more modules of the portal's pages share (a
-  // few hundred bytes each, where a file of its own each would be a request each). An icon one module uses goes with
-  // that module, and the console's stay with the console (docs/decisions/102-icons-from-their-own-modules.md).
+  portalGraph ??= moduleGraph(PORTAL_ROOTS, ctx);
+  // The portal chunk takes its own modules' icons, and every icon a portal page may show that more than one module
+  // uses, on the portal's side or the console's: a few hundred bytes each, where a file of its own (shared by the
+  // chunks that use it) would be a request each. An icon one module uses goes with that module, and an icon only the
+  // console uses stays with the console (docs/decisions/102-icons-from-their-own-modules.md).
   if (isIconModule(id)) {
     if (portalGraph.has(id)) return PORTAL_CHUNK;
-    const importers = ctx.getModuleInfo(id)?.importers ?? [];
-    return importers.length > 1 && (portalAppGraph ??= portalAppModules(ctx)).has(id) ? PORTAL_CHUNK : null;
+    // Every module a portal page may load, lazily or not: the full app short of the console's route table.
+    const portalApp = (portalAppGraph ??= moduleGraph([MAIN_ENTRY], ctx, { lazily: true, except: STAFF_ROUTER }));
+    return portalApp.has(id) && (ctx.getModuleInfo(id)?.importers.length ?? 0) > 1 ? PORTAL_CHUNK : null;
   }
   return !isEntryModule(id) && !isQueryModule(id) && portalGraph.has(id) ? PORTAL_CHUNK : null;
 }

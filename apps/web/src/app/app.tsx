@@ -1,6 +1,5 @@
 import { RouterProvider, useRouterState, type AnyRouter } from '@tanstack/react-router';
-import { ColorBar } from '../components/color-bar';
-import { ERROR_PAGE_ACTION_CLASS, ErrorMessage } from '../components/error-page';
+import { BareErrorLayout, ERROR_PAGE_ACTION_CLASS, ErrorMessage } from '../components/error-page';
 import { BootSpinner } from '../components/ui/page-spinner';
 import { useEffect, useState } from 'react';
 import { onUnauthorized } from '../lib/api-client';
@@ -15,7 +14,9 @@ import { createPortalRouter, loadStaffRouter } from './router';
 /** docs/requirements.md 9: the message of any 401 toast when the server gave none. */
 export const UNKNOWN_ERROR = 'An unknown error occurred';
 
-function signOutOnUnauthorized(dataLayer: DataLayer, router: AnyRouter) {
+/** The portal's router. The console's sign-in ends on its own 401s (lib/api-client.ts), never through this. */
+function portalRouter(dataLayer: DataLayer) {
+  const router = createPortalRouter(dataLayer);
   // docs/requirements.md 5.2 and 9: any 401 signs the user out, sends them to /login and says why.
   onUnauthorized((error) => {
     // Requests in flight together (the page's and the header's) all meet the same 401: the first
@@ -38,15 +39,16 @@ function signOutOnUnauthorized(dataLayer: DataLayer, router: AnyRouter) {
  */
 function useAppRouter(): AnyRouter | 'loading' | 'failed' {
   const [dataLayer] = useState(createDataLayer);
-  const [router, setRouter] = useState<AnyRouter | 'loading' | 'failed'>(() =>
-    isStaffPath(window.location.pathname) ? 'loading' : signOutOnUnauthorized(dataLayer, createPortalRouter(dataLayer)),
-  );
+  const [router, setRouter] = useState<AnyRouter | 'loading' | 'failed'>(() => (isStaffPath(window.location.pathname) ? 'loading' : portalRouter(dataLayer)));
   useEffect(() => {
     if (router !== 'loading') return;
     let current = true;
-    // A chunk a new deployment removed reloads the page first (lib/reload-guard.ts); when even that fails, the error page.
-    loadStaffRouter(dataLayer).then(
-      (staffRouter) => current && setRouter(signOutOnUnauthorized(dataLayer, staffRouter)),
+    // A chunk a new deployment removed reloads the page first (lib/reload-guard.ts), which keeps showing "Loading…"
+    // meanwhile; when the reloaded page cannot load it either, the error page.
+    loadStaffRouter().then(
+      (createStaffRouter) => {
+        if (current && createStaffRouter) setRouter(createStaffRouter(dataLayer));
+      },
       () => current && setRouter('failed'),
     );
     return () => {
@@ -71,16 +73,13 @@ function AppRouter({ router }: { router: AnyRouter }) {
 /** The console's code did not arrive, even after a reload: the bare error page, with no router to draw its link. */
 function ConsoleDidNotLoad() {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <ColorBar />
-      <main className="flex-1">
-        <ErrorMessage status={500}>
-          <a href={window.location.href} className={ERROR_PAGE_ACTION_CLASS}>
-            Try again
-          </a>
-        </ErrorMessage>
-      </main>
-    </div>
+    <BareErrorLayout>
+      <ErrorMessage status={500}>
+        <a href={window.location.href} className={ERROR_PAGE_ACTION_CLASS}>
+          Try again
+        </a>
+      </ErrorMessage>
+    </BareErrorLayout>
   );
 }
 

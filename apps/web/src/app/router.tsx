@@ -1,5 +1,6 @@
 import { createRouter, type AnyRoute } from '@tanstack/react-router';
 import type { RouteTypes } from './route-types';
+import type * as StaffRouterModule from './staff-router';
 import { parseSearch, stringifySearch } from '../lib/search-string';
 import type { DataLayer } from './data-layer';
 import { authLayoutRoute } from './layouts/auth-layout';
@@ -53,11 +54,11 @@ export function portalRouteTree() {
   return rootRoute.addChildren([authLayoutRoute.addChildren(portalSignInRoutes()), ...portalLayouts()]);
 }
 
-/** The router of one app: `console` says which, so a path of the other app is loaded whole rather than shown as a 404. */
-export function createAppRouter<TRouteTree extends AnyRoute>(dataLayer: DataLayer, routeTree: TRouteTree, console: boolean) {
+/** The router of one app: `staffConsole` says which, so a path of the other app is loaded whole rather than shown as a 404. */
+export function createAppRouter<TRouteTree extends AnyRoute>(dataLayer: DataLayer, routeTree: TRouteTree, staffConsole: boolean) {
   return createRouter({
     routeTree,
-    context: { dataLayer, console },
+    context: { dataLayer, staffConsole },
     defaultPreload: 'intent',
     scrollRestoration: true,
     // The sign-in build reads and writes queries with the same functions (docs/decisions/089-sign-in-pages-without-the-router.md).
@@ -70,9 +71,13 @@ export function createPortalRouter(dataLayer: DataLayer) {
   return createAppRouter(dataLayer, portalRouteTree(), false);
 }
 
-/** The console's router: its routes load with it, for the console's addresses only. */
-export async function loadStaffRouter(dataLayer: DataLayer) {
-  return (await import('./staff-router')).createStaffRouter(dataLayer);
+/**
+ * The console's router maker: its routes load with it, for the console's addresses only. Undefined when its chunk did
+ * not arrive and the page is reloading for it: Vite's loader then answers nothing (lib/reload-guard.ts).
+ */
+export async function loadStaffRouter() {
+  const module = (await import('./staff-router')) as typeof StaffRouterModule | undefined;
+  return module?.createStaffRouter;
 }
 
 declare module '@tanstack/react-router' {

@@ -51,11 +51,18 @@ export function BareErrorPage(props: ErrorPageProps) {
   const theme = useCompanyTheme(code);
   usePortalColor(theme.data?.color);
   return (
+    <BareErrorLayout>
+      <ErrorPage {...props} theme={code} />
+    </BareErrorLayout>
+  );
+}
+
+/** The page around an error with no portal around it: the colour bar and the page's `main`. */
+export function BareErrorLayout({ children }: { children: ReactNode }) {
+  return (
     <div className="flex min-h-dvh flex-col">
       <ColorBar />
-      <main className="flex-1">
-        <ErrorPage {...props} theme={code} />
-      </main>
+      <main className="flex-1">{children}</main>
     </div>
   );
 }

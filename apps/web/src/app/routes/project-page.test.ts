@@ -11,7 +11,7 @@ describe("a project page's loader", () => {
     if (company) queryClient.setQueryData(entityQueryOptions(7).queryKey, { id: 7, company } as unknown as PortalEntity);
     const read = vi.fn(async () => ['the photos']);
     const loader = projectPageLoader('photos', async (entity: number) => [{ queryKey: ['photos', String(entity)], queryFn: read }]);
-    const context = { dataLayer: { load: async () => queryClient, clear: () => undefined }, console: false };
+    const context = { dataLayer: { load: async () => queryClient, clear: () => undefined }, staffConsole: false };
     const run = async (deps: { entity?: number }, preload = false) => {
       await loader({ context, deps, preload });
       await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
@@ -35,7 +35,7 @@ describe("a project page's loader", () => {
   it("lets the navigation go on when the reads' code does not arrive: the page asks itself and reports it", async () => {
     const queryClient = new QueryClient();
     const loader = projectPageLoader('photos', () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
-    const context = { dataLayer: { load: async () => queryClient, clear: () => undefined }, console: false };
+    const context = { dataLayer: { load: async () => queryClient, clear: () => undefined }, staffConsole: false };
     await expect(loader({ context, deps: { entity: 7 }, preload: false })).resolves.toBeUndefined();
   });
 

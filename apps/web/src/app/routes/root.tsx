@@ -21,7 +21,7 @@ export interface RouterContext {
   /** TanStack Query, loaded by the signed-in pages only (decision 024). */
   dataLayer: DataLayer;
   /** Whether this is the console's router rather than the portal's: each routes only its own app's pages. */
-  console: boolean;
+  staffConsole: boolean;
 }
 
 /**
@@ -29,7 +29,11 @@ export interface RouterContext {
  * links across today (the console opens the portal in a new tab), so this guards the next link that does.
  */
 function leaveForOtherApp(href: string): Promise<never> {
-  window.location.assign(href);
+  // The router has already put the address in the history (a link pushes it, Back moves to it): load it in place. An
+  // assign of the same address plus a #fragment would only scroll.
+  const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  if (here === href) window.location.reload();
+  else window.location.assign(href);
   // The page is being replaced: nothing of this router's should draw meanwhile.
   return new Promise<never>(() => undefined);
 }
@@ -70,7 +74,7 @@ function RouteError({ error }: { error: unknown }) {
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ location, context, preload }) => {
     // Pointing at such a link preloads nothing: only following it leaves.
-    if (isStaffPath(location.pathname) !== context.console) return preload ? undefined : leaveForOtherApp(location.href);
+    if (isStaffPath(location.pathname) !== context.staffConsole) return preload ? undefined : leaveForOtherApp(location.href);
     return guardSignIn(location);
   },
   component: Root,
