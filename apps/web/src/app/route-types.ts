@@ -1,3 +1,4 @@
+import type { createAppRouter } from './app-router';
 import { authLayoutRoute } from './layouts/auth-layout';
 import { portalLayouts, portalSignInRoutes } from './router';
 import { rootRoute } from './routes/root';
@@ -5,12 +6,16 @@ import { staffLayouts, staffSignInRoutes } from './staff-router';
 
 /**
  * Both apps' pages in one tree, for the types only: links and navigations anywhere are checked against every page.
- * Never called, and only ever imported with `import type`, so no build contains it: at run time each app builds its
- * own tree (docs/decisions/101-the-portal-and-the-console-route-apart.md), and building this one would take the
+ * Never called, and imported by nothing, so no build contains it: at run time each app builds its own tree (docs/decisions/101-the-portal-and-the-console-route-apart.md), and building this one would take the
  * shared root and sign-in layout from it.
  */
 function _bothApps() {
   return rootRoute.addChildren([authLayoutRoute.addChildren([...portalSignInRoutes(), ...staffSignInRoutes()]), ...portalLayouts(), ...staffLayouts()]);
 }
 
-export type RouteTypes = ReturnType<typeof _bothApps>;
+declare module '@tanstack/react-router' {
+  interface Register {
+    // Links and navigations are checked against both apps' pages; each app runs its own tree.
+    router: ReturnType<typeof createAppRouter<ReturnType<typeof _bothApps>>>;
+  }
+}

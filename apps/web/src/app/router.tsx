@@ -1,7 +1,5 @@
-import { createRouter, type AnyRoute } from '@tanstack/react-router';
-import type { RouteTypes } from './route-types';
 import type * as StaffRouterModule from './staff-router';
-import { parseSearch, stringifySearch } from '../lib/search-string';
+import { createAppRouter } from './app-router';
 import type { DataLayer } from './data-layer';
 import { authLayoutRoute } from './layouts/auth-layout';
 import { accountRoute } from './routes/account';
@@ -54,19 +52,6 @@ export function portalRouteTree() {
   return rootRoute.addChildren([authLayoutRoute.addChildren(portalSignInRoutes()), ...portalLayouts()]);
 }
 
-/** The router of one app: `staffConsole` says which, so a path of the other app is loaded whole rather than shown as a 404. */
-export function createAppRouter<TRouteTree extends AnyRoute>(dataLayer: DataLayer, routeTree: TRouteTree, staffConsole: boolean) {
-  return createRouter({
-    routeTree,
-    context: { dataLayer, staffConsole },
-    defaultPreload: 'intent',
-    scrollRestoration: true,
-    // The sign-in build reads and writes queries with the same functions (docs/decisions/089-sign-in-pages-without-the-router.md).
-    parseSearch,
-    stringifySearch,
-  });
-}
-
 export function createPortalRouter(dataLayer: DataLayer) {
   return createAppRouter(dataLayer, portalRouteTree(), false);
 }
@@ -78,11 +63,4 @@ export function createPortalRouter(dataLayer: DataLayer) {
 export async function loadStaffRouter() {
   const module = (await import('./staff-router')) as typeof StaffRouterModule | undefined;
   return module?.createStaffRouter;
-}
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    // Links and navigations are checked against both apps' pages (route-types.ts); each app runs its own tree.
-    router: ReturnType<typeof createAppRouter<RouteTypes>>;
-  }
 }

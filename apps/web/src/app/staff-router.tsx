@@ -1,6 +1,6 @@
 import type { DataLayer } from './data-layer';
 import { authLayoutRoute } from './layouts/auth-layout';
-import { createAppRouter } from './router';
+import { createAppRouter } from './app-router';
 import { rootRoute } from './routes/root';
 import {
   staffAuditLogRoute,
