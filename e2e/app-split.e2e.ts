@@ -8,7 +8,7 @@ import { codeOf, recordScripts } from './support/scripts';
 /**
  * The portal and the staff console are one build but two route tables: a customer's pages never download or build the
  * console's routes, and the console's load with it (docs/decisions/101-the-portal-and-the-console-route-apart.md), nor
- * the console's icons (docs/decisions/102-icons-from-their-own-modules.md).
+ * the console's icons (docs/decisions/102-icons-from-their-own-modules.md) or style sheet (decision 104).
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -25,12 +25,17 @@ async function iconPath(name: string): Promise<string> {
 }
 
 const STAFF_ROUTER = /\/assets\/staff-router-[^/]+\.js$/;
+const CONSOLE_SHEET = /\/assets\/console-[^/]+\.css$/;
 
 describe('the portal and the console, routed apart', () => {
   it("a customer's pages load none of the console's routes or icons; the console's sign-in loads its routes", async () => {
     const { context, page, consoleErrors } = await newPage(browser);
     await signedInContext(context);
     const scripts = recordScripts(page);
+    const sheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') sheets.push(new URL(request.url()).pathname);
+    });
     await page.goto('/?entity=1');
     await page.getByRole('heading', { level: 1, name: 'Kitchen remodel' }).waitFor();
     await page.getByRole('navigation', { name: 'Portal areas' }).getByRole('link', { name: 'Notes' }).click();
@@ -41,10 +46,15 @@ describe('the portal and the console, routed apart', () => {
     for (const consolePage of ['StaffProjectsPage', 'StaffLoginPage']) expect(customerCode.includes(consolePage), consolePage).toBe(false);
     // Nor its icons, which lucide-react's index would bring into the portal's chunk.
     for (const consoleIcon of ['webhook', 'key-round']) expect(customerCode.includes(await iconPath(consoleIcon)), consoleIcon).toBe(false);
+    // Nor its style sheet (docs/decisions/104-the-consoles-style-sheet-apart.md).
+    expect(sheets.filter((sheet) => CONSOLE_SHEET.test(sheet))).toEqual([]);
 
     await page.goto('/staff/login');
     await page.getByRole('heading', { level: 1, name: 'Staff sign-in' }).waitFor();
     expect([...scripts].some((script) => STAFF_ROUTER.test(script))).toBe(true);
+    // The console's sheet is the page's last, after the portal's: between two utilities it alone decides, in its order.
+    const order = await page.evaluate(() => Array.from(document.styleSheets, (sheet) => (sheet.href ? new URL(sheet.href).pathname : 'inline')));
+    expect(order.filter((sheet) => sheet !== 'inline').map((sheet) => (CONSOLE_SHEET.test(sheet) ? 'console' : 'portal'))).toEqual(['portal', 'console']);
     await expectNoAxeViolations(page);
     expect(consoleErrors).toEqual([]);
     await context.close();

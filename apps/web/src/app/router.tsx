@@ -1,5 +1,6 @@
 import type * as StaffRouterModule from './staff-router';
 import { createAppRouter } from './app-router';
+import { addConsoleStyleSheet } from './console-style-sheet';
 import type { DataLayer } from './data-layer';
 import { authLayoutRoute } from './layouts/auth-layout';
 import { accountRoute } from './routes/account';
@@ -61,6 +62,6 @@ export function createPortalRouter(dataLayer: DataLayer) {
  * not arrive and the page is reloading for it: Vite's loader then answers nothing (lib/reload-guard.ts).
  */
 export async function loadStaffRouter() {
-  const module = (await import('./staff-router')) as typeof StaffRouterModule | undefined;
+  const [module] = await Promise.all([import('./staff-router') as Promise<typeof StaffRouterModule | undefined>, addConsoleStyleSheet()]);
   return module?.createStaffRouter;
 }
