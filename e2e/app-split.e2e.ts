@@ -76,6 +76,14 @@ describe('the portal and the console, routed apart', () => {
     await context.close();
   });
 
+  it("when the console's style sheet does not arrive, the console still shows, with the portal's sheet", async () => {
+    const { context, page } = await newPage(browser);
+    await page.route(CONSOLE_SHEET, (route) => route.abort());
+    await page.goto('/staff/login');
+    await page.getByRole('heading', { level: 1, name: 'Staff sign-in' }).waitFor();
+    await context.close();
+  });
+
   it("when the console's routes do not arrive, even after the one reload, it says so and offers to try again", async () => {
     const { context, page } = await newPage(browser);
     let asked = 0;
