@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInContext } from './support/auth';
+import { DEMO, signedInContext } from './support/auth';
 import { launchChromium } from './support/chromium';
 import { expectNoAxeViolations, newPage } from './support/page';
 
@@ -40,7 +40,7 @@ const painted = (page: Page) => page.evaluate(() => performance.getEntriesByName
 describe('a page on a slow network', () => {
   it.each([
     ['/?entity=1', 'Kitchen remodel', true],
-    ['/login', 'Sign in', false],
+    ['/auth/passwordless/login', 'Sign in by email', false],
   ])('%s says Loading… before any script or style sheet has arrived, then shows the page', async (address, heading, signedIn) => {
     for (const width of [1280, 375]) {
       const { context, page, consoleErrors } = await newPage(browser, { width });
@@ -69,7 +69,7 @@ describe('a page on a slow network', () => {
     const devtools = await context.newCDPSession(page);
     await devtools.send('Animation.enable');
     await devtools.send('Animation.setPlaybackRate', { playbackRate: 0 });
-    await page.goto('/login', { waitUntil: 'commit' });
+    await page.goto('/forgot-password', { waitUntil: 'commit' });
     // In the document (a role query skips what is hidden), yet not shown.
     await page.locator('[role="status"]', { hasText: 'Loading…' }).waitFor({ state: 'attached' });
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -94,6 +94,65 @@ describe('a page on a slow network', () => {
     await page.getByRole('heading', { level: 1, name: 'Kitchen remodel' }).waitFor();
     expect(await loading(page).count()).toBe(0);
     expect(await page.getByRole('main').count()).toBe(1);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+// docs/decisions/105-the-sign-in-page-drawn-in-its-html.md
+describe('/login on a slow network', () => {
+  const drawnText = (page: Page) => page.getByText('Sign in to follow your project.');
+
+  it('shows the sign-in page from its HTML before any script has arrived, inert until the script keeps that very page', async () => {
+    for (const width of [1280, 375]) {
+      const { context, page, consoleErrors } = await newPage(browser, { width });
+      const scripts = await hold(page, (url) => url.pathname.endsWith('.js'));
+      await page.goto('/login', { waitUntil: 'commit' });
+      await drawnText(page).waitFor();
+      await expect.poll(() => painted(page)).toBe(true);
+      expect(scripts.count()).toBeGreaterThan(0);
+      // Styled: the card is the style sheet's white on its grey page, not the browser's unstyled text.
+      expect(await page.locator('main div.rounded-2xl').evaluate((card) => getComputedStyle(card).borderRadius)).toBe('16px');
+      expect(await loading(page).count()).toBe(0);
+      // Inert: no script would see what is typed, so the field takes no focus and nothing can be typed.
+      await page.locator('input[name="email"]').click({ force: true });
+      await page.keyboard.type('lost@example.com');
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+      expect(await page.locator('input[name="email"]').inputValue()).toBe('');
+      await page.locator('#root h1').evaluate((heading) => Object.assign(heading, { drawnByTheHtml: true }));
+
+      await scripts.release();
+      // Taken over once hydrated: the page is no longer inert (role queries would find its heading even while it is).
+      await page.locator('#root:not([inert])').waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      // Hydrated, not drawn again: the heading is the HTML's own element.
+      expect(await page.locator('#root h1').evaluate((heading) => 'drawnByTheHtml' in heading)).toBe(true);
+      await expectNoAxeViolations(page);
+      await page.getByLabel('Email').fill(DEMO.customer.email);
+      await page.getByLabel('Password').fill(DEMO.customer.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+      await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Sign in' }).first().waitFor();
+      // No mismatch between the HTML's page and the script's, and no script refused by the content security policy.
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('never shows the sign-in form to a visitor who is signed in: Loading…, then the portal', async () => {
+    const { context, page, consoleErrors } = await newPage(browser);
+    await signedInContext(context);
+    const scripts = await hold(page, (url) => url.pathname.endsWith('.js'));
+    await page.goto('/login', { waitUntil: 'commit' });
+    await loading(page).waitFor();
+    await expect.poll(() => painted(page)).toBe(true);
+    expect(await drawnText(page).isVisible()).toBe(false);
+    await expectNoAxeViolations(page);
+
+    await scripts.release();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Project portal' }).first().waitFor();
+    expect(await drawnText(page).count()).toBe(0);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -6,7 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import { BOOT_SPINNER_HTML, BOOT_SPINNER_STYLE } from './src/lib/boot-spinner.ts';
 
 const brotli = promisify(brotliCompress);
@@ -218,8 +218,73 @@ function bootSpinner(): Plugin {
   };
 }
 
+/** What the build's prerender (src/app/sign-in-prerender.tsx) gives the page around it. */
+interface PrerenderedPage {
+  /** What takes the place of the entry's `#root` and its "Loading…". */
+  body: string;
+  style: string;
+  script: string;
+}
+
+/** Each edit of the page must find what it edits: an entry that changes shape fails the build rather than the page. */
+function replaceOnce(html: string, find: string | RegExp, by: (found: string) => string, what: string): string {
+  const match = typeof find === 'string' ? (html.includes(find) ? find : undefined) : find.exec(html)?.[0];
+  if (match === undefined) throw new Error(`login.html: ${what} not found in sign-in.html`);
+  return html.replace(match, by);
+}
+
+/**
+ * `login.html`: the sign-in entry with `/login` drawn into it, which the server answers `/login` with
+ * (docs/decisions/105-the-sign-in-page-drawn-in-its-html.md). The page paints once its HTML and style sheet are in, not
+ * once React has loaded and run; the entry then hydrates it. So the style sheet goes back into the head (the drawn page
+ * must not paint unstyled), the scripts are fetched at low priority (they no longer hold up the first paint, so they
+ * should not share the line with the sheet), the page is inert until hydrated (typing into markup no script handles yet
+ * would be lost), and a signed-in visitor, whom the app sends on, gets the "Loading…" instead of the form.
+ */
+function prerenderedLoginPage(): Plugin {
+  return {
+    name: 'prerendered-login-page',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const entry = bundle['sign-in.html'];
+        if (entry?.type !== 'asset') throw new Error('login.html: no sign-in.html in the bundle');
+        // The page's own modules, run in Node as the app's code would run them: Vite's module loader, React's server renderer.
+        const server = await createServer({
+          configFile: false,
+          root: import.meta.dirname,
+          mode: 'production',
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+          plugins: [react()],
+        });
+        let page: PrerenderedPage;
+        try {
+          const module = (await server.ssrLoadModule('/src/app/sign-in-prerender.tsx')) as { prerenderLoginPage: () => Promise<PrerenderedPage> };
+          page = await module.prerenderLoginPage();
+        } finally {
+          await server.close();
+        }
+        let html = typeof entry.source === 'string' ? entry.source : new TextDecoder().decode(entry.source);
+        html = replaceOnce(html, `<div id="root">${BOOT_SPINNER_HTML}</div>`, () => page.body, 'the "Loading…" in #root');
+        const sheet = /\n\s*<link rel="stylesheet"[^>]*>/;
+        const link = sheet.exec(html)?.[0].trim();
+        html = replaceOnce(html, sheet, () => '', 'the style sheet');
+        html = replaceOnce(html, '</head>', () => `  <style>${page.style}</style>\n    ${link}\n  </head>`, 'the head');
+        // Before any style sheet: an inline script after one waits for it.
+        html = replaceOnce(html, /\n\s*<script type="module"/, (found) => `\n    <script>${page.script}</script>${found}`, 'the entry script');
+        html = html.replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
+        html = html.replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+        this.emitFile({ type: 'asset', fileName: 'login.html', source: html });
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), lucideIconModules(), buildArtifacts(), freshGraphs(), preloadPortalChunks(), bootSpinner()],
+  plugins: [react(), tailwindcss(), lucideIconModules(), buildArtifacts(), freshGraphs(), preloadPortalChunks(), bootSpinner(), prerenderedLoginPage()],
   server: {
     port: 5173,
     proxy: {

@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { SignInApp } from './app/sign-in-app';
+import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { SignInApp, signInStart } from './app/sign-in-app';
+import { leavePrerender, prerenderedAddress } from './lib/prerendered-page';
 import { adoptPreview } from './lib/preview';
 import { installStaleChunkReload } from './lib/reload-guard';
 import './styles.css';
@@ -10,8 +12,27 @@ installStaleChunkReload();
 // As main.tsx does: a preview this tab was opened for counts as signed in.
 adoptPreview();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <SignInApp />
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+const start = signInStart();
+const shown = () => leavePrerender(container);
+
+// docs/decisions/105-the-sign-in-page-drawn-in-its-html.md: the page the HTML drew is kept when this first render draws
+// the same (its address, nobody signed in); anything else replaces it in one commit, before it can show.
+if (start.drawn && prerenderedAddress(container) === `${start.pathname}${start.searchStr}`) {
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <SignInApp start={start} onShown={shown} />
+    </StrictMode>,
+  );
+} else {
+  const root = createRoot(container);
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <SignInApp start={start} />
+      </StrictMode>,
+    ),
+  );
+  shown();
+}

@@ -1,22 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { appContentSecurityPolicy } from '../lib/content-security-policy';
 
-/**
- * The app's own pages load only what the server itself serves. Inline style attributes stay
- * allowed (status colours are data); inline scripts never are.
- */
-export const APP_CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** The policy of an app page with no inline script: the others' set their own (plugins/web.ts). */
+const APP_CONTENT_SECURITY_POLICY = appContentSecurityPolicy();
 
 /** A year: browsers that saw the portal over HTTPS never try plain HTTP for it again. */
 const HSTS = 'max-age=31536000; includeSubDomains';

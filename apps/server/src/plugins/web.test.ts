@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,9 @@ import { createTestApp, type TestApp } from '../../test/helpers';
 const INDEX = '<!doctype html><html><head><title>Project portal</title></head><body><div id="root"></div></body></html>';
 const SIGN_IN =
   '<!doctype html><html><head><title>Project portal</title><script type="module" src="/assets/sign-in.js"></script></head><body><div id="root"></div></body></html>';
+// The build's /login: the sign-in entry with the page drawn in and one inline script, which its policy must allow.
+const SIGNED_IN_SCRIPT = 'document.documentElement.setAttribute("data-signed-in","")';
+const LOGIN = `<!doctype html><html><head><script>${SIGNED_IN_SCRIPT}</script><script type="module" src="/assets/sign-in.js"></script></head><body><div id="root"><h1>Sign in</h1></div></body></html>`;
 const ASSET = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 let webDist: string;
@@ -16,6 +20,7 @@ beforeAll(async () => {
   await mkdir(path.join(webDist, 'assets'));
   await writeFile(path.join(webDist, 'index.html'), INDEX);
   await writeFile(path.join(webDist, 'sign-in.html'), SIGN_IN);
+  await writeFile(path.join(webDist, 'login.html'), LOGIN);
   await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), ASSET);
   await writeFile(path.join(webDist, 'version.json'), '{"build":"abc"}');
   t = await createTestApp({ webDist });
@@ -30,8 +35,8 @@ const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 describe('serving the web app', () => {
   it.each([
     ['/', INDEX],
-    ['/login', SIGN_IN],
-    ['/login/', SIGN_IN],
+    ['/login', LOGIN],
+    ['/login/', LOGIN],
     ['/auth/passwordless/login', SIGN_IN],
     ['/auth/passwordless/login/', SIGN_IN],
     ['/forgot-password', INDEX],
@@ -51,6 +56,16 @@ describe('serving the web app', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('lets /login run its one inline script, by its hash, and no other page any inline script', async () => {
+    const hash = createHash('sha256').update(SIGNED_IN_SCRIPT).digest('base64');
+    const login = await t.app.inject({ url: '/login', headers: { 'user-agent': BROWSER } });
+    expect(login.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}';`);
+    for (const url of ['/auth/passwordless/login', '/', '/staff/login', '/no-such-page']) {
+      const response = await t.app.inject({ url, headers: { 'user-agent': BROWSER } });
+      expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+    }
   });
 
   it('answers 404 for a path that is no page of the app, still with the app so it can show its error page', async () => {

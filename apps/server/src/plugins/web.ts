@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAppRoute, isBot, isSignInPath } from '@portal/contract';
+import { appContentSecurityPolicy, inlineScriptHashes } from '../lib/content-security-policy';
 import { notFound } from '../lib/http-errors';
 
 export interface WebPluginOptions {
@@ -15,10 +16,16 @@ export interface WebPluginOptions {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The app's HTML files: the full app, the sign-in entry, and `/login` drawn into the sign-in entry by the build. */
+const PAGES = ['index.html', 'sign-in.html', 'login.html'] as const;
+type Page = (typeof PAGES)[number];
+
 /**
  * Serves the built single-page app: hashed assets cached for a year, everything else revalidated,
  * and index.html for any other GET outside /api so client routes survive a reload; the sign-in pages get
- * sign-in.html, the same app's entry without the router (docs/decisions/089-sign-in-pages-without-the-router.md).
+ * sign-in.html, the same app's entry without the router (docs/decisions/089-sign-in-pages-without-the-router.md), and
+ * `/login` the build's login.html, that entry with the page already in it
+ * (docs/decisions/105-the-sign-in-page-drawn-in-its-html.md).
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, options: WebPluginOptions) => {
@@ -36,6 +43,25 @@ export const webPlugin = fp(
       return;
     }
 
+    // A page's inline scripts run by their hashes, read from the files this server serves; a page without one keeps the
+    // policy every HTML answer gets (plugins/security-headers.ts).
+    const policies = new Map<Page, string>();
+    for (const page of PAGES) {
+      const file = path.join(options.webDist, page);
+      const hashes = existsSync(file) ? inlineScriptHashes(readFileSync(file, 'utf8')) : [];
+      if (hashes.length > 0) policies.set(page, appContentSecurityPolicy(hashes));
+    }
+    const hasLoginPage = existsSync(path.join(options.webDist, 'login.html'));
+    const pageFor = (pathname: string): Page => {
+      if (!isSignInPath(pathname)) return 'index.html';
+      return hasLoginPage && pathname.replace(/\/$/, '') === '/login' ? 'login.html' : 'sign-in.html';
+    };
+    const sendPage = (reply: FastifyReply, page: Page) => {
+      const policy = policies.get(page);
+      if (policy) reply.header('content-security-policy', policy);
+      return reply.header('cache-control', 'no-cache').sendFile(page, options.webDist);
+    };
+
     await app.register(fastifyStatic, {
       root: options.webDist,
       prefix: '/',
@@ -52,13 +78,11 @@ export const webPlugin = fp(
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname === '/api' || pathname.startsWith('/api/')) throw notFound();
-      if (isAppRoute(pathname)) {
-        return reply.header('cache-control', 'no-cache').sendFile(isSignInPath(pathname) ? 'sign-in.html' : 'index.html', options.webDist);
-      }
+      if (isAppRoute(pathname)) return sendPage(reply, pageFor(pathname));
       // Not a page of the app: a real 404. People still get the app, which shows its error page;
       // crawlers and link previews get a plain 404 with nothing to render or index.
       if (isBot(request.headers['user-agent'])) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
-      return reply.status(404).header('cache-control', 'no-cache').sendFile('index.html', options.webDist);
+      return sendPage(reply.status(404), 'index.html');
     });
   },
   { name: 'web', dependencies: ['errors'] },

@@ -39,6 +39,18 @@ export function drawsSignInPage(pathname: string, search: Record<string, unknown
   return authToken.get() === null && isSignInPath(pathname) && themeOf(search) !== null;
 }
 
+/** The address the build starts at, and whether it draws the page there: read once, by the entry or the build's prerender. */
+export interface SignInStart {
+  pathname: string;
+  searchStr: string;
+  drawn: boolean;
+}
+
+export function signInStart(): SignInStart {
+  const { pathname, search: searchStr } = window.location;
+  return { pathname, searchStr, drawn: drawsSignInPage(pathname, parseSearch(searchStr)) };
+}
+
 /** An error in the page hands over to the full app, whose router has the error pages. */
 class HandOverOnError extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -53,8 +65,10 @@ class HandOverOnError extends Component<{ onError: () => void; children: ReactNo
   }
 }
 
-export function SignInApp() {
-  const [{ pathname, searchStr }] = useState(() => ({ pathname: window.location.pathname, searchStr: window.location.search }));
+/** `onShown` runs once the first render is on the screen (the entry then lets go of the page its HTML drew). */
+export function SignInApp({ start, onShown }: { start: SignInStart; onShown?: () => void }) {
+  const { pathname, searchStr, drawn } = start;
+  useEffect(() => onShown?.(), [onShown]);
   const search = useMemo(() => parseSearch(searchStr), [searchStr]);
   const [App, setApp] = useState<ComponentType | null>(null);
 
@@ -77,7 +91,6 @@ export function SignInApp() {
     };
   }, [search, searchStr]);
 
-  const [drawn] = useState(() => drawsSignInPage(pathname, search));
   // The full app polls for a new release on every page; until it takes over, this build does.
   useEffect(() => (App ? undefined : startVersionCheck()), [App]);
   useEffect(() => {

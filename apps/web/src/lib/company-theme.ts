@@ -62,7 +62,9 @@ export interface CompanyThemeState {
 }
 
 export function useCompanyTheme(code: string | undefined): CompanyThemeState {
-  const entry = useSyncExternalStore(subscribe, () => (code ? entries.get(code) : undefined));
+  const snapshot = () => (code ? entries.get(code) : undefined);
+  // The same on the server: the build draws the sign-in page with no theme asked for yet (decision 105).
+  const entry = useSyncExternalStore(subscribe, snapshot, snapshot);
   useEffect(() => {
     if (code) loadCompanyTheme(code);
   }, [code]);

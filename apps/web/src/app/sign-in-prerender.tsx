@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { BOOT_SPINNER_HTML } from '../lib/boot-spinner';
+import { PRERENDER_STYLE, PRERENDERED_ATTRIBUTE, SIGNED_IN_SCRIPT, SIGNED_IN_SPINNER_ID } from '../lib/prerendered-page';
+import { SignInApp, type SignInStart } from './sign-in-app';
+
+/** The address drawn: `/login` opened plainly, by nobody signed in (docs/decisions/105-the-sign-in-page-drawn-in-its-html.md). */
+export const PRERENDERED_START: SignInStart = { pathname: '/login', searchStr: '', drawn: true };
+
+/**
+ * Run by the build in Node (apps/web/vite.config.ts), never by a browser: the sign-in page's markup as the sign-in
+ * entry's first render draws it at that address, so the entry can hydrate it as it stands, and what the HTML around it
+ * needs.
+ */
+export async function prerenderLoginPage() {
+  const errors: unknown[] = [];
+  // A part that cannot draw on the server would leave a hole the browser fills later: the build fails instead.
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <SignInApp start={PRERENDERED_START} />
+    </StrictMode>,
+    { onError: (error) => void errors.push(error) },
+  );
+  let markup = '';
+  for await (const part of prelude) markup += String(part);
+  if (errors.length > 0) throw new AggregateError(errors, 'the sign-in page did not draw on the server');
+  const address = `${PRERENDERED_START.pathname}${PRERENDERED_START.searchStr}`;
+  return {
+    body: `<div id="root" ${PRERENDERED_ATTRIBUTE}="${address}" inert>${markup}</div>\n    <div id="${SIGNED_IN_SPINNER_ID}">${BOOT_SPINNER_HTML}</div>`,
+    style: PRERENDER_STYLE,
+    script: SIGNED_IN_SCRIPT,
+  };
+}
