@@ -1,5 +1,4 @@
 import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SignInApp, signInStart } from './app/sign-in-app';
 import { leavePrerender, prerenderedAddress } from './lib/prerendered-page';
@@ -14,25 +13,13 @@ adoptPreview();
 
 const container = document.getElementById('root')!;
 const start = signInStart();
-const shown = () => leavePrerender(container);
-
+const app = (
+  <StrictMode>
+    <SignInApp start={start} onShown={() => leavePrerender(container)} />
+  </StrictMode>
+);
 // docs/decisions/105-the-sign-in-page-drawn-in-its-html.md: the page the HTML drew is kept when this first render draws
-// the same (its address, nobody signed in); anything else replaces it in one commit, before it can show.
-if (start.drawn && prerenderedAddress(container) === `${start.pathname}${start.searchStr}`) {
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <SignInApp start={start} onShown={shown} />
-    </StrictMode>,
-  );
-} else {
-  const root = createRoot(container);
-  flushSync(() =>
-    root.render(
-      <StrictMode>
-        <SignInApp start={start} />
-      </StrictMode>,
-    ),
-  );
-  shown();
-}
+// the same (its address, nobody signed in). Anything else replaces it in React's first commit; until then it stays as
+// it was, hidden from a signed-in visitor and looking the same to anyone else.
+if (start.drawn && prerenderedAddress(container) === `${start.pathname}${start.searchStr}`) hydrateRoot(container, app);
+else createRoot(container).render(app);

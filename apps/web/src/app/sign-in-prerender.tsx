@@ -1,8 +1,21 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { BOOT_SPINNER_HTML } from '../lib/boot-spinner';
-import { PRERENDER_STYLE, PRERENDERED_ATTRIBUTE, SIGNED_IN_SCRIPT, SIGNED_IN_SPINNER_ID } from '../lib/prerendered-page';
+import { PREVIEW_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@portal/contract/constants';
+import { PRERENDERED_ATTRIBUTE, SIGNED_IN_ATTRIBUTE, SIGNED_IN_SPINNER_ID } from '../lib/prerendered-page';
 import { SignInApp, type SignInStart } from './sign-in-app';
+
+/**
+ * The one inline script of the app's HTML, allowed by its hash in the content security policy (the server reads it from
+ * the built page). It reads the same keys as lib/auth-token.ts: a customer's sign-in, or a preview this tab was opened
+ * for. Storage that throws (disabled by the browser) is no sign-in, as there.
+ */
+const SIGNED_IN_SCRIPT =
+  `try{if(localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})||sessionStorage.getItem(${JSON.stringify(PREVIEW_STORAGE_KEY)}))` +
+  `document.documentElement.setAttribute(${JSON.stringify(SIGNED_IN_ATTRIBUTE)},"")}catch(e){}`;
+
+/** Which of the two the page shows before its scripts run. */
+const PRERENDER_STYLE = `[${SIGNED_IN_ATTRIBUTE}] #root[${PRERENDERED_ATTRIBUTE}]{display:none}html:not([${SIGNED_IN_ATTRIBUTE}]) #${SIGNED_IN_SPINNER_ID}{display:none}`;
 
 /** The address drawn: `/login` opened plainly, by nobody signed in (docs/decisions/105-the-sign-in-page-drawn-in-its-html.md). */
 export const PRERENDERED_START: SignInStart = { pathname: '/login', searchStr: '', drawn: true };

@@ -1,5 +1,3 @@
-import { PREVIEW_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@portal/contract/constants';
-
 /**
  * `/login` is drawn into its HTML by the build, so it paints before any script has loaded
  * (docs/decisions/105-the-sign-in-page-drawn-in-its-html.md). These are the few names the build's page and the app
@@ -14,18 +12,6 @@ export const SIGNED_IN_ATTRIBUTE = 'data-signed-in';
 
 /** The "Loading…" a signed-in visitor sees instead, until the app sends them on. */
 export const SIGNED_IN_SPINNER_ID = 'boot-signed-in';
-
-/**
- * The one inline script of the app's HTML, allowed by its hash in the content security policy (the server reads it from
- * the built page). It reads the same keys as lib/auth-token.ts: a customer's sign-in, or a preview this tab was opened
- * for. Storage that throws (disabled by the browser) is no sign-in, as there.
- */
-export const SIGNED_IN_SCRIPT =
-  `try{if(localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})||sessionStorage.getItem(${JSON.stringify(PREVIEW_STORAGE_KEY)}))` +
-  `document.documentElement.setAttribute(${JSON.stringify(SIGNED_IN_ATTRIBUTE)},"")}catch(e){}`;
-
-/** Which of the two the page shows before its scripts run. */
-export const PRERENDER_STYLE = `[${SIGNED_IN_ATTRIBUTE}] #root[${PRERENDERED_ATTRIBUTE}]{display:none}html:not([${SIGNED_IN_ATTRIBUTE}]) #${SIGNED_IN_SPINNER_ID}{display:none}`;
 
 /** The address the page in `container` was drawn for, or undefined when the HTML drew none. */
 export function prerenderedAddress(container: HTMLElement): string | undefined {
