@@ -150,8 +150,17 @@ describe('/login on a slow network', () => {
     await expectNoAxeViolations(page);
 
     await scripts.release();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-    await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Project portal' }).first().waitFor();
+    // Never blank on the way, while the full app's code loads and checks the sign-in: "Loading…" until the portal shows.
+    const portal = page
+      .getByRole('heading', { level: 1 })
+      .filter({ hasNotText: /^(Project portal|Sign in)$/ })
+      .first();
+    const until = Date.now() + 15_000;
+    while (!(await portal.isVisible())) {
+      expect((await loading(page).isVisible()) || (await portal.isVisible()), 'a blank page on the way to the portal').toBe(true);
+      expect(Date.now()).toBeLessThan(until);
+    }
+    expect(new URL(page.url()).pathname).toBe('/');
     expect(await drawnText(page).count()).toBe(0);
     expect(consoleErrors).toEqual([]);
     await context.close();

@@ -269,10 +269,11 @@ function prerenderedLoginPage(): Plugin {
         }
         let html = typeof entry.source === 'string' ? entry.source : new TextDecoder().decode(entry.source);
         html = replaceOnce(html, `<div id="root">${BOOT_SPINNER_HTML}</div>`, () => page.body, 'the "Loading…" in #root');
-        const sheet = /\n\s*<link rel="stylesheet"[^>]*>/;
-        const link = sheet.exec(html)?.[0].trim();
-        html = replaceOnce(html, sheet, () => '', 'the style sheet');
-        html = replaceOnce(html, '</head>', () => `  <style>${page.style}</style>\n    ${link}\n  </head>`, 'the head');
+        const sheets = html.match(/\n\s*<link rel="stylesheet"[^>]*>/g) ?? [];
+        if (sheets.length === 0) throw new Error('login.html: no style sheet in sign-in.html');
+        for (const sheet of sheets) html = html.replace(sheet, '');
+        const links = sheets.map((sheet) => `\n    ${sheet.trim()}`).join('');
+        html = replaceOnce(html, '</head>', () => `  <style>${page.style}</style>${links}\n  </head>`, 'the head');
         // Before any style sheet: an inline script after one waits for it.
         html = replaceOnce(html, /\n\s*<script type="module"/, (found) => `\n    <script>${page.script}</script>${found}`, 'the entry script');
         html = html.replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');

@@ -67,6 +67,13 @@ export function isSignInPath(pathname: string): boolean {
   return SIGN_IN_PATH.test(pathname);
 }
 
+/** The password sign-in page, with or without a trailing slash: the one page the build draws into its HTML (docs/decisions/105-the-sign-in-page-drawn-in-its-html.md). */
+export const LOGIN_PATH = '/login';
+
+export function isLoginPath(pathname: string): boolean {
+  return pathname === LOGIN_PATH || pathname === `${LOGIN_PATH}/`;
+}
+
 /** Search-engine crawlers and link-preview fetchers: they get a plain 404, never the app's error page. */
 export const BOT_USER_AGENT =
   /bot\b|crawler|spider|crawling|slurp|facebookexternalhit|embedly|quora link preview|outbrain|pinterest|vkshare|w3c_validator|whatsapp|skypeuripreview|bitlybot|nuzzel|redditbot|applebot|yandex|baiduspider|duckduckbot|bingpreview|google-inspectiontool|lighthouse-bot/i;

@@ -68,6 +68,20 @@ describe('serving the web app', () => {
     }
   });
 
+  it.each(['/login.html', '/sign-in.html', '/index.html'])('has no page of its own at the file address %s: its policy goes with its page', async (url) => {
+    const response = await t.app.inject({ url, headers: { 'user-agent': BROWSER } });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toBe(INDEX);
+    expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
+  it('answers HEAD /login with the same policy as GET', async () => {
+    const get = await t.app.inject({ url: '/login', headers: { 'user-agent': BROWSER } });
+    const head = await t.app.inject({ method: 'HEAD', url: '/login', headers: { 'user-agent': BROWSER } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-security-policy']).toBe(get.headers['content-security-policy']);
+  });
+
   it('answers 404 for a path that is no page of the app, still with the app so it can show its error page', async () => {
     const response = await t.app.inject({ url: '/no-such-page', headers: { 'user-agent': BROWSER } });
     expect(response.statusCode).toBe(404);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { isAppRoute, isBot, isSignInPath } from '@portal/contract';
+import { isAppRoute, isBot, isLoginPath, isSignInPath } from '@portal/contract';
 import { appContentSecurityPolicy, inlineScriptHashes } from '../lib/content-security-policy';
 import { notFound } from '../lib/http-errors';
 
@@ -43,18 +43,20 @@ export const webPlugin = fp(
       return;
     }
 
-    // A page's inline scripts run by their hashes, read from the files this server serves; a page without one keeps the
-    // policy every HTML answer gets (plugins/security-headers.ts).
+    // A page's inline scripts run by their hashes, read from the built files when the server starts (a new build is
+    // served by a new start); a page without one keeps the policy every HTML answer gets (plugins/security-headers.ts).
     const policies = new Map<Page, string>();
+    const built = new Set<Page>();
     for (const page of PAGES) {
       const file = path.join(options.webDist, page);
-      const hashes = existsSync(file) ? inlineScriptHashes(readFileSync(file, 'utf8')) : [];
+      if (!existsSync(file)) continue;
+      built.add(page);
+      const hashes = inlineScriptHashes(readFileSync(file, 'utf8'));
       if (hashes.length > 0) policies.set(page, appContentSecurityPolicy(hashes));
     }
-    const hasLoginPage = existsSync(path.join(options.webDist, 'login.html'));
     const pageFor = (pathname: string): Page => {
       if (!isSignInPath(pathname)) return 'index.html';
-      return hasLoginPage && pathname.replace(/\/$/, '') === '/login' ? 'login.html' : 'sign-in.html';
+      return isLoginPath(pathname) && built.has('login.html') ? 'login.html' : 'sign-in.html';
     };
     const sendPage = (reply: FastifyReply, page: Page) => {
       const policy = policies.get(page);
@@ -66,6 +68,8 @@ export const webPlugin = fp(
       root: options.webDist,
       prefix: '/',
       wildcard: false,
+      // The pages go out only through the routes below, each with its own policy: never as files at their own addresses.
+      globIgnore: PAGES.flatMap((page) => [page, `${page}.br`, `${page}.gz`]),
       // The build writes .br and .gz beside each asset, so nothing is compressed per request.
       preCompressed: true,
       cacheControl: false,

@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { isSignInPath } from '@portal/contract/routes';
+import { isLoginPath, isSignInPath } from '@portal/contract/routes';
 import { SignInNavigationProvider, type SignInNavigation } from '../components/sign-in-navigation';
 import { Toasts } from '../components/toasts';
 import { LoginPage } from '../features/auth/components/login-page';
@@ -65,10 +65,19 @@ class HandOverOnError extends Component<{ onError: () => void; children: ReactNo
   }
 }
 
-/** `onShown` runs once the first render is on the screen (the entry then lets go of the page its HTML drew). */
+/** Runs `run` once this point of the tree is on the screen: committed, and hydrated where the HTML drew it. */
+function Shown({ run }: { run: (() => void) | undefined }) {
+  useEffect(() => run?.(), [run]);
+  return null;
+}
+
+/**
+ * `onShown` runs once a page of the app is on the screen: the sign-in page, hydrated to its last field, or the full
+ * app's (the entry then lets go of the page its HTML drew, docs/decisions/105-the-sign-in-page-drawn-in-its-html.md).
+ * Never before: while the full app's code loads, the HTML's "Loading…" stays.
+ */
 export function SignInApp({ start, onShown }: { start: SignInStart; onShown?: () => void }) {
   const { pathname, searchStr, drawn } = start;
-  useEffect(() => onShown?.(), [onShown]);
   const search = useMemo(() => parseSearch(searchStr), [searchStr]);
   const [App, setApp] = useState<ComponentType | null>(null);
 
@@ -96,7 +105,13 @@ export function SignInApp({ start, onShown }: { start: SignInStart; onShown?: ()
   useEffect(() => {
     if (!drawn) navigation.go(`${pathname}${searchStr}`, { replace: true });
   }, [drawn, navigation, pathname, searchStr]);
-  if (App) return <App />;
+  if (App)
+    return (
+      <>
+        <App />
+        <Shown run={onShown} />
+      </>
+    );
   if (!drawn) return null;
 
   return (
@@ -115,7 +130,9 @@ export function SignInApp({ start, onShown }: { start: SignInStart; onShown?: ()
             >
               <HandOverOnError onError={() => navigation.go(`${pathname}${searchStr}`, { replace: true })}>
                 {/* Drawn only on a sign-in path (isSignInPath): /login, or else the passwordless page. */}
-                {pathname.startsWith('/login') ? <LoginPage /> : <PasswordlessLoginPage />}
+                {isLoginPath(pathname) ? <LoginPage /> : <PasswordlessLoginPage />}
+                {/* Inside the page's Suspense boundary, which React 19 may hydrate after the rest of the tree. */}
+                <Shown run={onShown} />
               </HandOverOnError>
             </div>
           </SignInNavigationProvider>

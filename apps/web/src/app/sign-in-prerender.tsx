@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { BOOT_SPINNER_HTML } from '../lib/boot-spinner';
 import { PREVIEW_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@portal/contract/constants';
+import { LOGIN_PATH } from '@portal/contract/routes';
 import { PRERENDERED_ATTRIBUTE, SIGNED_IN_ATTRIBUTE, SIGNED_IN_SPINNER_ID } from '../lib/prerendered-page';
 import { SignInApp, type SignInStart } from './sign-in-app';
 
@@ -18,7 +19,7 @@ const SIGNED_IN_SCRIPT =
 const PRERENDER_STYLE = `[${SIGNED_IN_ATTRIBUTE}] #root[${PRERENDERED_ATTRIBUTE}]{display:none}html:not([${SIGNED_IN_ATTRIBUTE}]) #${SIGNED_IN_SPINNER_ID}{display:none}`;
 
 /** The address drawn: `/login` opened plainly, by nobody signed in (docs/decisions/105-the-sign-in-page-drawn-in-its-html.md). */
-export const PRERENDERED_START: SignInStart = { pathname: '/login', searchStr: '', drawn: true };
+export const PRERENDERED_START: SignInStart = { pathname: LOGIN_PATH, searchStr: '', drawn: true };
 
 /**
  * Run by the build in Node (apps/web/vite.config.ts), never by a browser: the sign-in page's markup as the sign-in
