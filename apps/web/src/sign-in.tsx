@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { SignInApp, signInStart } from './app/sign-in-app';
+import { addressOf, SignInApp, signInStart } from './app/sign-in-app';
 import { leavePrerender, prerenderedAddress } from './lib/prerendered-page';
 import { adoptPreview } from './lib/preview';
 import { installStaleChunkReload } from './lib/reload-guard';
@@ -21,5 +21,5 @@ const app = (
 // docs/decisions/105-the-sign-in-page-drawn-in-its-html.md: the page the HTML drew is kept when this first render draws
 // the same (its address, nobody signed in). Anything else replaces it in React's first commit; until then it stays as
 // it was, hidden from a signed-in visitor and looking the same to anyone else.
-if (start.drawn && prerenderedAddress(container) === `${start.pathname}${start.searchStr}`) hydrateRoot(container, app);
+if (start.drawn && prerenderedAddress(container) === addressOf(start)) hydrateRoot(container, app);
 else createRoot(container).render(app);

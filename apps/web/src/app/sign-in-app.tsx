@@ -46,6 +46,9 @@ export interface SignInStart {
   drawn: boolean;
 }
 
+/** The address a start is at, path and query: what the build's drawn page is marked with and the entry compares. */
+export const addressOf = (start: SignInStart) => `${start.pathname}${start.searchStr}`;
+
 export function signInStart(): SignInStart {
   const { pathname, search: searchStr } = window.location;
   return { pathname, searchStr, drawn: drawsSignInPage(pathname, parseSearch(searchStr)) };

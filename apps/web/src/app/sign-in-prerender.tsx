@@ -4,7 +4,7 @@ import { BOOT_SPINNER_HTML } from '../lib/boot-spinner';
 import { PREVIEW_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@portal/contract/constants';
 import { LOGIN_PATH } from '@portal/contract/routes';
 import { PRERENDERED_ATTRIBUTE, SIGNED_IN_ATTRIBUTE, SIGNED_IN_SPINNER_ID } from '../lib/prerendered-page';
-import { SignInApp, type SignInStart } from './sign-in-app';
+import { addressOf, SignInApp, type SignInStart } from './sign-in-app';
 
 /**
  * The one inline script of the app's HTML, allowed by its hash in the content security policy (the server reads it from
@@ -38,9 +38,8 @@ export async function prerenderLoginPage() {
   let markup = '';
   for await (const part of prelude) markup += String(part);
   if (errors.length > 0) throw new AggregateError(errors, 'the sign-in page did not draw on the server');
-  const address = `${PRERENDERED_START.pathname}${PRERENDERED_START.searchStr}`;
   return {
-    body: `<div id="root" ${PRERENDERED_ATTRIBUTE}="${address}" inert>${markup}</div>\n    <div id="${SIGNED_IN_SPINNER_ID}">${BOOT_SPINNER_HTML}</div>`,
+    body: `<div id="root" ${PRERENDERED_ATTRIBUTE}="${addressOf(PRERENDERED_START)}" inert>${markup}</div>\n    <div id="${SIGNED_IN_SPINNER_ID}">${BOOT_SPINNER_HTML}</div>`,
     style: PRERENDER_STYLE,
     script: SIGNED_IN_SCRIPT,
   };
