@@ -10,6 +10,7 @@
  *   node bench/page-weight.mjs --write    also rewrite the figures in bench/README.md
  *   node bench/page-weight.mjs --no-lighthouse
  *   node bench/page-weight.mjs --files     also list each page's files with their gzip size
+ *   node bench/page-weight.mjs --only=signed,notes  Lighthouse on the empty page and on the pages whose name holds one of these
  *   node bench/page-weight.mjs --runs=5    Lighthouse five times per page and form factor: one run's score moves by a
  *                                          point from run to run here, so a standing is read from several
  */
@@ -31,6 +32,8 @@ const listFiles = process.argv.includes('--files');
 const runsArgument = process.argv.find((argument) => argument.startsWith('--runs='));
 const lighthouseRuns = runsArgument ? Number(runsArgument.slice('--runs='.length)) : 1;
 if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1) throw new Error(`--runs wants a whole number of runs, not ${runsArgument}`);
+const onlyArgument = process.argv.find((argument) => argument.startsWith('--only='));
+const only = onlyArgument?.slice('--only='.length).split(',');
 const kb = (bytes) => Number((bytes / 1024).toFixed(1));
 
 /** The pages measured: each opened on a first visit (an empty cache), signed in or not. */
@@ -277,12 +280,12 @@ try {
   );
 
   if (withLighthouse) {
-    lighthouseResults = await lighthouseScores([
-      { name: 'empty React page', url: emptyUrl, origin: emptyUrl },
+    const measured = [
       { name: '/login', url: `${portal.url}/login`, origin: portal.url },
       { name: '/ (signed in, a project picked)', url: `${portal.url}/?entity=1`, origin: portal.url, token },
       { name: '/notes', url: `${portal.url}/notes?entity=1`, origin: portal.url, token },
-    ]);
+    ].filter((target) => only === undefined || only.some((part) => target.name.includes(part)));
+    lighthouseResults = await lighthouseScores([{ name: 'empty React page', url: emptyUrl, origin: emptyUrl }, ...measured]);
     console.table(lighthouseResults);
   }
 } finally {

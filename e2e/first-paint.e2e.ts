@@ -99,6 +99,30 @@ describe('a page on a slow network', () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+
+  // docs/decisions/106-the-first-page-loaded-before-the-first-render.md
+  it("draws the page, layout and all, in React's first change to it: the HTML's Loading… until then, nothing between", async () => {
+    const { context, page, consoleErrors } = await newPage(browser);
+    await signedInContext(context);
+    // What the page holds after each change made to it: a "Loading…", the layout's header.
+    await page.addInitScript(() => {
+      const states: string[] = [];
+      Object.assign(window, { rootStates: states });
+      document.addEventListener('DOMContentLoaded', () => {
+        const root = document.getElementById('root')!;
+        new MutationObserver(() => {
+          const held = [root.querySelector('.boot-spinner') && 'Loading…', root.querySelector('header') && 'header'];
+          states.push(held.filter(Boolean).join(' + '));
+        }).observe(root, { childList: true, subtree: true });
+      });
+    });
+    await page.goto('/?entity=1');
+    await page.getByRole('heading', { level: 1, name: 'Kitchen remodel' }).waitFor();
+    const states = await page.evaluate(() => (window as unknown as { rootStates: string[] }).rootStates);
+    expect(states[0]).toBe('header');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
 });
 
 // docs/decisions/105-the-sign-in-page-drawn-in-its-html.md

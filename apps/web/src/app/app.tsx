@@ -33,13 +33,34 @@ function portalRouter(dataLayer: DataLayer) {
   return router;
 }
 
+/** The portal's router with its first page loading, before React draws anything (main.tsx). */
+export interface PreparedPortal {
+  dataLayer: DataLayer;
+  router: AnyRouter;
+  /** Settles once the first page's code and loaders are done, failed or redirected; an error shows as the router's page. */
+  loaded: Promise<void>;
+}
+
 /**
- * The portal's router at once; the console's once its routes have loaded (docs/decisions/101-the-portal-and-the-console-route-apart.md).
- * An address does not change app without a page load, so the choice holds for the page's life.
+ * The first page loaded before the first render, so that render draws the page whole and can run as a transition,
+ * in slices that leave the main thread free (docs/decisions/106-the-first-page-loaded-before-the-first-render.md).
  */
-function useAppRouter(): AnyRouter | 'loading' | 'failed' {
-  const [dataLayer] = useState(createDataLayer);
-  const [router, setRouter] = useState<AnyRouter | 'loading' | 'failed'>(() => (isStaffPath(window.location.pathname) ? 'loading' : portalRouter(dataLayer)));
+export function preparePortal(): PreparedPortal {
+  const dataLayer = createDataLayer();
+  const router = portalRouter(dataLayer);
+  return { dataLayer, router, loaded: router.load().catch(() => undefined) };
+}
+
+/**
+ * The portal's router at once (the one main.tsx prepared, when it did); the console's once its routes have loaded
+ * (docs/decisions/101-the-portal-and-the-console-route-apart.md). An address does not change app without a page load,
+ * so the choice holds for the page's life.
+ */
+function useAppRouter(prepared: PreparedPortal | undefined): AnyRouter | 'loading' | 'failed' {
+  const [dataLayer] = useState(() => prepared?.dataLayer ?? createDataLayer());
+  const [router, setRouter] = useState<AnyRouter | 'loading' | 'failed'>(
+    () => prepared?.router ?? (isStaffPath(window.location.pathname) ? 'loading' : portalRouter(dataLayer)),
+  );
   useEffect(() => {
     if (router !== 'loading') return;
     let current = true;
@@ -83,8 +104,9 @@ function ConsoleDidNotLoad() {
   );
 }
 
-export function App() {
-  const router = useAppRouter();
+/** `portal`: the router main.tsx prepared for a portal address; without it (the sign-in pages' hand-over) App makes its own. */
+export function App({ portal }: { portal?: PreparedPortal }) {
+  const router = useAppRouter(portal);
   useEffect(() => startVersionCheck(), []);
   // Until the first page is ready the HTML's own "Loading…" (lib/boot-spinner.ts) is drawn again, so the screen never
   // goes blank between the two.
