@@ -1,6 +1,6 @@
 import type { Note } from '@portal/contract';
 import { AlertCircle, FileText, LoaderCircle, RotateCcw, Pencil } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { NoteAttachmentLink } from '../../../components/notes/note-attachment';
 import { NoteText } from '../../../components/notes/note-text';
@@ -40,7 +40,8 @@ function Header({ name, title, at, own }: { name: string; title?: string | null;
   );
 }
 
-export function NoteItem({ note, unreadMarker }: { note: Note; unreadMarker?: boolean }) {
+/** One note; drawn again only when it or its mark changes (new notes arriving, the read mark moving, leave the rest as they are). */
+export const NoteItem = memo(function NoteItem({ note, unreadMarker }: { note: Note; unreadMarker?: boolean }) {
   const own = note.is_own;
   return (
     <li className="flex flex-col gap-2" data-note-id={note.id}>
@@ -74,7 +75,7 @@ export function NoteItem({ note, unreadMarker }: { note: Note; unreadMarker?: bo
       </article>
     </li>
   );
-}
+});
 
 export function PendingItem({ pending, onRetry, onEdit }: { pending: PendingNote; onRetry: () => void; onEdit: () => void }) {
   const failed = pending.status === 'failed';

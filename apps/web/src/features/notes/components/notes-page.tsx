@@ -1,7 +1,7 @@
 import type { Note } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, MessagesSquare } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { mergeNotes } from '../../../components/notes/merge-notes';
 import { NoteComposer } from '../../../components/notes/note-composer';
 import { useReadOnly } from '../../../components/read-only';
@@ -155,7 +155,11 @@ function ThreadStart({ thread, empty, onLoadOlder }: { thread: ReturnType<typeof
   return thread.isSuccess && !empty ? <p className="text-sm text-slate-600">This is the start of the conversation.</p> : null;
 }
 
-function DayGroups({
+/**
+ * The thread itself. Drawn again only when what it shows changes: the composer's text lives beside it, and without
+ * memo every key typed drew every note again (their links found anew), which a long thread on a slow phone feels.
+ */
+const DayGroups = memo(function DayGroups({
   groups,
   unreadId,
   onRetry,
@@ -189,7 +193,7 @@ function DayGroups({
       ))}
     </div>
   );
-}
+});
 
 function JumpToNew({ onClick }: { onClick: () => void }) {
   return (

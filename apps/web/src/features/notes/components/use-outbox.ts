@@ -62,12 +62,12 @@ export function useOutbox(entity: number, { onSaved, onGone, onShow }: OutboxEve
     send(note);
   };
 
-  /** A refused note goes back into the composer, above anything typed since. */
-  const edit = (note: PendingNote) => {
+  /** A refused note goes back into the composer, above anything typed since. The same function every render, as `send`: the thread is drawn again only when its notes change. */
+  const edit = useCallback((note: PendingNote) => {
     setPending((current) => current.filter((item) => item.clientId !== note.clientId));
     setText((current) => (current.trim() ? `${note.body}\n\n${current}` : note.body));
     setFiles(note.files);
-  };
+  }, []);
 
   return { pending, text, setText, files, setFiles, send, submit, edit };
 }
