@@ -41,6 +41,9 @@ function stubNotesApi() {
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = new URL(String(input), 'http://portal.test');
+      if (url.pathname === '/api/notes' && init.method === 'POST') {
+        return Response.json({ message: 'The given data was invalid.', errors: { body: ['The note is too long.'] } }, { status: 422 });
+      }
       if (url.pathname === '/api/notes' && url.searchParams.has('since')) return Response.json(emptyPage);
       if (url.pathname === '/api/notes') return Response.json({ ...emptyPage, data: THREAD, total: THREAD.length, from: 1, to: THREAD.length });
       if (url.pathname === '/api/notes/read' && init.method === 'PUT') {
@@ -64,17 +67,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const entity = { id: ENTITY, model: { name: 'Kitchen remodel', number: 'ACM-1042' } } as unknown as ProjectPageProps['entity'];
+  render(
+    <QueryClientProvider client={client}>
+      <NotesPage entity={entity} company={{} as ProjectPageProps['company']} />
+    </QueryClientProvider>,
+  );
+}
+
 describe('the notes page', () => {
   // docs/decisions/106-the-first-page-loaded-before-the-first-render.md: what is left of the page's main-thread work.
   it('leaves the thread as drawn while the user types: a key draws the composer, not thirty notes again', async () => {
     const marks = stubNotesApi();
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const entity = { id: ENTITY, model: { name: 'Kitchen remodel', number: 'ACM-1042' } } as unknown as ProjectPageProps['entity'];
-    render(
-      <QueryClientProvider client={client}>
-        <NotesPage entity={entity} company={{} as ProjectPageProps['company']} />
-      </QueryClientProvider>,
-    );
+    renderPage();
     await screen.findByText(/Note number 30,/);
     expect(screen.getByRole('note')).toHaveTextContent('New since your last visit');
     await waitFor(() => expect(marks).toEqual([{ last_read_note_id: 30 }]));
@@ -86,5 +93,22 @@ describe('the notes page', () => {
     expect(screen.getByLabelText('Note')).toHaveValue('See you Tuesday');
     expect(drawn.count).toBe(before);
     expect(screen.getAllByRole('article')).toHaveLength(THREAD.length);
+  });
+
+  it('puts a refused note back into the composer with Edit, above what was typed since, and takes it off the thread', async () => {
+    stubNotesApi();
+    renderPage();
+    await screen.findByText(/Note number 30,/);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Note'), 'A very long note');
+    await user.click(screen.getByRole('button', { name: 'Send note' }));
+    const refused = await screen.findByRole('article', { name: 'Your note, not sent' });
+    expect(refused).toHaveTextContent('Not sent: The note is too long.');
+    expect(screen.getByLabelText('Note')).toHaveValue('');
+
+    await user.type(screen.getByLabelText('Note'), 'Typed since');
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByLabelText('Note')).toHaveValue('A very long note\n\nTyped since');
+    expect(screen.queryByRole('article', { name: 'Your note, not sent' })).toBeNull();
   });
 });
