@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { preparedStatements } from './pglite-statements';
 
 /** Named statements on PGlite (docs/decisions/086-pglite-prepared-statements.md): the same answers, planned once. */
-describe('PGlite with prepared statements', () => {
+// PGlite itself is under test: the suite's PostgreSQL run has nothing to add here.
+describe.skipIf(process.env.TEST_DB === 'postgres')('PGlite with prepared statements', () => {
   let client: PGlite;
 
   const setUp = async (db: PGlite) => {

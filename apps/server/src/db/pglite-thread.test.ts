@@ -11,7 +11,10 @@ import { SERVER_NODE_FLAGS } from '../../../../scripts/server-flags.mjs';
 import { PGliteThread } from './pglite-thread';
 
 /** PGlite in a thread of its own (docs/decisions/087-pglite-in-a-thread.md): PGlite's answers, the event loop free. */
-describe('PGlite in its own thread', () => {
+// PGlite itself is under test: the suite's PostgreSQL run has nothing to add here, and skips the file's minute.
+const onPglite = describe.skipIf(process.env.TEST_DB === 'postgres');
+
+onPglite('PGlite in its own thread', () => {
   let thread: PGliteThread;
 
   const SCHEMA = `
@@ -194,7 +197,7 @@ const collectProbe = (threadFile: string) => `
   process.stdout.write(JSON.stringify({ collected, freed: before - after }));
 `;
 
-describe("PGlite's thread collects its own garbage", () => {
+onPglite("PGlite's thread collects its own garbage", () => {
   it("gives back what opening the database left in its isolate (initdb's memory) when node exposes the collector", async () => {
     // A file, not node's -e: the thread's own code is a script, and -e's --input-type=module would reach it too.
     const folder = await mkdtemp(path.join(os.tmpdir(), 'pglite-collect-'));
