@@ -123,24 +123,6 @@ describe('a page on a slow network', () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
-
-  it('follows an address changed while it says Loading…, before the app has drawn anything', async () => {
-    const { context, page, consoleErrors } = await newPage(browser);
-    await signedInContext(context);
-    const contextCheck = await hold(page, (url) => url.pathname === '/api/entities/1');
-    await page.goto('/?entity=1');
-    await expect.poll(() => contextCheck.count()).toBeGreaterThan(0);
-    // What the browser's back and forward buttons do within one page: a new address, then popstate.
-    await page.evaluate(() => {
-      history.pushState(null, '', '/contact?entity=1');
-      dispatchEvent(new PopStateEvent('popstate'));
-    });
-    await contextCheck.release();
-    await page.getByRole('heading', { level: 1, name: 'Contact' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/contact');
-    expect(consoleErrors).toEqual([]);
-    await context.close();
-  });
 });
 
 // docs/decisions/105-the-sign-in-page-drawn-in-its-html.md

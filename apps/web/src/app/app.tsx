@@ -1,7 +1,7 @@
 import { RouterProvider, useRouterState, type AnyRouter } from '@tanstack/react-router';
 import { BareErrorLayout, ERROR_PAGE_ACTION_CLASS, ErrorMessage } from '../components/error-page';
 import { BootSpinner } from '../components/ui/page-spinner';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { onUnauthorized } from '../lib/api-client';
 import { authToken } from '../lib/auth-token';
 import { previewSession } from '../lib/preview';
@@ -39,8 +39,6 @@ export interface PreparedPortal {
   router: AnyRouter;
   /** Settles once the first page's code and loaders are done, failed or redirected; an error shows as the router's page. */
   loaded: Promise<void>;
-  /** Hands the address bar over to the mounted router, which follows it from then on. */
-  mounted: () => void;
 }
 
 /**
@@ -50,11 +48,9 @@ export interface PreparedPortal {
 export function preparePortal(): PreparedPortal {
   const dataLayer = createDataLayer();
   const router = portalRouter(dataLayer);
-  // The mounted router loads every change of address; until it mounts, this one does (an address edited meanwhile).
-  const unsubscribe = router.history.subscribe(router.load);
   // Logged as the mounted router logs a load that fails; the page then shows whatever the router has.
   const loaded = router.load().catch((error: unknown) => console.error(error));
-  return { dataLayer, router, loaded, mounted: unsubscribe };
+  return { dataLayer, router, loaded };
 }
 
 /**
@@ -113,10 +109,6 @@ function ConsoleDidNotLoad() {
 /** `portal`: the router main.tsx prepared for a portal address; without it (the sign-in pages' hand-over) App makes its own. */
 export function App({ portal }: { portal?: PreparedPortal }) {
   const router = useAppRouter(portal);
-  // After the router's own mount (a child's layout effect runs first), which listens to the address from then on.
-  useLayoutEffect(() => {
-    portal?.mounted();
-  }, [portal]);
   useEffect(() => startVersionCheck(), []);
   // Until the first page is ready the HTML's own "Loading…" (lib/boot-spinner.ts) is drawn again, so the screen never
   // goes blank between the two.
