@@ -34,6 +34,8 @@ const lighthouseRuns = runsArgument ? Number(runsArgument.slice('--runs='.length
 if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1) throw new Error(`--runs wants a whole number of runs, not ${runsArgument}`);
 const onlyArgument = process.argv.find((argument) => argument.startsWith('--only='));
 const only = onlyArgument?.slice('--only='.length).split(',');
+// The README's table is every page's: a run over some of them would write the others out of it.
+if (only && write) throw new Error('--only measures some pages; --write wants them all');
 const kb = (bytes) => Number((bytes / 1024).toFixed(1));
 
 /** The pages measured: each opened on a first visit (an empty cache), signed in or not. */
