@@ -16,13 +16,13 @@ export type RouteCaller = 'public' | 'portal' | 'staff' | 'owner' | 'company' | 
  * one lacking it with 403.
  */
 export const EXPECTED: Record<RouteCaller, Record<CallerKind, 'pass' | 'scope' | 401 | 403>> = {
-  //          anonymous       portal           staff            owner            key              operator
-  public: { anonymous: 'pass', portal: 'pass', staff: 'pass', owner: 'pass', key: 'pass', operator: 'pass' },
-  portal: { anonymous: 401, portal: 'pass', staff: 401, owner: 401, key: 401, operator: 401 },
-  staff: { anonymous: 401, portal: 401, staff: 'pass', owner: 'pass', key: 401, operator: 401 },
-  owner: { anonymous: 401, portal: 401, staff: 403, owner: 'pass', key: 401, operator: 401 },
-  company: { anonymous: 401, portal: 401, staff: 'scope', owner: 'scope', key: 'scope', operator: 401 },
-  operator: { anonymous: 401, portal: 401, staff: 401, owner: 401, key: 401, operator: 'pass' },
+  //          anonymous       portal           preview           staff            owner            key              operator
+  public: { anonymous: 'pass', portal: 'pass', preview: 'pass', staff: 'pass', owner: 'pass', key: 'pass', operator: 'pass' },
+  portal: { anonymous: 401, portal: 'pass', preview: 'pass', staff: 401, owner: 401, key: 401, operator: 401 },
+  staff: { anonymous: 401, portal: 401, preview: 401, staff: 'pass', owner: 'pass', key: 401, operator: 401 },
+  owner: { anonymous: 401, portal: 401, preview: 401, staff: 403, owner: 'pass', key: 401, operator: 401 },
+  company: { anonymous: 401, portal: 401, preview: 401, staff: 'scope', owner: 'scope', key: 'scope', operator: 401 },
+  operator: { anonymous: 401, portal: 401, preview: 401, staff: 401, owner: 401, key: 401, operator: 'pass' },
 };
 
 /** Chooses an id of a kind for the request being built (own or another tenant's: the suite decides). */

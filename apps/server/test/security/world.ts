@@ -17,7 +17,8 @@ import type { DemoSuite } from '../suite';
  * column a person writes, so that any answer showing another company's record shows its canary.
  */
 
-export type CallerKind = 'anonymous' | 'portal' | 'staff' | 'owner' | 'key' | 'operator';
+/** `preview`: a plain staff member's "Preview as customer" of a customer that both companies serve. */
+export type CallerKind = 'anonymous' | 'portal' | 'preview' | 'staff' | 'owner' | 'key' | 'operator';
 
 export interface Caller {
   label: string;
@@ -27,6 +28,8 @@ export interface Caller {
   tenants: number[];
   /** A portal user's id: their portal entities are theirs, every other user's are not. */
   userId?: number;
+  /** A preview's own entities and session: the customer's entities of the previewing company, and the preview itself. */
+  own?: Record<string, number[]>;
   /** Company side callers: the scopes they hold. */
   scopes?: ReadonlySet<string>;
 }
@@ -187,6 +190,34 @@ export async function buildWorld(t: DemoSuite): Promise<World> {
     userId: lonely.id,
   });
 
+  // Previews: each company's plain member previews Casey, who is a customer of both; the preview may read the
+  // previewing company's part of Casey's portal only (docs/security.md).
+  const previews: Caller[] = [];
+  const caseyId = t.ids.casey.id;
+  for (const companyId of companyIds) {
+    const [member] = await db
+      .select({ id: staff.id })
+      .from(staff)
+      .where(and(eq(staff.company_id, companyId), eq(staff.role, 'staff'), isNull(staff.deactivated_at)))
+      .orderBy(staff.id)
+      .limit(1);
+    const { token, sessionId } = await app.sessions.createPreview(caseyId, member!.id, sessionContext());
+    const entity = (
+      await db
+        .select({ id: portalEntities.id })
+        .from(portalEntities)
+        .where(and(eq(portalEntities.portal_user_id, caseyId), eq(portalEntities.company_id, companyId)))
+    ).map((row) => row.id);
+    previews.push({
+      label: `a preview of Casey by the member of company ${companyId}`,
+      kind: 'preview',
+      token,
+      tenants: [companyId],
+      userId: caseyId,
+      own: { entity, session: [sessionId] },
+    });
+  }
+
   const operator = operatorToken(await loadSecret({ dataDir: t.dataDir, name: OPERATOR_SECRET_FILE }));
 
   // Ids of every kind, per company and per portal user.
@@ -233,6 +264,7 @@ export async function buildWorld(t: DemoSuite): Promise<World> {
     callers: [
       { label: 'anonymous', kind: 'anonymous', token: null, tenants: [] },
       ...portalCallers,
+      ...previews,
       ...members,
       ...apiKeys,
       { label: 'the operator', kind: 'operator', token: operator, tenants: companyIds },

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import type { CompanyRow, EntityRow } from '../../db/rows';
 import { companies, portalEntities } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
+import { mayView, type AuthenticatedUser } from './request';
 
 /**
  * The one gate of every per-project route (notes, photos, invoices, documents, contact). Each
@@ -38,10 +39,14 @@ export function accessRepository(db: Db) {
 }
 export type AccessRepository = ReturnType<typeof accessRepository>;
 
-/** The caller's entity `entityId` with its company, or 404. */
-export async function requireEntity(app: FastifyInstance, user: { id: number }, entityId: number): Promise<{ entity: EntityRow; company: CompanyRow }> {
+/** The caller's entity `entityId` with its company, or 404 (a preview: of the previewing company only). */
+export async function requireEntity(
+  app: FastifyInstance,
+  user: { id: number; preview?: AuthenticatedUser['preview'] },
+  entityId: number,
+): Promise<{ entity: EntityRow; company: CompanyRow }> {
   const found = await app.access.entityOfUser(user.id, entityId);
-  if (!found) throw notFound();
+  if (!found || !mayView(user, found.company.id)) throw notFound();
   return found;
 }
 
@@ -65,7 +70,12 @@ export interface ProjectScope {
  * The caller's entity, a project, with `area` switched on (an area without a switch, such as
  * contact, passes null); else 404.
  */
-export async function requireProject(app: FastifyInstance, user: { id: number }, entityId: number, area: PortalArea | null) {
+export async function requireProject(
+  app: FastifyInstance,
+  user: { id: number; preview?: AuthenticatedUser['preview'] },
+  entityId: number,
+  area: PortalArea | null,
+) {
   const { entity, company } = await requireEntity(app, user, entityId);
   if (area) requireArea(company, area);
   if (entity.model_type !== 'project') throw notFound();

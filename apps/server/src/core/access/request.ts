@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import type { CompanyRow } from '../../db/rows';
 import { unauthenticated } from '../../lib/http-errors';
 
-/** The signed-in portal user a session token stands for. */
 /** A staff member signed in to the console, with their company. */
 export interface AuthenticatedStaff {
   id: number;
@@ -14,6 +13,7 @@ export interface AuthenticatedStaff {
   sessionId: number;
 }
 
+/** The signed-in portal user a session token stands for. */
 export interface AuthenticatedUser {
   id: number;
   email: string;
@@ -22,9 +22,11 @@ export interface AuthenticatedUser {
   sessionId: number;
   /**
    * Set on a staff member's preview of the portal as this user (docs/staff-console.md): every write is refused for it,
-   * by the auth plugin, and reads that would tell the company something (an invoice first viewed) stay silent.
+   * by the auth plugin, and reads that would tell the company something (an invoice first viewed) stay silent. A
+   * customer may be one person to several companies: a preview reads only `companyId`'s projects and company record,
+   * whatever else the customer sees (`viewableCompany`).
    */
-  preview: { staffId: number } | null;
+  preview: { staffId: number; companyId: number } | null;
 }
 
 declare module 'fastify' {
@@ -85,6 +87,20 @@ export function requireUser(request: FastifyRequest): AuthenticatedUser {
 export function requireStaff(request: FastifyRequest): AuthenticatedStaff {
   if (!request.staffMember) throw unauthenticated();
   return request.staffMember;
+}
+
+/**
+ * The one company whose records the caller may read through the portal's routes: the previewing company for a staff
+ * member's preview, else null (every company that shared something with the user).
+ */
+export function viewableCompany(user: { preview?: AuthenticatedUser['preview'] }): number | null {
+  return user.preview?.companyId ?? null;
+}
+
+/** Whether a record of `companyId` that the user was shared may be shown to this caller (a preview: its company's only). */
+export function mayView(user: { preview?: AuthenticatedUser['preview'] }, companyId: number): boolean {
+  const only = viewableCompany(user);
+  return only === null || only === companyId;
 }
 
 /** The company whose API key called an integration route. */

@@ -3,15 +3,21 @@ import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { AlbumRow, FileRow } from '../../db/rows';
-import { albums, companies, documents, files, noteAttachments, notes, photos, portalEntities, sessions } from '../../db/schema';
+import { albums, companies, documents, files, noteAttachments, notes, photos, portalEntities, sessions, staff } from '../../db/schema';
 import type { UrlSigner } from '../../lib/signed-urls';
 import { parseAudience, signedPath, type LinkAudience } from './links';
 import { invalidSignature } from './serve';
 
-/** The portal user of the session is shared the project (the same rows requireEntity reads). */
+/**
+ * The portal user of the session is shared the project (the same rows requireEntity reads); a staff member's preview
+ * of that user reads its own company's projects only, and none once the member is deactivated.
+ */
 const projectSharedWith = (projectId: SQL | PgColumn, companyId: SQL | PgColumn): SQL =>
   sql`${portalEntities.portal_user_id} = ${sessions.portal_user_id} and ${portalEntities.model_type} = 'project'
-    and ${portalEntities.model_id} = ${projectId} and ${portalEntities.company_id} = ${companyId}`;
+    and ${portalEntities.model_id} = ${projectId} and ${portalEntities.company_id} = ${companyId}
+    and (${sessions.preview_staff_id} is null or exists (
+      select 1 from ${staff} where ${staff.id} = ${sessions.preview_staff_id}
+        and ${staff.company_id} = ${portalEntities.company_id} and ${staff.deactivated_at} is null))`;
 
 const areaOn = (area: keyof typeof AREA_SWITCHES): SQL => sql`${companies[AREA_SWITCHES[area]]}`;
 

@@ -233,7 +233,8 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
     },
     async (request) => {
       const user = requireUser(request);
-      const rows = await app.sessions.listActive(user.id, app.now());
+      // The customer's devices tell when and where they signed in, across every company: never a preview's to read.
+      const rows = user.preview ? [] : await app.sessions.listActive(user.id, app.now());
       return {
         data: rows.map((session) => ({
           id: session.id,

@@ -106,6 +106,7 @@ export function sessionsRepository(db: Db, policy: SessionPolicy, feed: ChangeFe
         session: sessions,
         user: { id: portalUsers.id, email: portalUsers.email, first_name: portalUsers.first_name, last_name: portalUsers.last_name },
         previewerDeactivatedAt: staff.deactivated_at,
+        previewerCompanyId: staff.company_id,
       })
       .from(sessions)
       .innerJoin(portalUsers, eq(portalUsers.id, sessions.portal_user_id))
@@ -169,7 +170,9 @@ export function sessionsRepository(db: Db, policy: SessionPolicy, feed: ChangeFe
         await db.update(sessions).set({ last_used_at: now }).where(eq(sessions.id, session.id));
         lastUsedAt = now.getTime();
       }
-      const user = { ...row.user, preview: session.preview_staff_id === null ? null : { staffId: session.preview_staff_id } };
+      // A preview sees the portal as the customer sees the previewing company's part of it, never another company's.
+      const preview = session.preview_staff_id === null ? null : { staffId: session.preview_staff_id, companyId: row.previewerCompanyId! };
+      const user = { ...row.user, preview };
       cache.put(session.id, { secretHash: session.secret_hash, user, endsAt, lastUsedAt }, mark);
       return { ...user, sessionId: session.id };
     },

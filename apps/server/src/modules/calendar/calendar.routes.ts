@@ -188,7 +188,11 @@ export async function calendarRoutes(fastify: FastifyInstance, options: { public
         response: { 200: CalendarFeedStatusSchema, 401: ApiErrorSchema },
       },
     },
-    async (request) => feedStatus(await calendar.feedOfUser(requireUser(request).id)),
+    async (request) => {
+      const user = requireUser(request);
+      // The feed carries every company's visits: whether the customer made one is not a preview's to know.
+      return feedStatus(user.preview ? null : await calendar.feedOfUser(user.id));
+    },
   );
 
   app.post(

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
-import { requireUser } from '../../core/access/request';
+import { mayView, requireUser } from '../../core/access/request';
 import { trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { companiesRepository } from './companies.repository';
 import { serializeCompany } from '../../core/companies';
@@ -41,7 +41,7 @@ export async function companiesRoutes(fastify: FastifyInstance, options: Compani
     async (request) => {
       const user = requireUser(request);
       const { includes } = companyQuery.from(request);
-      const found = await repository.findForUser(user.id, request.params.id);
+      const found = mayView(user, request.params.id) ? await repository.findForUser(user.id, request.params.id) : null;
       if (!found) throw notFound();
       return serializeCompany(found.company, options.publicUrl, includes.has('portal_theme') ? found.theme : undefined);
     },

@@ -178,7 +178,10 @@ export async function staffIntegrationRoutes(fastify: FastifyInstance, options: 
         const company = requireApiCompany(request);
         const member = await found(company.id, request.params.id);
         if ((member.deactivated_at === null) === active) return serialize(member);
-        return written(await repository.update(company.id, member.id, { deactivated_at: active ? null : app.now() }, app.now()));
+        const updated = await repository.update(company.id, member.id, { deactivated_at: active ? null : app.now() }, app.now());
+        // Their previews of customers' portals end here and now, not when a cached session next goes to the database.
+        if (!active) await app.sessions.revokePreviewsBy(member.id, app.now());
+        return written(updated);
       },
     );
   }

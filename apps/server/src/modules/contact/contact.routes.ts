@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalid, notFound, tooManyAttempts } from '../../lib/http-errors';
 import { emitWebhookEvent } from '../../core/webhooks/outbox';
-import { requireUser } from '../../core/access/request';
+import { mayView, requireUser } from '../../core/access/request';
 import { absoluteUrl } from '../../core/companies';
 import { requireEntity, requireProject } from '../../core/access/projects';
 import { portalUserName } from '../../lib/names';
@@ -107,7 +107,7 @@ export async function contactRoutes(fastify: FastifyInstance, options: ContactRo
     },
     async (request) => {
       const user = requireUser(request);
-      const rows = await repository.companiesOfUser(user.id);
+      const rows = (await repository.companiesOfUser(user.id)).filter((row) => mayView(user, row.company.id));
       const byCompany = new Map<number, { company: ContactCompany; entities: { id: number; label: string }[] }>();
       for (const row of rows) {
         let item = byCompany.get(row.company.id);

@@ -224,9 +224,16 @@ export function entitiesRepository(db: Db) {
      * One page of the user's entities with what was asked for and the total, in one query whatever
      * the page size (a second one only for an empty page past the end).
      */
-    async listForUser(userId: number, options: EntityListOptions): Promise<{ rows: EntityWithRelations[]; total: number }> {
+    async listForUser(
+      userId: number,
+      options: EntityListOptions,
+      onlyCompanyId: number | null = null,
+    ): Promise<{ rows: EntityWithRelations[]; total: number }> {
+      // A preview lists the previewing company's entities only: its filter narrowed to that company (none left: none).
+      const companyIds =
+        onlyCompanyId === null ? options.filters.company_id : (options.filters.company_id ?? [onlyCompanyId]).filter((id) => id === onlyCompanyId);
       const shape: Shape = {
-        companyFilter: Boolean(options.filters.company_id),
+        companyFilter: Boolean(companyIds),
         typeFilter: Boolean(options.filters.model_type),
         sort: options.sort,
         model: Boolean(options.with?.model),
@@ -241,7 +248,7 @@ export function entitiesRepository(db: Db) {
       const offset = pageOffset(options.page);
       const params = {
         userId,
-        companyIds: options.filters.company_id ?? [],
+        companyIds: companyIds ?? [],
         modelTypes: options.filters.model_type ?? [],
         limit: options.page.size,
         offset,
@@ -261,9 +268,13 @@ export function entitiesRepository(db: Db) {
     },
 
     /** One of the user's entities with its project (rep, status, account) and company, in one query. */
-    async findWithRelations(userId: number, entityId: number): Promise<(EntityWithRelations & { company: CompanyRow }) | null> {
+    async findWithRelations(
+      userId: number,
+      entityId: number,
+      onlyCompanyId: number | null = null,
+    ): Promise<(EntityWithRelations & { company: CompanyRow }) | null> {
       const [row] = await recordStatement.execute({ userId, entityId });
-      if (!row) return null;
+      if (!row || (onlyCompanyId !== null && row.company.id !== onlyCompanyId)) return null;
       return { ...toRelations(row, { model: true, company: true }), company: row.company };
     },
   };

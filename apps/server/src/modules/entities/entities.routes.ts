@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
-import { requireUser } from '../../core/access/request';
+import { requireUser, viewableCompany } from '../../core/access/request';
 import { sharedLastKeySerializerCompiler, trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { linksOf, type WithFileLinks } from '../../core/files/links';
 import { serializeCompany } from '../../core/companies';
@@ -172,7 +172,7 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
       const user = requireUser(request);
       const { filters, sort, includes, page } = entitiesListQuery.from(request);
       const wanted = plan(includes);
-      const { rows, total } = await entities.listForUser(user.id, { filters, sort, page, with: wanted.read });
+      const { rows, total } = await entities.listForUser(user.id, { filters, sort, page, with: wanted.read }, viewableCompany(user));
       return paginate(serialize(rows, wanted, await extrasOf(rows, wanted, linksOf(app, request))), total, page, pageUrls(publicUrl, request.url));
     },
   );
@@ -201,7 +201,7 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
       const expanded = new Set<EntityInclude>(includes);
       if (expanded.has('model'))
         for (const name of ['model.status', 'model.cover_photo', 'model.account', 'model.company', 'model.latest_activity'] as const) expanded.add(name);
-      const found = await entities.findWithRelations(user.id, request.params.id);
+      const found = await entities.findWithRelations(user.id, request.params.id, viewableCompany(user));
       if (!found) throw notFound();
       const wanted = plan(expanded);
       return serialize([found], wanted, await extrasOf([found], wanted, linksOf(app, request)))[0]!;
