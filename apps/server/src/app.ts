@@ -140,6 +140,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
     idleDays: env.SESSION_IDLE_DAYS,
     absoluteDays: env.SESSION_ABSOLUTE_DAYS,
     operatorSecret: await loadSecret({ secret: env.OPERATOR_SECRET, dataDir: env.DATA_DIR, name: OPERATOR_SECRET_FILE }),
+    authSecret: await loadSecret({ secret: env.AUTH_SECRET, dataDir: env.DATA_DIR, name: 'auth-secret' }),
   });
   // Before compression: it stores the answer as sent, not a compressed stream of it.
   await app.register(idempotencyPlugin);

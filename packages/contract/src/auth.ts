@@ -15,9 +15,19 @@ export const PasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(PASSWORD_MAX_LENGTH, `The password may not be greater than ${PASSWORD_MAX_LENGTH} characters.`);
 
+/**
+ * A device token: what a sign-in answers for the device to keep beside its session token and present at its next
+ * password sign-in, which then counts against that device's own budget (OWASP's device cookies). Its shape:
+ * 43 base64url characters, a dot, 64 hex digits.
+ */
+export const DEVICE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}\.[0-9a-f]{64}$/;
+/** Optional at sign-in; one that is malformed, forged or another address's counts as none. */
+const DeviceTokenFieldSchema = z.string().max(200).optional();
+
 export const LoginRequestSchema = z.object({
   email: EmailSchema,
   password: PasswordSchema,
+  device_token: DeviceTokenFieldSchema,
 });
 export type LoginRequest = z.input<typeof LoginRequestSchema>;
 
@@ -33,6 +43,7 @@ export type PortalUser = z.infer<typeof PortalUserSchema>;
 export const SignInResponseSchema = z.object({
   token: z.string(),
   user: PortalUserSchema,
+  device_token: z.string(),
 });
 export type SignInResponse = z.infer<typeof SignInResponseSchema>;
 

@@ -17,7 +17,7 @@ export const StaffMemberSchema = z
   .meta({ id: 'StaffMember', description: 'The staff member signed in to the console, and their company.' });
 export type StaffMember = z.infer<typeof StaffMemberSchema>;
 
-export const StaffSignedInSchema = z.object({ token: z.string(), staff: StaffMemberSchema }).meta({ id: 'StaffSignedIn' });
+export const StaffSignedInSchema = z.object({ token: z.string(), staff: StaffMemberSchema, device_token: z.string() }).meta({ id: 'StaffSignedIn' });
 export type StaffSignedIn = z.infer<typeof StaffSignedInSchema>;
 
 /** Accepting an invitation: the link's token and the password to sign in with from now on. */

@@ -2,6 +2,7 @@ import { PREVIEW_READ_ONLY_MESSAGE, STAFF_ROLE_SCOPES } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { accessRepository } from '../core/access/projects';
+import { deviceTokens } from '../core/access/device-tokens';
 import { bearerToken } from '../core/access/request';
 import { HttpError, missingScope, unauthenticated } from '../lib/http-errors';
 import { operatorToken, sameDigest, sha256 } from '../lib/tokens';
@@ -27,12 +28,13 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * API key everywhere else.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { idleDays: number; absoluteDays: number; operatorSecret: Buffer }) => {
+  async (app: FastifyInstance, options: { idleDays: number; absoluteDays: number; operatorSecret: Buffer; authSecret: Buffer }) => {
     const operatorDigest = sha256(operatorToken(options.operatorSecret));
     const { db } = app.database;
     app.decorate('sessions', sessionsRepository(db, { idleMs: options.idleDays * DAY_MS, absoluteMs: options.absoluteDays * DAY_MS }, app.changes));
     app.decorate('staffSessions', staffSessionsRepository(db, { idleMs: options.idleDays * DAY_MS, absoluteMs: options.absoluteDays * DAY_MS }));
     app.decorate('access', accessRepository(db));
+    app.decorate('deviceTokens', deviceTokens(options.authSecret));
     const keys = apiKeysRepository(db);
     app.decorateRequest('portalUser', null);
     app.decorateRequest('integration', null);

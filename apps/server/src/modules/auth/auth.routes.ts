@@ -21,7 +21,7 @@ import { apiTimestamp } from '../../lib/timestamps';
 import { requireUser } from '../../core/access/request';
 import { loadSecret } from '../../lib/secret-file';
 import { deviceLabel } from './device';
-import { enforceLimit } from './limits';
+import { enforceLimit, enforceSignInBudget } from './limits';
 import { customersRepository } from './customers.repository';
 import { loginTokensRepository } from './login-tokens.repository';
 import { passwordlessEmail, passwordlessLink } from './passwordless-email';
@@ -55,8 +55,11 @@ export async function signIn(app: FastifyInstance, request: FastifyRequest, user
   });
   request.log.info({ event: 'auth.sign_in', method, userId: user.id, sessionId }, 'signed in');
   if ((await customersRepository(app.database.db).activate(user, app.now())) > 0) app.webhooks.wake();
-  return { token, user: toPortalUser(user) };
+  return { token, user: toPortalUser(user), device_token: app.deviceTokens.issue(portalDeviceSubject(user.email)) };
 }
+
+/** Whose address a portal device token is bound to (never a staff member's, whose tokens say `staff:`). */
+const portalDeviceSubject = (email: string) => `portal:${email.toLowerCase()}`;
 
 export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -80,17 +83,19 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
         summary: 'Sign in with email and password',
         description:
           'Answers a new session token. Wrong password and unknown address give the same 422. ' +
-          'Limits: 10 sign-ins a minute per IP, 20 an hour per address, then 429 with Retry-After.',
+          'Limits: 10 sign-ins a minute per IP, 20 an hour per address, then 429 with Retry-After. The answer carries a `device_token`: ' +
+          "sent back with a later sign-in to the same address, that sign-in counts against the device's own 20 an hour instead of the address's.",
         body: LoginRequestSchema,
         response: { 200: SignInResponseSchema, ...Refused },
       },
     },
     async (request) => {
-      const { email, password } = request.body;
+      const { email, password, device_token: deviceToken } = request.body;
       await enforceLimit(app, request, 'signInPerIp', request.ip);
       const user = await users.findByEmail(email);
-      // Keyed by the address asked for, account or not, so a 429 tells nothing either.
-      await enforceLimit(app, request, 'signInPerAccount', email, user?.id ?? null);
+      // Keyed by the address asked for, account or not, so a 429 tells nothing either; a device that signed in before
+      // with this address counts against its own budget instead.
+      await enforceSignInBudget(app, request, { subject: portalDeviceSubject(email), accountKey: email, userId: user?.id ?? null }, deviceToken);
       // The same argon2 work whether or not the account exists, so timing tells nothing.
       const valid = await passwords.verify(user?.password_hash ?? (await dummyPasswordHash()), password);
       if (!user || !user.password_hash || !valid) {

@@ -13,12 +13,16 @@ const HOUR = 60 * MINUTE;
 export const AUTH_LIMITS = {
   signInPerIp: { limit: 10, windowMs: MINUTE },
   signInPerAccount: { limit: 20, windowMs: HOUR },
+  // A device that signed in before has a budget of its own, the same size (core/access/device-tokens.ts).
+  signInPerDevice: { limit: 20, windowMs: HOUR },
   passwordlessPerIp: { limit: 20, windowMs: HOUR },
   passwordlessPerEmail: { limit: 5, windowMs: HOUR },
   // Reset and email-change links are emails too: the same budget as sign-in links, counted apart.
   passwordResetPerIp: { limit: 20, windowMs: HOUR },
   passwordResetPerEmail: { limit: 5, windowMs: HOUR },
   emailChangePerUser: { limit: 5, windowMs: HOUR },
+  // A staff invitation's page asks for its company's brand, as a sign-in page asks the public theme lookup: its limit.
+  invitationBrandPerIp: { limit: 60, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type AuthLimit = keyof typeof AUTH_LIMITS;
@@ -33,4 +37,22 @@ export async function enforceLimit(app: FastifyInstance, request: FastifyRequest
     request.log.warn({ event: 'auth.rate_limited', limit, userId, retryAfter: result.retryAfterSeconds }, 'too many attempts');
     throw tooManyAttempts(result.retryAfterSeconds);
   }
+}
+
+/**
+ * The per-address sign-in limit (keyed by `accountKey`), or the device's own when it presents a device token issued for
+ * this address (`subject`: `portal:…` or `staff:…`), so that wrong passwords from elsewhere never lock out a device
+ * that signed in before. Either way after the per-IP limit.
+ */
+export async function enforceSignInBudget(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  who: { subject: string; accountKey: string; userId?: number | null },
+  deviceToken: string | undefined,
+) {
+  const device = app.deviceTokens.deviceOf(who.subject, deviceToken);
+  if (device) request.log.info({ event: 'auth.known_device', userId: who.userId ?? null }, 'sign-in from a known device');
+  await (device
+    ? enforceLimit(app, request, 'signInPerDevice', device, who.userId ?? null)
+    : enforceLimit(app, request, 'signInPerAccount', who.accountKey, who.userId ?? null));
 }

@@ -148,6 +148,34 @@ describe('sign-in rate limits', () => {
     expect((await login(email, PASSWORD, nextIp())).statusCode).toBe(200);
   });
 
+  it("never locks out a device that signed in before: it counts against its own budget, not the address's", async () => {
+    const { email } = await createUser(t.app, { password: PASSWORD });
+    const first = await login(email, PASSWORD, nextIp());
+    expect(first.statusCode).toBe(200);
+    const deviceToken = first.json().device_token as string;
+    expect(deviceToken).toMatch(/^[\w-]{43}\.[0-9a-f]{64}$/);
+    const withDevice = (password: string, token = deviceToken) =>
+      postJson(t.app, '/api/auth/login', { email, password, device_token: token }, { ip: nextIp() });
+
+    // Someone else's wrong passwords, from as many addresses, spend the address's 20 (the first sign-in took one):
+    // unknown devices are refused, even with the password.
+    for (let i = 0; i < 19; i++) expect((await login(email, 'wrong password', nextIp())).statusCode).toBe(422);
+    expect((await login(email, PASSWORD, nextIp())).statusCode).toBe(429);
+    const again = await withDevice(PASSWORD);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().device_token).not.toBe(deviceToken);
+
+    // A forged token, or one issued for another address or for a staff member, is no device at all.
+    const other = await createUser(t.app, { password: PASSWORD });
+    const othersToken = (await login(other.email, PASSWORD, nextIp())).json().device_token as string;
+    const forged = `${deviceToken.slice(0, 44)}${'0'.repeat(64)}`;
+    for (const token of [forged, othersToken, 'x'.repeat(300).slice(0, 200)]) expect((await withDevice(PASSWORD, token)).statusCode).toBe(429);
+
+    // The device's own budget is the same size, and its wrong passwords lock only itself.
+    for (let i = 0; i < 19; i++) expect((await withDevice('wrong password')).statusCode).toBe(422);
+    expect((await withDevice(PASSWORD)).statusCode).toBe(429);
+  });
+
   it('counts the account by its normalised address', async () => {
     const { email } = await createUser(t.app, { password: PASSWORD });
     for (let i = 0; i < 20; i++) {

@@ -24,10 +24,13 @@ import { companies, staff } from '../../db/schema';
 import { HttpError } from '../../lib/http-errors';
 import { loadSecret } from '../../lib/secret-file';
 import { INVALID_CREDENTIALS, type AuthRoutesOptions } from './auth.routes';
-import { enforceLimit } from './limits';
+import { enforceLimit, enforceSignInBudget } from './limits';
 import { loginTokensRepository } from './login-tokens.repository';
 import { passwordlessEmail, staffPasswordlessLink } from './passwordless-email';
 import { dummyPasswordHash, passwords } from './password';
+
+/** Whose address a staff device token is bound to (never a customer's). */
+const staffDeviceSubject = (email: string) => `staff:${email.toLowerCase()}`;
 
 const NoContent = z.null().describe('No content');
 const Refused = { 422: ApiErrorSchema, 429: ApiErrorSchema };
@@ -73,7 +76,11 @@ export async function staffAuthRoutes(fastify: FastifyInstance, options: AuthRou
     request.log.info({ event: 'staff.sign_in', method, staffId: member.id, companyId: company.id, sessionId }, 'staff signed in');
     // Who this request was, from now on: the audit log names the member who signed in (docs/decisions/049-audit-log.md).
     request.staffMember = { id: member.id, name: member.name, email: member.email ?? '', role: member.role, company, sessionId };
-    return { token, staff: staffMember({ id: member.id, name: member.name, email: member.email ?? '', role: member.role, company }) };
+    return {
+      token,
+      staff: staffMember({ id: member.id, name: member.name, email: member.email ?? '', role: member.role, company }),
+      device_token: app.deviceTokens.issue(staffDeviceSubject(member.email ?? '')),
+    };
   }
 
   app.post(
@@ -93,9 +100,9 @@ export async function staffAuthRoutes(fastify: FastifyInstance, options: AuthRou
       },
     },
     async (request) => {
-      const { email, password } = request.body;
+      const { email, password, device_token: deviceToken } = request.body;
       await enforceLimit(app, request, 'signInPerIp', request.ip);
-      await enforceLimit(app, request, 'signInPerAccount', `staff:${email}`);
+      await enforceSignInBudget(app, request, { subject: staffDeviceSubject(email), accountKey: `staff:${email}` }, deviceToken);
       const members = await membersByEmail(email);
       for (const { member, company } of members) {
         if (member.password_hash && (await passwords.verify(member.password_hash, password))) return signIn(request, member, company, 'password');

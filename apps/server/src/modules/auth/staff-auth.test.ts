@@ -4,6 +4,7 @@ import { useDemoApp, useFrozenClock } from '../../../test/suite';
 import { loadSecret, OPERATOR_SECRET_FILE } from '../../lib/secret-file';
 import { operatorToken } from '../../lib/tokens';
 import { apiKeysRepository } from '../integration/api-keys.repository';
+import { nextIp } from '../../../test/sign-in';
 
 /** The staff console's sign-in (docs/staff-console.md): invitation, password, sessions of their own. */
 
@@ -54,6 +55,27 @@ describe('staff sign-in', () => {
     expect((await accept('12.' + 'a'.repeat(43))).statusCode).toBe(422);
     clock.advance(7 * 86_400_000 + 1000);
     expect((await accept(created.token)).statusCode).toBe(422);
+  });
+
+  it("never locks out a staff member's own device with someone else's wrong passwords, and a customer's device token is none of theirs", async () => {
+    const created = await newCompany('Device Builders', 'dev@device.example');
+    const accepted = await accept(created.token);
+    const deviceToken = accepted.json().device_token as string;
+    expect(deviceToken).toMatch(/^[\w-]{43}\.[0-9a-f]{64}$/);
+    const attempt = (password: string, device?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/staff/auth/login',
+        payload: { email: 'dev@device.example', password, ...(device ? { device_token: device } : {}) },
+        remoteAddress: nextIp(),
+      });
+    for (let i = 0; i < 20; i++) expect((await attempt('not-the-password')).statusCode).toBe(422);
+    expect((await attempt('a-long-password-1')).statusCode).toBe(429);
+    expect((await attempt('a-long-password-1', deviceToken)).statusCode).toBe(200);
+    // The same address's portal device token is not a staff device.
+    const customerToken = t.app.deviceTokens.issue('portal:dev@device.example');
+    expect((await attempt('a-long-password-1', customerToken)).statusCode).toBe(429);
+    clock.advance(3_600_000);
   });
 
   it('answers a wrong password and an unknown address alike', async () => {
