@@ -48,6 +48,13 @@ export interface MailerOptions {
   log: FastifyBaseLogger;
 }
 
+/** The side of an HTTP response sendAfterAnswer waits on (a ServerResponse, or the test injector's). */
+export interface AnsweredResponse {
+  readonly writableEnded: boolean;
+  readonly destroyed: boolean;
+  once(event: 'finish' | 'close', listener: () => void): unknown;
+}
+
 export interface Mailer {
   readonly via: 'smtp' | 'outbox';
   /** Sends one message and waits for the SMTP server (or the disk) to take it. */
@@ -59,6 +66,12 @@ export interface Mailer {
    * emails some callers and not others then does the same work for both before it answers.
    */
   sendInBackground(message: MailMessage | (() => MailMessage), log?: FastifyBaseLogger): void;
+  /**
+   * As sendInBackground, but nothing of it (not even the call) before `response` has been written out or its client
+   * has gone: the next tick of sendInBackground may come before a reply whose hooks wait on I/O has left, so a route
+   * that emails some callers and not others would still answer a little later for those it emails.
+   */
+  sendAfterAnswer(response: AnsweredResponse, message: () => MailMessage, log?: FastifyBaseLogger): void;
   /** Background sends not yet settled: the email queue's depth (metrics). */
   queued(): number;
   /** Resolves once every background send has settled. */
@@ -112,6 +125,17 @@ export function createMailer(options: MailerOptions): Mailer {
         });
       pending.add(sending);
       void sending.finally(() => pending.delete(sending));
+    },
+    sendAfterAnswer(response, message, log = options.log) {
+      let started = false;
+      const start = () => {
+        if (started) return;
+        started = true;
+        this.sendInBackground(message, log);
+      };
+      if (response.writableEnded || response.destroyed) return start();
+      response.once('finish', start);
+      response.once('close', start);
     },
     queued: () => pending.size,
     async idle() {

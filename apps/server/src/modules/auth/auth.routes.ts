@@ -130,11 +130,12 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
       const user = await users.findByEmail(email);
       const brand = theme ? await users.brandByThemeCode(theme) : null;
       // A token is written for an unknown address too: the same database work, and a code typed for
-      // it fails exactly like a wrong one. Only the email is skipped, and it is composed and sent after
+      // it fails exactly like a wrong one. Only the email is skipped, and nothing of it starts before
       // the answer has left, so the answer takes as long either way.
       const issued = await loginTokens.issue(email, user?.id ?? null, app.now());
       if (user) {
-        app.mailer.sendInBackground(
+        app.mailer.sendAfterAnswer(
+          reply.raw,
           () =>
             passwordlessEmail({
               to: user.email,

@@ -62,11 +62,12 @@ export async function passwordResetRoutes(fastify: FastifyInstance, options: Aut
       await enforceLimit(app, request, 'passwordResetPerEmail', email);
       const user = await users.findByEmail(email);
       const brand = theme ? await users.brandByThemeCode(theme) : null;
-      // As for sign-in links: a token for an unknown address too, and the mail in the background.
+      // As for sign-in links: a token for an unknown address too, and the mail only once the answer has left.
       const issued = await resetTokens.issue(email, user?.id ?? null, app.now());
       if (user) {
-        app.mailer.sendInBackground(
-          passwordResetEmail({ publicUrl: options.publicUrl, to: user.email, firstName: user.first_name, token: issued.token, brand }),
+        app.mailer.sendAfterAnswer(
+          reply.raw,
+          () => passwordResetEmail({ publicUrl: options.publicUrl, to: user.email, firstName: user.first_name, token: issued.token, brand }),
           request.log,
         );
       }

@@ -171,7 +171,8 @@ export async function staffAuthRoutes(fastify: FastifyInstance, options: AuthRou
       const issued = await loginTokens.issue(email, null, app.now());
       if (first) {
         const { member, company } = first;
-        app.mailer.sendInBackground(
+        app.mailer.sendAfterAnswer(
+          reply.raw,
           () =>
             passwordlessEmail({
               to: member.email ?? email,
