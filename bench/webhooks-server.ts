@@ -42,8 +42,12 @@ async function main() {
         seedMs: 0,
       };
   const { database, dataDir } = opened;
-  // Not production: the receiver is an http:// endpoint on the loopback. Retries are scaled down so a run takes minutes.
-  const env = benchEnv(dataDir ?? '/tmp/portal-bench-webhooks', { NODE_ENV: 'development', WEBHOOK_RETRY_SCALE: process.env.WEBHOOK_RETRY_SCALE ?? '0.01' });
+  // The receiver is an http:// endpoint on the loopback, which is refused unless allowed. Retries are scaled down so a
+  // run takes minutes.
+  const env = benchEnv(dataDir ?? '/tmp/portal-bench-webhooks', {
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    WEBHOOK_RETRY_SCALE: process.env.WEBHOOK_RETRY_SCALE ?? '0.01',
+  });
   const app = await buildApp({ env, database, logger: { level: 'warn' } });
   const { url } = await listenWithBareRoutes(app);
 

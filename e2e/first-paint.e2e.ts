@@ -129,10 +129,24 @@ describe('a page on a slow network', () => {
 describe('/login on a slow network', () => {
   const drawnText = (page: Page) => page.getByText('Sign in to follow your project.');
 
-  it('shows the sign-in page from its HTML before any script has arrived, inert until the script keeps that very page', async () => {
+  // docs/decisions/111-the-drawn-sign-in-page-usable-before-its-script.md
+  it.each([
+    ['sent before the script has arrived, signs in once it has', true],
+    ['kept through the script taking the page over, signs in with what was typed', false],
+  ])('shows the sign-in page from its HTML before any script has arrived, ready for input: what is typed, %s', async (_, sendEarly) => {
     for (const width of [1280, 375]) {
       const { context, page, consoleErrors } = await newPage(browser, { width });
       const scripts = await hold(page, (url) => url.pathname.endsWith('.js'));
+      const signIns: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/auth/login') signIns.push(request.postData() ?? '');
+      });
+      // Each submit the page sees, first of all its listeners, and whether it was kept from the browser in the end.
+      await page.addInitScript(() => {
+        const submits: boolean[] = [];
+        Object.assign(window, { submits });
+        window.addEventListener('submit', (event) => setTimeout(() => submits.push(event.defaultPrevented)), true);
+      });
       await page.goto('/login', { waitUntil: 'commit' });
       await drawnText(page).waitFor();
       await expect.poll(() => painted(page)).toBe(true);
@@ -140,25 +154,39 @@ describe('/login on a slow network', () => {
       // Styled: the card is the style sheet's white on its grey page, not the browser's unstyled text.
       expect(await page.locator('main div.rounded-2xl').evaluate((card) => getComputedStyle(card).borderRadius)).toBe('16px');
       expect(await loading(page).count()).toBe(0);
-      // Inert: no script would see what is typed, so the field takes no focus and nothing can be typed.
-      await page.locator('input[name="email"]').click({ force: true });
-      await page.keyboard.type('lost@example.com');
-      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
-      expect(await page.locator('input[name="email"]').inputValue()).toBe('');
       await page.locator('#root h1').evaluate((heading) => Object.assign(heading, { drawnByTheHtml: true }));
 
+      // By keyboard, as a person would, with none of the page's scripts there yet.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+      await page.keyboard.type(DEMO.customer.email);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(DEMO.customer.password);
+      expect(await page.getByLabel('Email').inputValue()).toBe(DEMO.customer.email);
+      if (sendEarly) {
+        await page.keyboard.press('Enter');
+        // Held for the script, not sent by the browser itself (which would put the password in the address), not lost.
+        await expect.poll(() => page.evaluate(() => (window as unknown as { submits: boolean[] }).submits)).toEqual([true]);
+        expect(new URL(page.url()).pathname).toBe('/login');
+        expect(signIns).toEqual([]);
+      }
+      expect(await page.getByRole('heading', { level: 1, name: 'Sign in' }).count()).toBe(1);
+
       await scripts.release();
-      // Taken over once hydrated: the page is no longer inert (role queries would find its heading even while it is).
-      await page.locator('#root:not([inert])').waitFor();
-      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
-      // Hydrated, not drawn again: the heading is the HTML's own element.
-      expect(await page.locator('#root h1').evaluate((heading) => 'drawnByTheHtml' in heading)).toBe(true);
-      await expectNoAxeViolations(page);
-      await page.getByLabel('Email').fill(DEMO.customer.email);
-      await page.getByLabel('Password').fill(DEMO.customer.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      if (!sendEarly) {
+        // Taken over once hydrated: the page's mark goes (role queries find its heading before too).
+        await page.locator('#root:not([data-prerendered])').waitFor();
+        // Hydrated, not drawn again: the heading is the HTML's own element, and the fields hold what was typed.
+        expect(await page.locator('#root h1').evaluate((heading) => 'drawnByTheHtml' in heading)).toBe(true);
+        expect(await page.getByLabel('Email').inputValue()).toBe(DEMO.customer.email);
+        expect(await page.getByLabel('Password').inputValue()).toBe(DEMO.customer.password);
+        await expectNoAxeViolations(page);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+      }
       await expect.poll(() => new URL(page.url()).pathname).toBe('/');
       await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Sign in' }).first().waitFor();
+      // Once, with what was typed.
+      expect(signIns.map((body) => JSON.parse(body) as unknown)).toEqual([{ email: DEMO.customer.email, password: DEMO.customer.password }]);
       // No mismatch between the HTML's page and the script's, and no script refused by the content security policy.
       expect(consoleErrors).toEqual([]);
       await context.close();

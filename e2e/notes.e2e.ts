@@ -268,7 +268,8 @@ describe('the contact page', () => {
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.getByText('Message sent').first().waitFor();
     const mail = await smtp.waitFor((message) => message.subject.includes('Cabinet hardware'));
-    expect(mail.to).toEqual(['office@acme-builders.example.com']);
+    // About a project, the project's primary rep hears of it (docs/decisions/114-every-customer-action-reaches-the-office.md).
+    expect(mail.to).toEqual(['dana@acme-builders.example.com']);
     expect(mail.subject).toBe('Portal message: Cabinet hardware');
     expect(mail.text).toContain('Could we see the brass pulls before they are installed?');
     expect(mail.headers['reply-to']).toContain(DEMO.customer.email);

@@ -10,6 +10,7 @@ import { DEMO, storeToken } from './support/auth';
 import { launchChromium } from './support/chromium';
 import { clusterUnavailable, startCluster, type Cluster } from './support/cluster';
 import { newPage } from './support/page';
+import { recordSecret } from './support/run-log';
 
 /**
  * Two server processes on one PostgreSQL database and one S3 bucket, behind nginx with round robin and
@@ -42,6 +43,8 @@ let cluster: Cluster;
 let browser: Browser;
 /** The browser's session, made by signing in through the proxy in the first test. */
 let token = '';
+/** Every credential the suite sends through the proxy, by what it is: none may reach nginx's logs (the last test). */
+const secrets = new Map<string, string>();
 
 const serverA = () => cluster.servers[0].url;
 const serverB = () => cluster.servers[1].url;
@@ -121,6 +124,7 @@ describe.skipIf(unavailable !== null)('two servers behind nginx, one database, o
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     token = (await page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY)) ?? '';
     expect(token).toMatch(/^\d+\./);
+    secrets.set('the session token', token);
     // The session is known to both processes.
     expect((await call(serverA(), 'GET', '/api/auth/me', { token })).status).toBe(200);
     expect((await call(serverB(), 'GET', '/api/auth/me', { token })).status).toBe(200);
@@ -202,6 +206,7 @@ describe.skipIf(unavailable !== null)('two servers behind nginx, one database, o
     // One signed URL, handed out by whichever server answered the list, works on each of them.
     const href = (await link.getAttribute('href'))!;
     expect(href.startsWith(`${cluster.url}/api/files/`)).toBe(true);
+    secrets.set("the signed download URL's sig", new URL(href).searchParams.get('sig')!);
     for (const origin of [serverA(), serverB()]) {
       const response = await fetch(on(origin, href));
       expect(response.status).toBe(200);
@@ -215,6 +220,7 @@ describe.skipIf(unavailable !== null)('two servers behind nginx, one database, o
     await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     const src = (await cover.getAttribute('src'))!;
     expect(new URL(src).pathname).toMatch(/^\/api\/images\/\d+$/);
+    secrets.set("the signed image URL's sig", new URL(src).searchParams.get('sig')!);
     const sizes: number[] = [];
     for (const origin of [serverA(), serverB()]) {
       // Each server resizes from the bucket into a cache of its own.
@@ -308,5 +314,55 @@ describe.skipIf(unavailable !== null)('two servers behind nginx, one database, o
     await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
     for (const origin of [serverA(), serverB()]) expect((await call(origin, 'GET', '/api/auth/me', { token })).status).toBe(401);
     await context.close();
+  });
+
+  it("keeps every credential of the suite's URLs out of nginx's access and error logs", async () => {
+    // An emailed sign-in link, opened through the proxy. Without SMTP the server that sent it logs the link.
+    const signIn = await call(cluster.url, 'POST', '/api/auth/passwordless', { body: { email: DEMO.customer.email } });
+    expect(signIn.status).toBeLessThan(300);
+    const linkLogged = () =>
+      cluster.servers
+        .flatMap((server) => server.output().split('\n'))
+        .map((line) => /"link":"([^"]+\/auth\/passwordless\/login\?[^"]+)"/.exec(line)?.[1])
+        .find(Boolean);
+    await expect.poll(linkLogged).toBeTruthy();
+    const link = new URL(linkLogged()!);
+    secrets.set("the sign-in link's token", link.searchParams.get('token')!);
+    const { context, page } = await newPage(browser, { baseURL: cluster.url });
+    await page.goto(link.href);
+    await page.getByRole('button', { name: 'Continue' }).waitFor();
+    await context.close();
+
+    // A personal calendar feed, whose secret is a part of its path, as a calendar app fetches it.
+    const session = ((await call(cluster.url, 'POST', '/api/auth/login', { body: DEMO.customer })).body as { token: string }).token;
+    secrets.set('a second session token', session);
+    const feed = await call(cluster.url, 'POST', '/api/account/calendar-feed', { token: session });
+    expect(feed.status).toBe(201);
+    const feedUrl = (feed.body as { url: string }).url;
+    expect(feedUrl.startsWith(`${cluster.url}/api/calendar-feeds/`)).toBe(true);
+    secrets.set("the calendar feed's token", /\/calendar-feeds\/([^/.]+)\.ics$/.exec(feedUrl)![1]!);
+    const fed = await fetch(feedUrl);
+    expect(fed.status).toBe(200);
+    // The servers' logs are checked for them too, by the suite's teardown.
+    for (const [what, secret] of secrets) recordSecret(`scale-out: ${what}`, secret);
+
+    // nginx has logged the last request (the same id is in its log and in the answer).
+    await expect.poll(() => cluster.accessLog()).toContain(`id=${fed.headers.get('x-request-id')}`);
+    const access = await cluster.accessLog();
+    const error = await cluster.errorLog();
+    expect([...secrets.keys()]).toHaveLength(6);
+    for (const [name, log] of Object.entries({ access, error })) {
+      for (const [what, secret] of secrets) {
+        expect(secret.length, what).toBeGreaterThan(10);
+        expect(log.includes(secret) || log.includes(encodeURIComponent(secret)), `${what} in nginx's ${name} log`).toBe(false);
+      }
+      // No query string at all: that is where the tokens and the signatures travel.
+      expect(log.match(/[?&](token|sig|exp|aud)=\S*/g), `${name} log`).toBeNull();
+    }
+    // Each request is there all the same, by its path.
+    expect(access).toContain('"GET /api/calendar-feeds/[redacted] HTTP/1.1" 200');
+    expect(access).toContain('"GET /auth/passwordless/login HTTP/1.1" 200');
+    expect(access).toMatch(/"GET \/api\/files\/\d+(\/download)? HTTP\/1\.1" 200/);
+    expect(access).toMatch(/"GET \/api\/images\/\d+ HTTP\/1\.1" 200/);
   });
 });

@@ -238,8 +238,9 @@ function replaceOnce(html: string, find: string | RegExp, by: (found: string) =>
  * (docs/decisions/105-the-sign-in-page-drawn-in-its-html.md). The page paints once its HTML and style sheet are in, not
  * once React has loaded and run; the entry then hydrates it. So the style sheet goes back into the head (the drawn page
  * must not paint unstyled), the scripts are fetched at low priority (they no longer hold up the first paint, so they
- * should not share the line with the sheet), the page is inert until hydrated (typing into markup no script handles yet
- * would be lost), and a signed-in visitor, whom the app sends on, gets the "Loading…" instead of the form.
+ * should not share the line with the sheet), a form sent before the page is hydrated is held by the inline script and
+ * sent again after (docs/decisions/111-the-drawn-sign-in-page-usable-before-its-script.md), and a signed-in visitor,
+ * whom the app sends on, gets the "Loading…" instead of the form.
  */
 function prerenderedLoginPage(): Plugin {
   return {

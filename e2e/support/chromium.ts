@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { harvestFromBrowser } from './run-log';
 
 /** Never a downloaded browser: the system's Chromium, or CHROMIUM_PATH. */
@@ -28,5 +28,43 @@ export async function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
-  return harvestFromBrowser(browser);
+  const slowdown = cpuSlowdown();
+  return harvestFromBrowser(slowdown === undefined ? browser : slowDownPages(browser, slowdown));
+}
+
+/**
+ * `E2E_CPU_SLOWDOWN=4`: every page runs its scripts, layout and paint that many times slower (Chromium's own CPU
+ * throttling, as its DevTools' "4x slowdown"), so a test that only passes on a fast machine fails here rather than on a
+ * slower CI machine. Unset, pages run at full speed.
+ */
+function cpuSlowdown(): number | undefined {
+  const value = process.env.E2E_CPU_SLOWDOWN;
+  if (!value) return undefined;
+  const rate = Number(value);
+  if (!Number.isFinite(rate) || rate < 1) throw new Error(`E2E_CPU_SLOWDOWN must be a number of at least 1, not ${JSON.stringify(value)}`);
+  return rate;
+}
+
+/** Every page of every context the browser opens is slowed down before it loads anything, popups included. */
+function slowDownPages(browser: Browser, rate: number): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const context = await newContext(...args);
+    const slowed = new WeakMap<Page, Promise<unknown>>();
+    const slowDown = (page: Page): Promise<unknown> => {
+      const done = slowed.get(page) ?? context.newCDPSession(page).then((session) => session.send('Emulation.setCPUThrottlingRate', { rate }));
+      slowed.set(page, done);
+      return done;
+    };
+    // A page the page itself opens (a popup, a new tab) is slowed down as it appears; it may have started loading by then.
+    context.on('page', (page) => void slowDown(page).catch(() => undefined));
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => {
+      const page = await newPage();
+      await slowDown(page);
+      return page;
+    };
+    return context;
+  };
+  return browser;
 }

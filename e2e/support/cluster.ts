@@ -47,6 +47,8 @@ export interface Cluster {
   env: Record<string, string>;
   /** nginx's access log so far: one line per request, naming the upstream that answered. */
   accessLog: () => Promise<string>;
+  /** nginx's error log so far. */
+  errorLog: () => Promise<string>;
   stop: () => Promise<void>;
 }
 
@@ -174,6 +176,7 @@ export async function startCluster(serverEnv: Record<string, string> = {}): Prom
       servers: [first, second],
       env,
       accessLog: () => readFile(path.join(prefix, 'access.log'), 'utf8').catch(() => ''),
+      errorLog: () => readFile(errorLog, 'utf8').catch(() => ''),
       stop,
     };
   } catch (error) {

@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { companiesIntegrationRoutes } from './modules/companies/companies.integration';
 import { staffIntegrationRoutes } from './modules/companies/staff.integration';
+import { staffProfileRoutes } from './modules/companies/staff-profile.routes';
 import { projectsIntegrationRoutes } from './modules/projects/projects.integration';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { entitiesRoutes } from './modules/entities/entities.routes';
@@ -37,6 +38,7 @@ import { loadSecret, OPERATOR_SECRET_FILE } from './lib/secret-file';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { authPlugin } from './plugins/auth';
+import { bodyDeadlinePlugin } from './plugins/body-deadline';
 import { clockPlugin } from './plugins/clock';
 import { corsPlugin } from './plugins/cors';
 import { lifecyclePlugin } from './plugins/lifecycle';
@@ -130,6 +132,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
 
   await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
+  await app.register(bodyDeadlinePlugin, { timeoutMs: Math.min(env.PUBLIC_BODY_TIMEOUT_MS, env.REQUEST_TIMEOUT_MS) });
   await app.register(securityHeadersPlugin, { https: env.PUBLIC_URL.startsWith('https://') });
   await app.register(dbPlugin, { database });
   await app.register(clockPlugin, { now });
@@ -149,7 +152,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
   await app.register(rateLimiterPlugin, { multiplier: env.RATE_LIMIT_MULTIPLIER, db: database.kind === 'postgres' ? database.db : undefined });
   await app.register(filesPlugin, { dataDir: env.DATA_DIR, secret: env.FILES_SECRET, publicUrl: env.PUBLIC_URL, store: blobs ?? createBlobStore(env) });
   await app.register(multipartPlugin);
-  await app.register(webhooksPlugin, { production: env.NODE_ENV === 'production', backoffScale: env.WEBHOOK_RETRY_SCALE });
+  await app.register(webhooksPlugin, { targets: { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_TARGETS }, backoffScale: env.WEBHOOK_RETRY_SCALE });
   await app.register(mailerPlugin, {
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
@@ -189,6 +192,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(companiesRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(companiesIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(staffIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(staffProfileRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(projectsIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(invoicesRoutes, { publicUrl: env.PUBLIC_URL, brandDir: BRAND_DIR });
       await api.register(themesRoutes, { publicUrl: env.PUBLIC_URL });
@@ -205,7 +209,7 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(documentsRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(documentsIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(apiKeysIntegrationRoutes);
-      await api.register(webhooksIntegrationRoutes, { publicUrl: env.PUBLIC_URL, production: env.NODE_ENV === 'production' });
+      await api.register(webhooksIntegrationRoutes, { publicUrl: env.PUBLIC_URL, targets: { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_TARGETS } });
       await api.register(photosRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(photosIntegrationRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(proposalsRoutes, { publicUrl: env.PUBLIC_URL, brandDir: BRAND_DIR });

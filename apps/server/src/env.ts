@@ -70,6 +70,10 @@ export const EnvSchema = z
       .default([]),
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
+    // The body of a request to a route that needs no sign-in and takes no files (the sign-in, a password reset): a few
+    // hundred bytes, so seconds, not the minutes an upload gets (plugins/body-deadline.ts). REQUEST_TIMEOUT_MS still
+    // bounds it when shorter.
+    PUBLIC_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
     SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -84,6 +88,10 @@ export const EnvSchema = z
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
     // For tests and benches only: shortens the waits between webhook attempts (1 is the real schedule, about a day).
     WEBHOOK_RETRY_SCALE: z.coerce.number().min(0.00001).max(1).default(1),
+    // Lets webhooks go over http:// and to loopback and private addresses, whatever NODE_ENV says: for a receiver on the
+    // operator's own machine or network (tests, development); otherwise https:// to public addresses only
+    // (docs/decisions/108-webhook-targets-checked-by-ipaddr.md).
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFromEnv.default(false),
     METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
     OPERATOR_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
     // Blobs no row names (a crash mid-upload) are deleted at start once this old (docs/decisions/070-blob-sweep-at-start.md).

@@ -126,6 +126,8 @@ async function main() {
           (env.NODE_ENV === 'production' ? ' (sign-in links are not logged in production)' : ' and sign-in links are logged (never with NODE_ENV=production)'),
   );
   if (env.RATE_LIMIT_MULTIPLIER > 1) lines.push(`  Rate limits multiplied by ${env.RATE_LIMIT_MULTIPLIER} (RATE_LIMIT_MULTIPLIER): not for production`);
+  if (env.WEBHOOK_ALLOW_PRIVATE_TARGETS)
+    lines.push('  Webhooks may use http:// and reach private addresses (WEBHOOK_ALLOW_PRIVATE_TARGETS): not for production');
   if (env.SEED_DEMO) {
     lines.push('  Demo sign-in:');
     for (const user of DEMO_USERS) lines.push(`    ${user.email} / ${user.password}`);

@@ -44,7 +44,9 @@ describe.skipIf(TEST_DB !== 'pglite')('a data folder held by a running server', 
   }, 60_000);
 
   it('lets the company command take on a company through the server that holds the folder', async () => {
-    const run = await start(COMPANY, ['create-company', '--name', 'Held Folder Co', '--owner-email', 'owner@held.example'], { PORTAL_URL: first.url }).exited;
+    const run = await start(COMPANY, ['create-company', '--name', 'Held Folder Co', '--owner-email', 'owner@held.example', '--owner-name', 'Hal Held'], {
+      PORTAL_URL: first.url,
+    }).exited;
     expect(run).toMatchObject({ code: 0, stderr: '' });
     const key = /ppk_\S+/.exec(run.stdout)![0];
     const company = await fetch(`${first.url}/api/integration/company`, {

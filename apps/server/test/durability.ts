@@ -77,8 +77,8 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
   const receiver = await startWebhookReceiver();
   const env: Record<string, string> = {
     SEED_DEMO: 'true',
-    // The receiver is http:// on the loopback, which production refuses.
-    NODE_ENV: 'development',
+    // The receiver is http:// on the loopback, which is refused unless the operator allows it.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     OPERATOR_SECRET,
     RATE_LIMIT_MULTIPLIER: '10000',
     WEBHOOK_RETRY_SCALE: '0.001',

@@ -120,6 +120,9 @@ export function testEnv(dataDir: string, extra: Record<string, string> = {}) {
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://portal.test',
     SEED_DEMO: 'false',
+    // The suites' webhook receivers listen on the loopback over http://; modules/webhooks/webhook-targets.test.ts turns
+    // this off to see what every installation that does not set it refuses.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     ...extra,
   });
 }

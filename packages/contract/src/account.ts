@@ -17,6 +17,8 @@ export const ACCOUNT_MESSAGES = {
   emailChangeSent: `We have sent a confirmation link to the new address. Your email changes when you open it; the link expires in ${EMAIL_CHANGE_TTL_HOURS} hours.`,
   invalidEmailLink: 'This confirmation link is invalid, has expired or was already used. Ask for a new one from your account settings.',
   emailTaken: 'That email address is already used by another account.',
+  /** Wherever a password is chosen: it is one of the passwords leaked most often, which attackers try first. */
+  commonPassword: 'This password is too common: it is among the passwords most often leaked. Choose another.',
 } as const;
 
 /** The one answer of the requests that send an email (202), whatever happens to the address. */

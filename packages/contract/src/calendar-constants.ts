@@ -25,3 +25,20 @@ export const SCHEDULE_PAGE_SIZE_MAX = 100;
 export const SCHEDULE_TITLE_MAX_LENGTH = 200;
 export const SCHEDULE_NOTES_MAX_LENGTH = 5_000;
 export const SCHEDULE_LOCATION_MAX_LENGTH = 500;
+
+const zonedMoments = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment on the company's clock, its zone named: "Dec 5, 2026, 3:00 PM EST". How an invitation's expiry reads in the
+ * staff console and in the `company` command alike, whatever zone the reader's computer is in.
+ */
+export function formatZonedMoment(instant: string | Date, timeZone: string): string {
+  let format = zonedMoments.get(timeZone);
+  if (!format) {
+    const options = { timeZone, year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } as const;
+    format = new Intl.DateTimeFormat('en-US', options);
+    zonedMoments.set(timeZone, format);
+  }
+  // ICU puts a narrow no-break space before AM/PM: a plain one reads the same, and greps and copies as typed.
+  return format.format(typeof instant === 'string' ? new Date(instant) : instant).replace(/\s+/g, ' ');
+}

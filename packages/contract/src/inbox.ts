@@ -2,16 +2,19 @@ import { z } from 'zod';
 import { IdSchema, TimestampSchema } from './common';
 import { paginatedSchema } from './pagination';
 
-/** What customers did across the company's projects, per staff member read or not (docs/decisions/050-inbox.md). */
+/**
+ * What customers did across the company's projects, per staff member read or not (docs/decisions/050-inbox.md): notes,
+ * documents, contact messages and answers to proposals (docs/decisions/114-every-customer-action-reaches-the-office.md).
+ */
 
-export const INBOX_KINDS = ['note', 'document', 'message'] as const;
+export const INBOX_KINDS = ['note', 'document', 'message', 'proposal'] as const;
 export const InboxKindSchema = z.enum(INBOX_KINDS);
 export type InboxKind = z.infer<typeof InboxKindSchema>;
 
 export const InboxItemSchema = z
   .object({
     kind: InboxKindSchema,
-    id: z.number().int().describe('The note, document or contact message'),
+    id: z.number().int().describe('The note, document, contact message or proposal (accepted or declined by the customer)'),
     project: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
     from: z.object({ id: z.number().int(), name: z.string() }).nullable().describe('The customer; null once erased'),
     excerpt: z.string(),

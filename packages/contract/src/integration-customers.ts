@@ -23,14 +23,16 @@ export const IntegrationPortalUserSchema = z
   .object({
     id: z.number().int(),
     email: z.string(),
+    /** This company's names for the person: what it wrote, never another company's (docs/decisions/110-what-a-company-knows-of-a-shared-customer.md). */
     first_name: z.string().nullable(),
     last_name: z.string().nullable(),
     /** When this company last sent the invitation; null: never. */
     invited_at: TimestampSchema.nullable(),
-    /** When the person last signed in to the portal (any company's projects); null: never. */
+    /**
+     * Their last sign-in this company may know of: through its invitation, or while it shared something with them;
+     * null: none. Sign-ins that concern only other companies are not counted.
+     */
     last_sign_in_at: TimestampSchema.nullable(),
-    /** Whether they chose a password (else they sign in with emailed links). */
-    has_password: z.boolean(),
     /** When this company ended their access; null: active. */
     deactivated_at: TimestampSchema.nullable(),
     /** Their first sign-in after this company added them (the `portal_user.activated` event); null: not yet. */
@@ -45,6 +47,7 @@ export const IntegrationPortalUserPageSchema = paginatedSchema(IntegrationPortal
 export const InvitationSentSchema = z
   .object({ portal_user: IntegrationPortalUserSchema, expires_at: TimestampSchema })
   .meta({ id: 'InvitationSent', description: 'The invitation is on its way; its link works once, until expires_at.' });
+export type InvitationSent = z.infer<typeof InvitationSentSchema>;
 
 export const IntegrationShareCreateSchema = z
   .object({ portal_user_id: z.number({ error: 'The portal_user_id must be a whole number.' }).int().positive().max(INT4_MAX) })
@@ -56,7 +59,9 @@ export const IntegrationShareSchema = z
     /** The portal entity: what the customer's portal calls this project. */
     id: z.number().int(),
     project_id: z.number().int(),
+    /** The customer, named as this company names them. */
     portal_user: z.object({ id: z.number().int(), email: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable() }),
+    /** As the customer's `last_sign_in_at`: a sign-in this company may know of. */
     last_sign_in_at: TimestampSchema.nullable(),
     created_at: TimestampSchema,
   })

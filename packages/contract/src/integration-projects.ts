@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HexColorSchema, TimestampSchema } from './common';
+import { HexColorSchema, MoneySchema, TimestampSchema } from './common';
 import { INT4_MAX } from './constants';
 import { paginatedSchema } from './pagination';
 import { AccountSchema, ProjectSchema, ProjectStatusSchema } from './projects';
@@ -119,6 +119,13 @@ export const IntegrationProjectSchema = ProjectSchema.omit({
 })
   .extend({
     /**
+     * The total and balance the project's customers see on the portal (docs/decisions/035-one-balance-per-project.md):
+     * what its sent invoices charge and what is still open on them when the company invoices through the portal and
+     * the project has sent invoices; else the company's own `financials_total_amount` and `financials_balance_amount`.
+     */
+    portal_total_amount: MoneySchema,
+    portal_balance_amount: MoneySchema,
+    /**
      * With `append=last_activity_at`: the newest change on the project (its own record, a note, internal ones
      * included, a photo, a document or an invoice).
      */
@@ -127,7 +134,9 @@ export const IntegrationProjectSchema = ProjectSchema.omit({
   .meta({
     id: 'IntegrationProject',
     description:
-      'A project as the company keeps it: its own figures, whatever the portal shows from invoices. account, status and cover_photo ' +
+      'A project as the company keeps it: financials_total_amount and financials_balance_amount are its own figures; ' +
+      'portal_total_amount and portal_balance_amount are what its customers see (from its sent invoices when the company invoices through the portal). ' +
+      'account, status and cover_photo ' +
       '(the photo the portal shows while album sharing is on) are present only when included.',
   });
 export type IntegrationProject = z.infer<typeof IntegrationProjectSchema>;

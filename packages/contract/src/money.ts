@@ -57,6 +57,51 @@ export const sumCents = (values: Iterable<number>): number => {
   return total;
 };
 
+/** What a person types for an amount: "185", "$185", "1,250.00", "-$25" (a credit), with a US dollar sign at most. */
+const TYPED_MONEY = /^(-)?\s*\$?\s*(-)?\s*(\d[\d,]*)?(?:\.(\d*))?$/;
+/** Commas that separate thousands, and nothing else: "1,250" and "12,500,000", never "1,25" or "1,2500". */
+const THOUSANDS = /^\d{1,3}(?:,\d{3})+$/;
+const WHOLE_DIGITS = 12;
+
+/**
+ * An amount as people type it, in the API's form: "$185" → "185.00", "1,250.00" → "1250.00", "-$25" → "-25.00". A
+ * dollar sign and thousands separators go where they can only mean that; anything ambiguous ("1,25", "12.345") or
+ * in another currency is refused with a sentence that says how to write it. The same reading for the `company`
+ * command and the staff console's money fields (docs/decisions/113-the-company-command-as-a-contractor-types.md).
+ */
+export function parseMoneyInput(typed: string): { ok: true; value: string } | { ok: false; problem: string } {
+  const text = typed.trim();
+  if (text === '') return { ok: false, problem: 'Give an amount, e.g. 185 or 1,250.00.' };
+  const dollars = text.replace(/^US\$/, '$').replace(/\s*USD$/i, '');
+  if (/[€£¥₹]|\b(?:EUR|GBP|CAD|MXN|AUD)\b/i.test(dollars)) {
+    return { ok: false, problem: `"${text}" is not in US dollars, the only currency the portal takes.` };
+  }
+  const match = TYPED_MONEY.exec(dollars);
+  const [, before, after, whole = '', fraction] = match ?? [];
+  if (!match || (before && after) || (whole === '' && !fraction)) {
+    return { ok: false, problem: `"${text}" is not an amount: write it like 185, $185 or 1,250.00.` };
+  }
+  if (whole.includes(',') && !THOUSANDS.test(whole)) {
+    return { ok: false, problem: `"${text}" is not an amount: a comma may only separate thousands (1,250.00), and cents follow a point (1.25).` };
+  }
+  if (fraction !== undefined && fraction.length > 2) {
+    return { ok: false, problem: `"${text}" has more than two digits after the point: cents are two digits, e.g. 12.35.` };
+  }
+  const digits = whole.replace(/,/g, '').replace(/^0+(?=\d)/, '') || '0';
+  if (digits.length > WHOLE_DIGITS) return { ok: false, problem: `"${text}" is too large: at most ${WHOLE_DIGITS} digits before the point.` };
+  const cents = (fraction ?? '').padEnd(2, '0');
+  return { ok: true, value: `${before || after ? '-' : ''}${digits}.${cents}` };
+}
+
+/**
+ * A money field's text for the API: in the API's form when `parseMoneyInput` reads it, else as typed (trimmed), so the
+ * server refuses it and names the field. What a form sends from a money field the person typed in.
+ */
+export function moneyForApi(typed: string): string {
+  const parsed = parseMoneyInput(typed);
+  return parsed.ok ? parsed.value : typed.trim();
+}
+
 const GROUPS = /\B(?=(\d{3})+(?!\d))/g;
 
 /** docs/requirements.md 4.4: US dollars in en-US format, from cents and exact: 123450 → "$1,234.50", -500 → "-$5.00". */

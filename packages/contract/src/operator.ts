@@ -10,11 +10,17 @@ import { TimeZoneSchema } from './time-zone';
  * Called by `npm run company -- create-company` with the operator secret, never by a company.
  */
 
+const OWNER_NAME_REQUIRED = "The owner's name is required: customers see it on the owner's notes and emails.";
+
 export const OperatorCompanyCreateSchema = z
   .object({
     name: z.string().trim().min(1, 'The name field is required.').max(200),
     owner_email: EmailSchema,
-    owner_name: z.string().trim().min(1).max(200).optional(),
+    /**
+     * Required: customers see it as the author of the owner's notes, in their emails and on visits, so it is never made
+     * up from the email address (docs/decisions/114-every-customer-action-reaches-the-office.md).
+     */
+    owner_name: z.string({ error: OWNER_NAME_REQUIRED }).trim().min(1, OWNER_NAME_REQUIRED).max(200),
     /** Left out, one is made from the name (`Acme Builders` → `acme-builders`, then `acme-builders-2` if taken). */
     theme_code: ThemeCodeSchema.optional(),
     color: HexColorSchema.optional(),

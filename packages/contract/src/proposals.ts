@@ -98,7 +98,7 @@ export const ProposalSchema = z
     title: z.string(),
     status: PortalProposalStatusSchema,
     currency: z.literal('USD'),
-    /** The required items; optional items are not counted until ticked. */
+    /** The required items; optional items are not counted until ticked. Once accepted: what was accepted (the ticked ones counted). */
     subtotal: AmountSchema,
     tax: AmountSchema,
     total: AmountSchema,
@@ -111,7 +111,8 @@ export const ProposalSchema = z
   .meta({
     id: 'Proposal',
     description:
-      'A proposal of the project as the portal user sees it. status expired is derived: sent, and past the end of its expiry day (UTC). total is the required items with tax.',
+      'A proposal of the project as the portal user sees it. status expired is derived: sent, and past the end of its expiry day (UTC). total is the required items with tax; ' +
+      'once accepted, subtotal, tax and total are what was accepted, the optional items chosen included.',
   });
 export type Proposal = z.infer<typeof ProposalSchema>;
 

@@ -32,6 +32,7 @@ export const APP_ROUTES = [
   '/staff/projects/$projectId/photos/$albumId',
   '/staff/inbox',
   '/staff/audit-log',
+  '/staff/profile',
   '/staff/projects/$projectId/customers',
   '/staff/projects/$projectId/notes',
   '/staff/projects/$projectId/documents',

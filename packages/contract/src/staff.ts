@@ -34,6 +34,20 @@ export const IntegrationStaffUpdateSchema = IntegrationStaffCreateSchema.partial
   .meta({ id: 'IntegrationStaffUpdate' });
 export type IntegrationStaffUpdate = z.input<typeof IntegrationStaffUpdateSchema>;
 
+/**
+ * `PATCH /api/staff/me`: what a member of staff changes of themself in the console's profile page, owner or not. Their
+ * role, email and whether they are active are not theirs to change (docs/staff-console.md, "Your profile").
+ */
+export const StaffProfileUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1, 'The name field is required.').max(200).optional(),
+    title: optionalText(200),
+    phone: optionalText(50),
+  })
+  .strict()
+  .meta({ id: 'StaffProfileUpdate' });
+export type StaffProfileUpdate = z.input<typeof StaffProfileUpdateSchema>;
+
 export const IntegrationStaffSchema = z
   .object({
     id: z.number().int(),

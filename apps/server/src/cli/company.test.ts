@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,7 @@ import { runCompanyCommand } from './company/run';
 /** The `company` command against a real listening server (docs/company-api.md, "The company command"). */
 
 const t = useTestApp();
+const HEIC_FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/files/photo.heic');
 let url: string;
 
 let closedPort: number;
@@ -41,9 +43,20 @@ describe('the company command', () => {
   let key: string;
 
   it('takes on a company on an empty portal, through the running server', async () => {
-    const run = await company(['create-company', '--name', 'Harbor Roofing', '--owner-email', 'owner@harbor.example', '--color', '#0f766e']);
+    const run = await company([
+      'create-company',
+      '--name',
+      'Harbor Roofing',
+      '--owner-email',
+      'owner@harbor.example',
+      '--owner-name',
+      'Hana Harbor',
+      '--color',
+      '#0f766e',
+    ]);
     expect(run).toMatchObject({ code: 0, err: '' });
     expect(run.out).toContain('Company 1: Harbor Roofing (theme code harbor-roofing).');
+    expect(run.out).toMatch(/^Owner: Hana Harbor <owner@harbor\.example> \(staff \d+\)\.$/m);
     key = /ppk_\S+/.exec(run.out)![0];
     const [row] = await t.app.database.db.select().from(companies).where(eq(companies.name, 'Harbor Roofing'));
     expect(row?.color).toBe('#0f766e');
@@ -85,8 +98,9 @@ describe('the company command', () => {
   it('says in one line what is wrong, then the usage, with exit code 2, for what cannot run as typed', async () => {
     const cases: [string[], Record<string, string>, RegExp][] = [
       [['create-company', '--owner-email'], {}, /^Option '--owner-email <value>' argument missing$/],
-      [['create-company', '--name', 'X', '--owner-email', 'x@x.example', '--bogus'], {}, /^Unknown option '--bogus'/],
+      [['create-company', '--name', 'X', '--owner-email', 'x@x.example', '--owner-name', 'X', '--bogus'], {}, /^Unknown option '--bogus'/],
       [['create-company', '--owner-email', 'x@x.example'], {}, /^create-company needs --name NAME\.$/],
+      [['create-company', '--name', 'X', '--owner-email', 'x@x.example'], {}, /^create-company needs --owner-name NAME\.$/],
       [['frobnicate'], {}, /^Unknown command "frobnicate"\.$/],
       [['add-note', '--project', 'abc', '--text', 'hi'], { PORTAL_API_KEY: 'ppk_1_x' }, /^--project must be a whole number, not "abc"\.$/],
       [['add-note', '--project', '1', '--text', 'hi'], {}, /^Set PORTAL_API_KEY/],
@@ -103,13 +117,13 @@ describe('the company command', () => {
       const lines = run.err.split('\n');
       expect(lines[0]).toMatch(first);
       expect(lines[1]).toBe('');
-      expect(lines[2]).toMatch(/^Usage: npm run company -- /);
+      expect(lines[2]).toMatch(/^Usage: npx company /);
       expect(run.err).not.toMatch(/\n\s+at /);
     }
   });
 
   it("prints the server's refusal and its field errors with exit code 1, and nothing is written", async () => {
-    const run = await company(['create-company', '--name', 'Taken', '--owner-email', 'x@x.example', '--theme-code', 'harbor']);
+    const run = await company(['create-company', '--name', 'Taken', '--owner-email', 'x@x.example', '--owner-name', 'Tia Taken', '--theme-code', 'harbor']);
     expect(run).toMatchObject({
       code: 1,
       err: 'Refused (422): The given data was invalid.\n  theme_code: The theme code is already taken by another company.',
@@ -126,7 +140,16 @@ describe('invoices and messages from the terminal', () => {
   let projectId: number;
 
   beforeAll(async () => {
-    const created = await company(['create-company', '--name', 'Ledger Builders', '--owner-email', 'owner@ledger.example', '--json']);
+    const created = await company([
+      'create-company',
+      '--name',
+      'Ledger Builders',
+      '--owner-email',
+      'owner@ledger.example',
+      '--owner-name',
+      'Lee Ledger',
+      '--json',
+    ]);
     const answer = JSON.parse(created.out) as { company: { id: number }; api_key: { key: string } };
     key = answer.api_key.key;
     await company(['switch', '--set', 'is_portal_invoicing_enabled=true'], { PORTAL_API_KEY: key });
@@ -148,7 +171,7 @@ describe('invoices and messages from the terminal', () => {
         '--line',
         'Tear-off|1|4000.00',
         '--line',
-        'Shingles|20|150.00',
+        'Shingles|20|$150',
         '--tax-rate',
         '8.25',
         '--send',
@@ -157,15 +180,49 @@ describe('invoices and messages from the terminal', () => {
     );
     expect(invoice).toMatchObject({ code: 0, err: '' });
     const id = /^Invoice (\d+) \(INV-1\)/.exec(invoice.out)![1]!;
-    expect(invoice.out).toBe(`Invoice ${id} (INV-1) for project ${projectId}: sent, total $7577.50, balance $7577.50.`);
+    expect(invoice.out).toBe(`Invoice ${id} (INV-1) for project ${projectId}: Sent, total $7,577.50, balance $7,577.50.`);
     const paid = await company(['record-payment', '--invoice', id, '--amount', '2000.00', '--method', 'Check', '--reference', '1042'], { PORTAL_API_KEY: key });
-    expect(paid.out).toBe(`Invoice ${id} (INV-1) for project ${projectId}: partially_paid, total $7577.50, balance $5577.50.`);
+    expect(paid.out).toBe(`Invoice ${id} (INV-1) for project ${projectId}: Partially paid, total $7,577.50, balance $5,577.50.`);
     const tooMuch = await company(['record-payment', '--invoice', id, '--amount', '9000.00', '--method', 'Check'], { PORTAL_API_KEY: key });
     expect(tooMuch.code).toBe(1);
-    expect(tooMuch.err).toMatch(/^Refused \(422\): .*\n {2}amount: /);
+    expect(tooMuch.err).toMatch(/^Refused \(422\): .*\n {2}--amount: /);
+    // Money as people type it: a dollar sign and thousands separators.
+    const typed = await company(['record-payment', '--invoice', id, '--amount', '$185', '--method', 'Card'], { PORTAL_API_KEY: key });
+    expect(typed.out).toBe(`Invoice ${id} (INV-1) for project ${projectId}: Partially paid, total $7,577.50, balance $5,392.50.`);
+    const grouped = await company(['record-payment', '--invoice', id, '--amount', '1,250.00', '--method', 'ACH'], { PORTAL_API_KEY: key });
+    expect(grouped.out).toBe(`Invoice ${id} (INV-1) for project ${projectId}: Partially paid, total $7,577.50, balance $4,142.50.`);
+    for (const [amount, said] of [
+      ['1,25', '--amount: "1,25" is not an amount: a comma may only separate thousands (1,250.00), and cents follow a point (1.25).'],
+      ['€40', '--amount: "€40" is not in US dollars, the only currency the portal takes.'],
+      ['12.345', '--amount: "12.345" has more than two digits after the point: cents are two digits, e.g. 12.35.'],
+    ] as const) {
+      const refused = await company(['record-payment', '--invoice', id, '--amount', amount, '--method', 'Check'], { PORTAL_API_KEY: key });
+      expect(refused.code, amount).toBe(2);
+      expect(refused.err.split('\n')[0]).toBe(said);
+    }
+    const badPrice = await company(['create-invoice', '--project', String(projectId), '--number', 'INV-3', '--line', 'Gutters|1|1,5'], {
+      PORTAL_API_KEY: key,
+    });
+    expect(badPrice.err.split('\n')[0]).toBe(
+      '--line "Gutters|1|1,5", unit price: "1,5" is not an amount: a comma may only separate thousands (1,250.00), and cents follow a point (1.25).',
+    );
     const badLine = await company(['create-invoice', '--project', String(projectId), '--number', 'INV-2', '--line', 'no price'], { PORTAL_API_KEY: key });
     expect(badLine.code).toBe(2);
     expect(badLine.err.split('\n')[0]).toBe('--line takes DESCRIPTION|QUANTITY|UNIT PRICE, e.g. "Shingles|20|150.00", not "no price".');
+  });
+
+  it('lists the invoices as a table, one project’s or all', async () => {
+    const listed = await company(['list-invoices', '--project', String(projectId)], { PORTAL_API_KEY: key });
+    expect(listed).toMatchObject({ code: 0, err: '' });
+    const [heading, ...rows] = listed.out.split('\n');
+    expect(heading).toMatch(/^ID\s+NUMBER\s+PROJECT\s+STATUS\s+ISSUED\s+DUE\s+TOTAL\s+BALANCE$/);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatch(
+      new RegExp(`^\\s*\\d+\\s+INV-1\\s+${projectId}\\s+Partially paid\\s+\\d{4}-\\d\\d-\\d\\d\\s+\\d{4}-\\d\\d-\\d\\d\\s+\\$7,577\\.50\\s+\\$4,142\\.50$`),
+    );
+    expect((await company(['list-invoices', '--status', 'void'], { PORTAL_API_KEY: key })).out).toBe('No invoices.');
+    const json = JSON.parse((await company(['list-invoices', '--json'], { PORTAL_API_KEY: key })).out) as { data: { number: string }[] };
+    expect(json.data.map((invoice) => invoice.number)).toEqual(['INV-1']);
   });
 
   it('lists the contact messages and marks one handled', async () => {
@@ -189,6 +246,8 @@ describe('the calendar from the terminal', () => {
       'Calendar Builders',
       '--owner-email',
       'owner@calendar.example',
+      '--owner-name',
+      'Cal Calendar',
       '--time-zone',
       'America/Chicago',
       '--json',
@@ -197,6 +256,40 @@ describe('the calendar from the terminal', () => {
     key = answer.api_key.key;
     const [project] = await t.app.database.db.insert(projects).values({ company_id: answer.company.id, name: 'Deck' }).returning();
     projectId = project!.id;
+  });
+
+  it('takes a date and time on the company’s clock, as a contractor types it, and prints times on that clock', async () => {
+    const as = (args: string[]) => company(args, { PORTAL_API_KEY: key });
+    const visit = ['add-visit', '--project', String(projectId), '--title', 'Walkthrough'];
+    const added = await as([...visit, '--start', '2030-12-02 08:00', '--end', '2030-12-02 12:30']);
+    expect(added).toMatchObject({ code: 0, err: '' });
+    expect(added.out).toMatch(/: Walkthrough, 2030-12-02 08:00 to 12:30 \(America\/Chicago\) \[internal, sequence 0\]\.$/);
+    const id = /^Visit (\d+) /.exec(added.out)![1]!;
+    const json = JSON.parse((await as(['move-visit', '--id', id, '--start', '2030-12-02 1pm', '--end', '2030-12-03T09:15', '--json'])).out) as {
+      starts_at: string;
+      ends_at: string;
+    };
+    // 1 pm in Chicago in December is 19:00 UTC (CST, UTC-6).
+    expect(json).toMatchObject({ starts_at: '2030-12-02T19:00:00.000000Z', ends_at: '2030-12-03T15:15:00.000000Z' });
+    expect((await as(['visits', '--project', String(projectId), '--from', '2030-12-02', '--to', '2030-12-03'])).out).toContain(
+      'Walkthrough, 2030-12-02 13:00 to 2030-12-03 09:15 (America/Chicago)',
+    );
+    // In summer the same clock is UTC-5.
+    const summer = JSON.parse((await as([...visit, '--start', '2030-07-01 08:00', '--end', '2030-07-01 09:00', '--json'])).out) as { starts_at: string };
+    expect(summer.starts_at).toBe('2030-07-01T13:00:00.000000Z');
+    for (const [start, said] of [
+      ['2030-03-10 02:30', '--start: 2030-03-10 02:30 does not exist in America/Chicago: the clocks skip that hour.'],
+      ['2030-02-30 08:00', '--start: "2030-02-30 08:00" is not a date and time that exists.'],
+      [
+        'next Tuesday',
+        '--start: "next Tuesday" is not a date and time: write it like 2026-12-02 08:00 (in the company\'s time zone) or 2026-12-02T08:00:00-06:00.',
+      ],
+    ] as const) {
+      const refused = await as([...visit, '--start', start, '--end', '2030-12-02 12:00']);
+      expect(refused.code, start).toBe(2);
+      expect(refused.err.split('\n')[0]).toBe(said);
+    }
+    await as(['delete-visit', '--id', id]);
   });
 
   it('adds, moves, lists, cancels and deletes visits, in the company’s zone', async () => {
@@ -215,13 +308,11 @@ describe('the calendar from the terminal', () => {
     ]);
     expect(added).toMatchObject({ code: 0, err: '' });
     const id = /^Visit (\d+) /.exec(added.out)![1]!;
-    expect(added.out).toBe(
-      `Visit ${id} on project ${projectId}: Deck framing, 2030-05-06T13:00:00.000000Z to 2030-05-06T17:00:00.000000Z [shared, sequence 0].`,
-    );
+    expect(added.out).toBe(`Visit ${id} on project ${projectId}: Deck framing, 2030-05-06 08:00 to 12:00 (America/Chicago) [shared, sequence 0].`);
     const allDay = await as(['add-visit', '--project', String(projectId), '--title', 'Inspection', '--start', '2030-05-08', '--all-day']);
     expect(allDay.out).toMatch(/Inspection, 2030-05-08 \(all day\) \[internal, sequence 0\]\.$/);
     const moved = await as(['move-visit', '--id', id, '--start', '2030-05-07T08:00:00-05:00', '--end', '2030-05-07T12:00:00-05:00']);
-    expect(moved.out).toContain('2030-05-07T13:00:00.000000Z to 2030-05-07T17:00:00.000000Z [shared, sequence 1]');
+    expect(moved.out).toContain('2030-05-07 08:00 to 12:00 (America/Chicago) [shared, sequence 1]');
     const listed = await as(['visits', '--project', String(projectId), '--from', '2030-05-07', '--to', '2030-05-08']);
     expect(listed.out.split('\n')).toHaveLength(2);
     expect((await as(['cancel-visit', '--id', id])).out).toContain('[shared, cancelled, sequence 2]');
@@ -239,7 +330,7 @@ describe('the calendar from the terminal', () => {
       '2030-05-06T08:00:00Z',
     ]);
     expect(backwards.code).toBe(1);
-    expect(backwards.err).toMatch(/^Refused \(422\): .*\n {2}ends_at: /);
+    expect(backwards.err).toMatch(/^Refused \(422\): .*\n {2}--end: /);
     expect((await as(['add-visit', '--project', String(projectId), '--title', 'X', '--start', '2030-05-06T12:00:00Z'])).code).toBe(2);
     const zone = await as(['update-company', '--time-zone', 'Nowhere/Else']);
     expect(zone.code).toBe(1);
@@ -253,11 +344,11 @@ describe('onboarding from the terminal', () => {
   const as = (args: string[]) => company(args, { PORTAL_API_KEY: key });
 
   beforeAll(async () => {
-    const created = (await company(['create-company', '--name', 'Onboard Co', '--owner-email', 'owner@onboard.example'])).out;
+    const created = (await company(['create-company', '--name', 'Onboard Co', '--owner-email', 'owner@onboard.example', '--owner-name', 'Ona Board'])).out;
     key = /ppk_\S+/.exec(created)![0];
     // The owner's way into the staff console, printed for the operator to hand over.
     expect(created).toMatch(
-      /^The owner chooses a password and signs in to the staff console here \(once, until \d{4}-\d\d-\d\d\):\nhttp\S+\/staff\/invitation\?token=\d+\.[\w-]{43}$/m,
+      /^The owner chooses a password and signs in to the staff console here \(once; expires [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M E[SD]T\):\nhttp\S+\/staff\/invitation\?token=\d+\.[\w-]{43}$/m,
     );
   });
 
@@ -267,7 +358,11 @@ describe('onboarding from the terminal', () => {
     const project = await as(['create-project', '--name', 'Roof replacement', '--number', 'OC-1', '--account', accountId, '--total', '18500']);
     const projectId = /^Project (\d+): Roof replacement \(OC-1\)\.$/.exec(project.out)![1]!;
     const invited = await as(['invite-customer', '--email', 'ann@smith.example', '--first-name', 'Ann', '--project', projectId]);
-    expect(invited.out).toMatch(new RegExp(`^Customer \\d+: Ann, project ${projectId} shared; invitation emailed \\(valid until `));
+    expect(invited.out).toMatch(
+      new RegExp(
+        `^Customer \\d+: Ann, project ${projectId} shared; invitation emailed, expires [A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d\\d [AP]M E[SD]T\\.$`,
+      ),
+    );
 
     const folder = path.join(t.dataDir, 'Tear-off');
     await mkdir(folder);
@@ -296,21 +391,104 @@ describe('onboarding from the terminal', () => {
     expect(withFiles.out).toMatch(/^Note \d+ added to project \d+ with 2 files\.$/);
   });
 
-  it('names the photo of a folder whose name the server would refuse, escaped, and makes no album', async () => {
+  it('names the photo of a folder whose name the server would refuse, escaped, uploads the rest, and makes no album of none', async () => {
     const project = await as(['create-project', '--name', 'Gutters']);
     const projectId = /^Project (\d+): /.exec(project.out)![1]!;
     const folder = path.join(t.dataDir, 'Gutters');
     await mkdir(folder);
     await writeFile(path.join(folder, '1.png'), await imageBytes('png', 40, 30));
     await writeFile(path.join(folder, '2\u001b[2J\u202e.png'), await imageBytes('png', 40, 30));
-    const albumsBefore = await t.app.database.db.$count(albums);
-    const refused = await as(['upload-photos', '--project', projectId, '--folder', folder]);
-    expect(refused.code).toBe(2);
-    expect(refused.err.split('\n')[0]).toBe(
-      `2\\u001b[2J\\u202e.png in ${folder}: The file name must not contain control characters or text-direction overrides; rename the file.`,
+    const mixed = await as(['upload-photos', '--project', projectId, '--folder', folder]);
+    expect(mixed.code).toBe(1);
+    expect(mixed.out.split('\n')[0]).toBe(
+      'Skipped 2\\u001b[2J\\u202e.png: The file name must not contain control characters or text-direction overrides; rename the file.',
     );
-    expect([...refused.err].filter((character) => character === '\u001b' || character === '\u202e')).toEqual([]);
+    expect(mixed.out).toMatch(/\nAlbum \d+ "Gutters": 1 photos \(not shared yet\)\.$/);
+    expect([...mixed.out, ...mixed.err].filter((character) => character === '\u001b' || character === '\u202e')).toEqual([]);
+
+    const hostileOnly = path.join(t.dataDir, 'Gutters only');
+    await mkdir(hostileOnly);
+    await writeFile(path.join(hostileOnly, '2\u001b[2J\u202e.png'), await imageBytes('png', 40, 30));
+    const albumsBefore = await t.app.database.db.$count(albums);
+    const refused = await as(['upload-photos', '--project', projectId, '--folder', hostileOnly]);
+    expect(refused.code).toBe(2);
+    expect(refused.out).toContain('Skipped 2\\u001b[2J\\u202e.png: The file name must not contain control characters');
+    expect(refused.err.split('\n')[0]).toBe(`${hostileOnly} holds no photo to upload (.jpg, .jpeg, .png, .webp, .heic, .heif).`);
     expect(await t.app.database.db.$count(albums)).toBe(albumsBefore);
+  });
+
+  it('uploads an iPhone’s HEIC among JPEGs, names every file it did not take and why, and keeps no empty album', async () => {
+    const projectId = /^Project (\d+): /.exec((await as(['create-project', '--name', 'Siding'])).out)![1]!;
+    const folder = path.join(t.dataDir, 'Siding');
+    await mkdir(folder);
+    await writeFile(path.join(folder, 'IMG_0001.JPG'), await imageBytes('jpeg', 40, 30));
+    await writeFile(path.join(folder, 'IMG_0002.jpg'), await imageBytes('jpeg', 40, 30));
+    await copyFile(HEIC_FIXTURE, path.join(folder, 'IMG_0003.HEIC'));
+    await writeFile(path.join(folder, 'IMG_0004.jpg'), Buffer.concat([await imageBytes('jpeg', 40, 30), Buffer.alloc(21 * 1024 * 1024)]));
+    await writeFile(path.join(folder, 'list.txt'), 'north wall, south wall');
+    const run = await as(['upload-photos', '--project', projectId, '--folder', folder, '--share']);
+    expect(run.code).toBe(1);
+    expect(run.out.split('\n')).toEqual([
+      'Skipped list.txt: not a photo (the command takes .jpg, .jpeg, .png, .webp, .heic, .heif).',
+      'Uploaded IMG_0001.JPG (1 of 4).',
+      'Uploaded IMG_0002.jpg (2 of 4).',
+      'Uploaded IMG_0003.HEIC (3 of 4).',
+      'Not uploaded IMG_0004.jpg (4 of 4): The file may be at most 20 MB.',
+      expect.stringMatching(/^Album \d+ "Siding": 3 photos, shared\.$/),
+    ]);
+    expect(run.err).toBe('Refused (422): 1 photo was not uploaded: IMG_0004.jpg. Fix it and upload it again.');
+    const albumId = /^Album (\d+) /.exec(run.out.split('\n').at(-1)!)![1]!;
+    const photos = (await t.app.inject({ method: 'GET', url: `/api/integration/albums/${albumId}/photos`, headers: { authorization: `Bearer ${key}` } })).json()
+      .data as { file: { name: string; content_type: string } }[];
+    expect(photos.map((photo) => photo.file.name)).toEqual(['IMG_0001.JPG', 'IMG_0002.jpg', 'IMG_0003.jpg']);
+
+    // Nothing taken: no album is left behind.
+    const tooLarge = path.join(t.dataDir, 'Too large');
+    await mkdir(tooLarge);
+    await writeFile(path.join(tooLarge, 'big.jpg'), Buffer.concat([await imageBytes('jpeg', 40, 30), Buffer.alloc(21 * 1024 * 1024)]));
+    const albumsBefore = await t.app.database.db.$count(albums);
+    const none = await as(['upload-photos', '--project', projectId, '--folder', tooLarge]);
+    expect(none).toMatchObject({ code: 1, out: 'Not uploaded big.jpg (1 of 1): The file may be at most 20 MB.\nNo photo was uploaded, so no album was kept.' });
+    expect(await t.app.database.db.$count(albums)).toBe(albumsBefore);
+  });
+
+  it('lists projects, accounts and statuses as tables', async () => {
+    const statuses = await as(['list-statuses']);
+    expect(statuses.code).toBe(0);
+    const [heading, first] = statuses.out.split('\n');
+    expect(heading).toMatch(/^ID\s+NAME\s+COLOUR\s+POSITION$/);
+    const statusId = /^\s*(\d+)\s/.exec(first!)![1]!;
+    const accountId = /^Account (\d+)/.exec(
+      (await as(['create-account', '--name', 'Table Family', '--email', 'tf@table.example', '--first-name', 'Tia'])).out,
+    )![1]!;
+    const made = await as(['create-project', '--name', 'Patio', '--number', 'OC-9', '--account', accountId, '--status', statusId, '--total', '$18,500']);
+    expect(made).toMatchObject({ code: 0, err: '' });
+    const projects = await as(['list-projects', '--search', 'Patio']);
+    const lines = projects.out.split('\n');
+    expect(lines[0]).toMatch(/^ID\s+NUMBER\s+NAME\s+CUSTOMER\s+STATUS\s+TOTAL\s+BALANCE$/);
+    expect(lines[1]).toMatch(/^\s*\d+\s+OC-9\s+Patio\s+Table Family\s+\S.*\s+\$18,500\.00$/);
+    expect(lines).toHaveLength(2);
+    const accounts = await as(['list-accounts', '--search', 'Table']);
+    expect(accounts.out.split('\n')).toEqual([
+      expect.stringMatching(/^ID\s+NAME\s+CONTACT\s+EMAIL\s+PHONE\s+CITY$/),
+      expect.stringMatching(new RegExp(`^\\s*${accountId}\\s+Table Family\\s+Tia\\s+tf@table\\.example$`)),
+    ]);
+    expect((await as(['list-projects', '--search', 'Nothing like it'])).out).toBe('No projects.');
+    const badTotal = await as(['create-project', '--name', 'Shed', '--total', '18.500,00']);
+    expect(badTotal).toMatchObject({ code: 2 });
+    expect(badTotal.err.split('\n')[0]).toBe('--total: "18.500,00" is not an amount: write it like 185, $185 or 1,250.00.');
+  });
+
+  it('reads --file and --folder from the folder it is typed in', async () => {
+    const here = path.join(t.dataDir, 'typed-here');
+    await mkdir(path.join(here, 'Porch'), { recursive: true });
+    await writeFile(path.join(here, 'Porch', 'a.png'), await imageBytes('png', 40, 30));
+    await writeFile(path.join(here, 'contract.pdf'), await pdfBytes('Contract'));
+    const projectId = /^Project (\d+): /.exec((await as(['create-project', '--name', 'Porch'])).out)![1]!;
+    const typed = (args: string[]) =>
+      runCompanyCommand(args, { env: { PORTAL_URL: url, DATA_DIR: t.dataDir, PORTAL_API_KEY: key }, cwd: here, out: () => {}, err: () => {} });
+    expect(await typed(['upload-photos', '--project', projectId, '--folder', 'Porch'])).toBe(0);
+    expect(await typed(['upload-document', '--project', projectId, '--file', 'contract.pdf'])).toBe(0);
   });
 
   it('imports a CSV row by row: makes, finds, shares and invites; a bad row changes nothing and is named', async () => {
@@ -322,6 +500,8 @@ describe('onboarding from the terminal', () => {
         'Garcia Family,maria@garcia.example,Maria,Kitchen,OC-2,42000.00',
         'Lee Household,not-an-email,Sam,Deck,OC-3,',
         'Park Residence,jin@park.example,Jin,Garage,OC-4,12.345',
+        'Ortiz Home,luis@ortiz.example,Luis,Porch,OC-5,"$12,500.00"',
+        'Kim Home,kim@kim.example,Min,Attic,OC-6-and-a-project-number-far-longer-than-fifty-characters,',
         '"Smith, The",ann@smith.example,Ann,Roof replacement,OC-1,',
       ].join('\r\n'),
     );
@@ -331,11 +511,17 @@ describe('onboarding from the terminal', () => {
     const lines = run.out.split('\n');
     expect(lines[0]).toMatch(/^Line 2: account \d+ made, project \d+ made, shared with maria@garcia\.example, invited\.$/);
     expect(lines[1]).toBe('Line 3: refused, nothing changed: contact_email "not-an-email" is not an email address.');
-    expect(lines[2]).toMatch(/^Line 4: refused, nothing changed: The given data was invalid\. financials_total_amount: /);
-    expect(lines[3]).toMatch(/^Line 5: account \d+ made, project \d+ found, shared with ann@smith\.example\.$/);
-    expect(lines[4]).toBe('2 of 4 rows imported.');
+    expect(lines[2]).toBe(
+      'Line 4: refused, nothing changed: column total: "12.345" has more than two digits after the point: cents are two digits, e.g. 12.35.',
+    );
+    expect(lines[3]).toMatch(/^Line 5: account \d+ made, project \d+ made, shared with luis@ortiz\.example, invited\.$/);
+    expect(lines[4]).toBe('Line 6: refused, nothing changed: The given data was invalid. column number: At most 50 characters.');
+    expect(lines[5]).toMatch(/^Line 7: account \d+ made, project \d+ found, shared with ann@smith\.example\.$/);
+    expect(lines[6]).toBe('3 of 6 rows imported.');
     const names = (await t.app.database.db.select().from(accounts)).map((row) => row.name);
-    expect(names.filter((name) => !accountsBefore.some((row) => row.name === name)).sort()).toEqual(['Garcia Family', 'Smith, The']);
+    expect(names.filter((name) => !accountsBefore.some((row) => row.name === name)).sort()).toEqual(['Garcia Family', 'Ortiz Home', 'Smith, The']);
+    const [porch] = await t.app.database.db.select().from(projects).where(eq(projects.number, 'OC-5'));
+    expect(porch?.financials_total_amount).toBe('12500.00');
     const missing = await as(['import', '--file', path.join(t.dataDir, 'nope.csv')]);
     expect(missing).toMatchObject({ code: 2 });
   });
@@ -359,6 +545,43 @@ describe('as a process', () => {
     expect(stderr.split('\n')[0]).toBe("Option '--owner-email <value>' argument missing");
     expect(stderr).not.toMatch(/\n\s+at /);
   }, 30_000);
+
+  /** The first line of what the command says on stderr, and its exit code. */
+  async function firstLine(args: string[], cwd: string, env: Record<string, string | undefined>) {
+    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, PORTAL_URL: url, DATA_DIR: t.dataDir, PORTAL_API_KEY: 'ppk_1_x', ...env } });
+    children.push(child);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    return { code, stderr };
+  }
+
+  it('runs as `npx company` (the root package’s bin) from another folder, reading its paths there, without npm’s lines', async () => {
+    const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    const bin = path.join(root, manifest.bin.company!);
+    expect((await readFile(bin, 'utf8')).startsWith('#!/usr/bin/env node\n')).toBe(true);
+    await access(bin, constants.X_OK);
+    const elsewhere = path.join(t.dataDir, 'elsewhere');
+    await mkdir(elsewhere, { recursive: true });
+    const run = await firstLine([bin, 'set-logo', '--file', 'logo.png'], elsewhere, { INIT_CWD: undefined });
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('\n').slice(0, 3)).toEqual([
+      `Cannot read ${path.join(elsewhere, 'logo.png')}: ENOENT`,
+      '',
+      'Usage: npx company set-logo --file PATH [--json]',
+    ]);
+    expect(run.stderr).not.toMatch(/npm error/);
+  }, 30_000);
+
+  it('reads paths from where `npm run company` was typed (INIT_CWD), not from the checkout npm runs it in', async () => {
+    const typedIn = path.join(t.dataDir, 'typed-in');
+    await mkdir(typedIn, { recursive: true });
+    const run = await firstLine(['--import', 'tsx', path.join(root, 'apps/server/src/cli/company.ts'), 'set-logo', '--file', 'logo.png'], root, {
+      INIT_CWD: typedIn,
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('\n')[0]).toBe(`Cannot read ${path.join(typedIn, 'logo.png')}: ENOENT`);
+  }, 30_000);
 });
 
 describe('proposals from the terminal', () => {
@@ -366,7 +589,16 @@ describe('proposals from the terminal', () => {
   let projectId: number;
 
   beforeAll(async () => {
-    const created = await company(['create-company', '--name', 'Proposal Builders', '--owner-email', 'owner@proposal.example', '--json']);
+    const created = await company([
+      'create-company',
+      '--name',
+      'Proposal Builders',
+      '--owner-email',
+      'owner@proposal.example',
+      '--owner-name',
+      'Pat Proposal',
+      '--json',
+    ]);
     const answer = JSON.parse(created.out) as { company: { id: number }; api_key: { key: string } };
     key = answer.api_key.key;
     const [project] = await t.app.database.db.insert(projects).values({ company_id: answer.company.id, name: 'Porch' }).returning();
@@ -397,28 +629,28 @@ describe('proposals from the terminal', () => {
     );
     expect(created).toMatchObject({ code: 0, err: '' });
     const [, id, number] = /^Proposal (\d+) \(P-(\d+)\)/.exec(created.out)!;
-    expect(created.out).toBe(`Proposal ${id} (P-${number}) for project ${projectId}: sent, total $1408.00, valid until 2099-01-31.`);
+    expect(created.out).toBe(`Proposal ${id} (P-${number}) for project ${projectId}: Sent, total $1,408.00, valid until 2099-01-31.`);
 
     const revised = await company(['revise-proposal', '--id', id!], { PORTAL_API_KEY: key });
     expect(revised.code).toBe(0);
     const newId = /^Proposal (\d+) \(P-\d+ v2\)/.exec(revised.out)![1]!;
-    expect(revised.out).toContain(': draft,');
-    expect((await company(['send-proposal', '--id', newId], { PORTAL_API_KEY: key })).out).toContain(': sent,');
+    expect(revised.out).toContain(': Draft,');
+    expect((await company(['send-proposal', '--id', newId], { PORTAL_API_KEY: key })).out).toContain(': Sent,');
 
     const list = await company(['proposals', '--project', String(projectId)], { PORTAL_API_KEY: key });
     expect(list.out.split('\n')).toEqual([
-      `#${newId} P-${number} v2 project ${projectId}: sent, $1408.00, valid until 2099-01-31: New porch`,
-      `#${id} P-${number} project ${projectId}: superseded, $1408.00, valid until 2099-01-31: New porch`,
+      `#${newId} P-${number} v2 project ${projectId}: Sent, $1,408.00, valid until 2099-01-31: New porch`,
+      `#${id} P-${number} project ${projectId}: Superseded, $1,408.00, valid until 2099-01-31: New porch`,
     ]);
     const shown = await company(['show-proposal', '--id', newId], { PORTAL_API_KEY: key });
     expect(shown.out).toContain('Ceiling fan: 1 × $250.00 = $250.00 (optional)');
-    expect(shown.out).toContain('with every option $1683.00');
+    expect(shown.out).toContain('with every option $1,683.00');
 
     const pdf = path.join(t.dataDir, 'signed.pdf');
     const early = await company(['proposal-pdf', '--id', newId, '--out', pdf], { PORTAL_API_KEY: key });
     expect(early).toMatchObject({ code: 1, err: 'Refused (409): This proposal has not been accepted: the signed PDF is made when the customer accepts it.' });
 
-    expect((await company(['withdraw-proposal', '--id', newId], { PORTAL_API_KEY: key })).out).toContain(': withdrawn,');
+    expect((await company(['withdraw-proposal', '--id', newId], { PORTAL_API_KEY: key })).out).toContain(': Withdrawn,');
     const again = await company(['withdraw-proposal', '--id', newId], { PORTAL_API_KEY: key });
     expect(again).toMatchObject({ code: 1, err: 'Refused (409): This proposal is already withdrawn.' });
   });

@@ -51,8 +51,11 @@ export function serializeAccount(account: AccountRow): Account {
   };
 }
 
+/** A project's own fields, the portal's and the company's API's alike; the money its customers see is added by each. */
+export type ProjectFields = Omit<IntegrationProject, 'portal_total_amount' | 'portal_balance_amount'>;
+
 /** A project's own fields (docs/requirements.md 4.4): money and coordinates as decimal strings. */
-export function serializeProjectFields(project: ProjectRow): IntegrationProject {
+export function serializeProjectFields(project: ProjectRow): ProjectFields {
   return {
     id: project.id,
     company_id: project.company_id,

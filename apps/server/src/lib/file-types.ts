@@ -336,6 +336,20 @@ export async function pdfProblem(source: ByteSource): Promise<string | null> {
   return null;
 }
 
+/**
+ * The ISO base media brands of a HEIF image coded in HEVC, what an iPhone saves as `.HEIC`. `mif1` and `msf1` are the
+ * general HEIF brands (an AVIF may carry them too: the decoder then says it cannot read it).
+ */
+const HEIC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
+
+/**
+ * Whether the first bytes are a HEIC image: an `ftyp` box whose major brand is one of HEIF's. Not a kind the portal
+ * keeps: an upload that accepts JPEG takes it converted (core/files/heic.ts, docs/decisions/113-the-company-command-as-a-contractor-types.md).
+ */
+export function isHeic(head: Buffer): boolean {
+  return head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp' && HEIC_BRANDS.has(head.toString('latin1', 8, 12));
+}
+
 /** A GIF's logical screen (bytes 6–9): decoders allocate it, whatever the size of the frames inside. */
 export function gifScreen(head: Buffer): { width: number; height: number } | null {
   return head.length >= 10 ? { width: head.readUInt16LE(6), height: head.readUInt16LE(8) } : null;

@@ -7,8 +7,8 @@ export interface LowPriorityWorkerOptions {
   /**
    * JavaScript source (not TypeScript: the worker runs plain Node, see below) of a function expression
    * `(require, data) => (input) => output`. It runs once in the worker; the function it returns then answers each
-   * call on the worker's own thread, so its synchronous work is what gets the low priority. It must return a value
-   * a structured clone can carry, or throw.
+   * call on the worker's own thread, so its synchronous work is what gets the low priority. It must return (or resolve
+   * to) a value a structured clone can carry, or throw.
    */
   handler: string;
   /** Passed to the handler's outer function as `data` (structured-cloned, so plain values only). */
@@ -52,11 +52,12 @@ try {
 }
 const niceOf = () => { try { return tid === null ? null : os.getPriority(tid); } catch { return null; } };
 const handle = (HANDLER)(require, workerData.data);
-parentPort.on('message', ({ id, kind, input }) => {
+parentPort.on('message', async ({ id, kind, input }) => {
   if (kind === 'thread') return parentPort.postMessage({ id, ok: true, value: { tid, nice: niceOf() } });
   try {
     // postMessage throws too, for a value a structured clone cannot carry: that call fails, the worker lives on.
-    parentPort.postMessage({ id, ok: true, value: handle(input) });
+    // A handler may answer a promise (a decoder whose last step is asynchronous): its value is what is sent.
+    parentPort.postMessage({ id, ok: true, value: await handle(input) });
   } catch (error) {
     parentPort.postMessage({ id, ok: false, message: error instanceof Error ? error.message : String(error) });
   }

@@ -65,6 +65,20 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   );
 }
 
+/**
+ * What a request's stream raises when its client goes away before the request is complete (a closed tab, a
+ * cancelled upload, a dropped network): the client's doing, so it is logged at info without a stack, never as a
+ * server error. Only when the client's connection is really gone: an ECONNRESET from the database or the bucket,
+ * with the client still there, stays a 500.
+ */
+const HANG_UP_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+function clientHungUp(error: FastifyError, request: FastifyRequest): boolean {
+  const raw = request.raw;
+  const gone = raw.socket?.destroyed === true || (raw.destroyed && !raw.complete);
+  return gone && (HANG_UP_CODES.has(error.code) || error.message === 'aborted');
+}
+
 function validationErrors(error: FastifyError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -95,6 +109,15 @@ export const errorsPlugin = fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       let status: number;
       let body: ApiError;
+
+      if (clientHungUp(error, request)) {
+        // Nobody reads the answer; it is sent all the same so that the request ends and its hooks run.
+        request.log.info({ event: 'request.client-gone', code: error.code }, 'the client closed the connection before the request was complete');
+        return reply
+          .status(400)
+          .type(JSON_TYPE)
+          .send({ message: 'The request was cut short.' } satisfies ApiError);
+      }
 
       if (error instanceof HttpError) {
         status = error.statusCode;

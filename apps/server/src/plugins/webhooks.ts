@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { postWebhook } from '../core/webhooks/post';
-import { checkTarget } from '../core/webhooks/targets';
+import { checkTarget, type TargetPolicy } from '../core/webhooks/targets';
 import { webhookSignature } from '../core/webhooks/outbox';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
 
@@ -31,11 +31,12 @@ const BATCH = 50;
 /**
  * Delivers the webhook outbox (docs/decisions/038-webhooks.md): claims due rows with a lease (`FOR UPDATE SKIP
  * LOCKED`: two servers on one database never send one attempt twice; a server that dies lets its rows go when the
- * lease ends), POSTs each signed, follows no redirect, records every attempt, retries with backoff for about a day.
- * It never holds up the request that caused an event.
+ * lease ends), POSTs each signed to an address checked just before (docs/decisions/108-webhook-targets-checked-by-ipaddr.md),
+ * follows no redirect, records every attempt, retries with backoff for about a day. It never holds up the request that
+ * caused an event.
  */
 export const webhooksPlugin = fp(
-  async (app: FastifyInstance, options: { production: boolean; backoffScale: number }) => {
+  async (app: FastifyInstance, options: { targets: TargetPolicy; backoffScale: number }) => {
     const db = app.database.db;
     // WEBHOOK_RETRY_SCALE shortens the lease with the waits, so a test can kill a server and see its rows go out again;
     // never below an attempt's timeout plus time to record it, so a lease never ends under an attempt still running.
@@ -50,7 +51,8 @@ export const webhooksPlugin = fp(
       const now = app.now();
       let status: number | null = null;
       let error: string | null = null;
-      const target = await checkTarget(row.url, options.production);
+      // Judged again at every attempt, on what the name resolves to now; sent to exactly the address judged.
+      const target = await checkTarget(row.url, options.targets);
       if (target.refused !== null) error = target.refused;
       else {
         const timestamp = Math.floor(now.getTime() / 1000);

@@ -338,10 +338,19 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
       )
       .returning({ id: portalEntities.id });
     // Each company knows the customers it shared with, who have used the portal for a while (activated long ago).
-    const known = new Map(
-      projectRows.map((project, index) => [`${project.company_id}:${owners[index]}`, { company_id: project.company_id, portal_user_id: owners[index]! }]),
+    // Each keeps its own names for them (docs/decisions/110-what-a-company-knows-of-a-shared-customer.md): here, theirs.
+    const nameOf = new Map(
+      [casey!.id, nico!.id].map((id, index) => [id, { first_name: DEMO_USERS[index]!.first_name, last_name: DEMO_USERS[index]!.last_name }]),
     );
-    await tx.insert(companyCustomers).values([...known.values()].map((link) => ({ ...link, activated_at: at(0), created_at: at(0), updated_at: at(0) })));
+    const known = new Map(
+      projectRows.map((project, index) => [
+        `${project.company_id}:${owners[index]}`,
+        { company_id: project.company_id, portal_user_id: owners[index]!, ...nameOf.get(owners[index]!)! },
+      ]),
+    );
+    await tx
+      .insert(companyCustomers)
+      .values([...known.values()].map((link) => ({ ...link, activated_at: at(0), last_sign_in_at: at(0), created_at: at(0), updated_at: at(0) })));
 
     const [kitchen, garage, roof, lakeHouse, deck] = projectRows.map((project) => project.id) as [number, number, number, number, number];
     const context: DemoContext = {

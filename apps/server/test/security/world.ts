@@ -67,6 +67,8 @@ const CANARY_COLUMNS: { table: string; columns: string[]; company: string }[] = 
   { table: 'site_types', columns: ['name'], company: 't.company_id' },
   { table: 'staff', columns: ['name', 'title'], company: 't.company_id' },
   { table: 'api_keys', columns: ['name'], company: 't.company_id' },
+  // A company's own names for a customer, whom other companies may serve too: never shown to another company.
+  { table: 'company_customers', columns: ['first_name', 'last_name'], company: 't.company_id' },
   { table: 'contact_messages', columns: ['subject', 'message'], company: 't.company_id' },
   { table: 'audit_log', columns: ['summary', 'actor_label'], company: 't.company_id' },
   { table: 'albums', columns: ['name'], company: '(select company_id from projects p where p.id = t.project_id)' },

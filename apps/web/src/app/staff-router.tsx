@@ -27,6 +27,7 @@ import {
   staffProjectRoute,
   staffProjectScheduleRoute,
   staffProjectsRoute,
+  staffProfileRoute,
   staffSettingsApiKeysRoute,
   staffSettingsAreasRoute,
   staffSettingsBrandingRoute,
@@ -65,6 +66,7 @@ export function staffLayouts() {
       ]),
       staffInboxRoute,
       staffAuditLogRoute,
+      staffProfileRoute,
       staffSettingsRoute.addChildren([
         staffSettingsBrandingRoute,
         staffSettingsAreasRoute,

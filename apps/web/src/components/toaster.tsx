@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { Toast as RadixToast } from 'radix-ui';
+import { useLayoutEffect, useState, type CSSProperties } from 'react';
 import { TOAST_DURATION_MS, toastStore, useToasts, type ToastColor } from '../lib/toast';
 
 const STYLES: Record<ToastColor, { icon: typeof Info; className: string }> = {
@@ -9,11 +10,36 @@ const STYLES: Record<ToastColor, { icon: typeof Info; className: string }> = {
 };
 
 /**
- * Toasts top-right (docs/requirements.md 2.3 and 10.1): 5 s each, swipe right past 50 px to dismiss, F8 to reach them,
- * stacked 16 px apart. Radix gives these as its defaults; they are spelled out to pin them.
+ * How far down the page's header (the portal's or the console's, the first `header` of the document) still reaches on
+ * screen: 0 once it has scrolled away, or on a page without one. Followed while toasts show, as the page scrolls.
+ */
+function useHeaderBottom() {
+  const [bottom, setBottom] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const header = document.querySelector('header');
+      setBottom(header ? Math.max(0, Math.ceil(header.getBoundingClientRect().bottom)) : 0);
+    };
+    measure();
+    window.addEventListener('scroll', measure, { passive: true });
+    window.addEventListener('resize', measure);
+    return () => {
+      window.removeEventListener('scroll', measure);
+      window.removeEventListener('resize', measure);
+    };
+  }, []);
+  return bottom;
+}
+
+/**
+ * Toasts (docs/requirements.md 2.3 and 10.1): 5 s each, swipe right past 50 px to dismiss, F8 to reach them, stacked
+ * 16 px apart. Radix gives these as its defaults; they are spelled out to pin them. They never cover the header's
+ * controls (Sign out, the menus): at the bottom of a phone's screen, and top-right below the header from Tailwind's `sm`
+ * up (docs/decisions/115-the-console-on-a-narrow-screen.md).
  */
 export function Toaster() {
   const toasts = useToasts();
+  const headerBottom = useHeaderBottom();
   return (
     <RadixToast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label="Notification">
       {toasts.map((item) => {
@@ -51,7 +77,10 @@ export function Toaster() {
           </RadixToast.Root>
         );
       })}
-      <RadixToast.Viewport className="fixed top-0 right-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-4 p-4 outline-none" />
+      <RadixToast.Viewport
+        style={{ '--toasts-top': `${headerBottom}px` } as CSSProperties}
+        className="fixed right-0 bottom-0 z-50 m-0 flex w-full list-none flex-col gap-4 p-4 outline-none sm:top-(--toasts-top) sm:bottom-auto sm:max-w-sm"
+      />
     </RadixToast.Provider>
   );
 }

@@ -39,7 +39,7 @@ describe('money (docs/requirements.md 4.4)', () => {
   });
 
   it('is "-" when missing or not numeric', () => {
-    for (const value of [null, undefined, '', 'abc', '12,50', Number.NaN, Number.POSITIVE_INFINITY]) expect(formatMoney(value)).toBe('-');
+    for (const value of [null, undefined, '', 'abc', '12,50', Number.NaN, Number.POSITIVE_INFINITY]) expect(formatMoney(value)).toBe('—');
   });
 });
 

@@ -30,6 +30,9 @@ export function formatWeekdayDate(date: Date, withYear: boolean): string {
   return withYear ? `${day}, ${date.getFullYear()}` : day;
 }
 
+/** What an empty value reads as, on every page of the portal and the console: an em dash, never a hyphen. */
+export const NO_VALUE = '—';
+
 /** Thousands separators in a string of digits. */
 const withSeparators = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, ',');
 
@@ -42,15 +45,15 @@ export function formatCount(value: number): string {
 const usd = onFirstUse(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
 
 /**
- * docs/requirements.md 4.4: money as US dollars in en-US format, or "-" when missing or not numeric. Without Intl,
+ * docs/requirements.md 4.4: money as US dollars in en-US format, or NO_VALUE when missing or not numeric. Without Intl,
  * as the notes' formats, for the index page's cards and overview: Intl rounds the number's shortest decimal form half
  * away from zero ("1.005" to $1.01, where toFixed gives 1.00), and so does this, on the digits themselves. A number
  * JavaScript writes with an exponent (below 1e-6, from 1e21) goes to Intl.
  */
 export function formatMoney(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '-';
+  if (value === null || value === undefined || value === '') return NO_VALUE;
   const amount = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(amount)) return '-';
+  if (!Number.isFinite(amount)) return NO_VALUE;
   const decimal = String(Math.abs(amount));
   if (decimal.includes('e')) return usd().format(amount);
   const [whole = '0', fraction = ''] = decimal.split('.');

@@ -24,3 +24,6 @@ export const paths = {
   notifications: to('/account/notifications'),
   forgotPassword: to('/forgot-password'),
 } as const;
+
+/** The account page's calendar feed section, which the calendar page's "Subscribe to this calendar" opens at. */
+export const CALENDAR_FEED_SECTION_ID = 'calendar-feed';

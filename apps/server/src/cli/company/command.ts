@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { parseMoneyInput } from '@portal/contract/money';
 import type { PortalClient } from './client';
 import { UsageError } from './errors';
 
@@ -18,6 +19,8 @@ export interface CommandContext {
   /** `--json`: print the server's answer as JSON instead of sentences, for scripts. */
   json: boolean;
   print(line: string): void;
+  /** A path as typed, read from the folder the command was typed in (not the checkout npm runs it in). */
+  resolvePath(typed: string): string;
 }
 
 export interface Command {
@@ -26,6 +29,8 @@ export interface Command {
   /** Who calls it: the operator of the host (operator secret) or a company (PORTAL_API_KEY). */
   as: 'operator' | 'company';
   options: Record<string, OptionSpec>;
+  /** The API's field a refusal names → the option that filled it, so a refusal speaks of what was typed. */
+  fieldOptions?: Record<string, string>;
   run(context: CommandContext): Promise<void>;
 }
 
@@ -77,4 +82,16 @@ export function idOption(options: CommandContext['options'], name: string): numb
 export function textOption(options: CommandContext['options'], name: string): string | undefined {
   const value = options[name];
   return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * A money option as people type it ("$185", "1,250.00") in the API's form ("185", "1250.00"), or undefined when not
+ * given; refused in the option's own words (packages/contract/src/money.ts, `parseMoneyInput`).
+ */
+export function moneyOption(options: CommandContext['options'], name: string): string | undefined {
+  const typed = textOption(options, name);
+  if (typed === undefined) return undefined;
+  const parsed = parseMoneyInput(typed);
+  if (!parsed.ok) throw new UsageError(`--${name}: ${parsed.problem}`);
+  return parsed.value;
 }

@@ -7,6 +7,7 @@ import { reply } from './commands/notes';
 import { setLogo, switches, updateCompany } from './commands/company';
 import { createInvoice, handleMessage, messages, recordPayment, sendInvoice } from './commands/invoices';
 import { createAccount, createProject, inviteCustomer, readNotes, share, unshare } from './commands/customers';
+import { listAccounts, listInvoices, listProjects, listStatuses } from './commands/lists';
 import { uploadDocument, uploadPhotos } from './commands/media';
 import { importCsv } from './commands/import';
 import { createWebhook } from './commands/webhooks';
@@ -21,7 +22,10 @@ export const COMMANDS: Command[] = [
   updateCompany,
   setLogo,
   switches,
+  listAccounts,
   createAccount,
+  listStatuses,
+  listProjects,
   createProject,
   inviteCustomer,
   share,
@@ -32,6 +36,7 @@ export const COMMANDS: Command[] = [
   reply,
   importCsv,
   createWebhook,
+  listInvoices,
   createInvoice,
   sendInvoice,
   recordPayment,
@@ -54,7 +59,7 @@ export const COMMANDS: Command[] = [
 export function usage(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));
   const lines = COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
-  return `Usage: npm run company -- <command> [options]     (npm run company -- <command> --help for its options)
+  return `Usage: npx company <command> [options]     (npx company <command> --help for its options)
 
 ${lines.join('\n')}
 
@@ -67,11 +72,15 @@ function commandHelp(command: Command): string {
   const flags = Object.entries(command.options).map(([name, spec]) => [`--${name}${spec.value ? ` ${spec.value}` : ''}`, spec.help] as const);
   const width = Math.max(...flags.map(([flag]) => flag.length));
   const options = flags.map(([flag, help]) => `  ${flag.padEnd(width)}  ${help}`);
-  return `Usage: npm run company -- ${commandUsage(command)} [--json]\n\n${command.summary}\n\n${options.join('\n')}`;
+  return `Usage: npx company ${commandUsage(command)} [--json]\n\n${command.summary}\n\n${options.join('\n')}`;
 }
 
 export interface CommandIo {
   env: Record<string, string | undefined>;
+  /** Where the command was typed: the folder its paths (--file, --folder, --out) are read from. Default: this process's. */
+  cwd?: string;
+  /** Where the server runs from (the checkout): the folder a relative DATA_DIR is read from. Default: this process's. */
+  serverDir?: string;
   out(line: string): void;
   err(line: string): void;
 }
@@ -99,9 +108,10 @@ export async function runCompanyCommand(argv: string[], io: CommandIo): Promise<
       baseUrl: io.env.PORTAL_URL || io.env.PUBLIC_URL || 'http://localhost:3000',
       apiKey: io.env.PORTAL_API_KEY,
       operatorSecret: io.env.OPERATOR_SECRET,
-      dataDir: path.resolve(io.env.DATA_DIR || './data'),
+      dataDir: path.resolve(io.serverDir ?? process.cwd(), io.env.DATA_DIR || './data'),
     });
-    await command.run({ client, options: values, json, print: io.out });
+    const cwd = io.cwd ?? process.cwd();
+    await command.run({ client, options: values, json, print: io.out, resolvePath: (typed) => path.resolve(cwd, typed) });
     return 0;
   } catch (error) {
     if (error instanceof UsageError || error instanceof SetupError) {
@@ -112,7 +122,11 @@ export async function runCompanyCommand(argv: string[], io: CommandIo): Promise<
     }
     if (error instanceof RefusedError) {
       io.err(`Refused (${error.status}): ${error.message}`);
-      for (const [field, messages] of Object.entries(error.errors)) io.err(`  ${field}: ${messages.join(' ')}`);
+      // A field the command took from an option is named as the option the person typed.
+      for (const [field, messages] of Object.entries(error.errors)) {
+        const option = command?.fieldOptions?.[field];
+        io.err(`  ${option ? `--${option}` : field}: ${messages.join(' ')}`);
+      }
       return 1;
     }
     io.err(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,7 +1,7 @@
 import { INVITATION_TTL_DAYS } from '@portal/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { staff, staffInvitations } from '../../db/schema';
+import { companies, staff, staffInvitations } from '../../db/schema';
 import { newSecret, parseToken, sameDigest, sha256 } from '../../lib/tokens';
 
 const TTL_MS = INVITATION_TTL_DAYS * 86_400_000;
@@ -30,6 +30,26 @@ export function staffInvitationsRepository(db: Executor) {
         return inserted!;
       });
       return { token: `${row.id}.${secret}`, expiresAt };
+    },
+
+    /**
+     * The company behind a link that could still be accepted, for its page to show that company's brand before anyone
+     * has signed in; null for every link `accept` would refuse, alike. Spends nothing: the page only looks.
+     */
+    async company(token: string, now: Date): Promise<typeof companies.$inferSelect | null> {
+      const parsed = parseToken(token);
+      if (!parsed) return null;
+      const [found] = await db
+        .select({ invitation: staffInvitations, member: staff, company: companies })
+        .from(staffInvitations)
+        .innerJoin(staff, eq(staff.id, staffInvitations.staff_id))
+        .innerJoin(companies, eq(companies.id, staff.company_id))
+        .where(eq(staffInvitations.id, parsed.id))
+        .limit(1);
+      if (!found || !sameDigest(found.invitation.secret_hash, sha256(parsed.secret))) return null;
+      const { invitation, member, company } = found;
+      if (invitation.consumed_at || invitation.voided_at || invitation.expires_at <= now || member.deactivated_at) return null;
+      return company;
     },
 
     /**

@@ -5,6 +5,7 @@ import { cleanFileName, FILE_TYPES, uploadNameProblem } from '../../lib/file-typ
 import { HttpError, invalid } from '../../lib/http-errors';
 import { ERROR_MESSAGES } from '@portal/contract';
 import { filesRepository } from './files.repository';
+import { heicAsJpeg } from './heic';
 import { checkBlob, fileRowsOf, fileTooLarge, megabytes, type CheckedBlob, type FileOwner, type FilePolicy } from './store';
 import type { FileRow } from '../../db/rows';
 
@@ -89,10 +90,18 @@ export async function receiveUpload(app: FastifyInstance, request: FastifyReques
         part.file.resume();
         throw invalid({ [field]: [problem] });
       }
-      const name = cleanFileName(part.filename)!;
-      const blob = await app.blobs.put(part.file, { contentType: 'application/octet-stream', maxBytes: policy.maxBytes });
+      let name = cleanFileName(part.filename)!;
+      let blob = await app.blobs.put(part.file, { contentType: 'application/octet-stream', maxBytes: policy.maxBytes });
       written.push(blob);
       if (part.file.truncated) throw fileTooLarge(policy.maxBytes, field);
+      // Where JPEG is taken, so is an iPhone's HEIC, kept as the JPEG it becomes (core/files/heic.ts).
+      const converted = policy.accept.includes('jpeg') ? await heicAsJpeg(app.blobs, blob, name, policy.maxBytes, field) : null;
+      if (converted) {
+        written.push(converted.blob);
+        await app.blobs.delete(blob.key);
+        written.splice(written.indexOf(blob), 1);
+        ({ blob, name } = converted);
+      }
       checked.push(await checkBlob(app.blobs, blob, name, policy, field));
     }
   } catch (error) {
@@ -129,7 +138,8 @@ const BINARY = { type: 'string', format: 'binary' } as const;
 export function uploadRequestBody(policy: UploadPolicy, jsonSchema?: Record<string, unknown>) {
   const field = policy.field ?? 'file';
   const maxFiles = policy.maxFiles ?? 1;
-  const limit = `${policy.accept.map((kind) => FILE_TYPES[kind].label).join(', ')}; at most ${megabytes(policy.maxBytes)} each, checked by the bytes.`;
+  const heic = policy.accept.includes('jpeg') ? ' A HEIC image (an iPhone photo) is taken too, kept as the JPEG it is converted to.' : '';
+  const limit = `${policy.accept.map((kind) => FILE_TYPES[kind].label).join(', ')}; at most ${megabytes(policy.maxBytes)} each, checked by the bytes.${heic}`;
   const fileProperty =
     maxFiles > 1
       ? { type: 'array', items: BINARY, minItems: 1, maxItems: maxFiles, description: `Up to ${maxFiles} files: ${limit}` }

@@ -18,6 +18,8 @@ export interface PdfBrand {
   logoUrl: string | null;
   addressLines: string[];
   phone: string | null;
+  /** The company's contact address, where customers write about a bill. */
+  email: string | null;
 }
 
 export interface PdfProject {
@@ -66,7 +68,7 @@ export function logoLoader(brandDir: string) {
   };
 }
 
-/** The letterhead of a company's PDFs: its name, colour, logo, address and phone. */
+/** The letterhead of a company's PDFs: its name, colour, logo, address, phone and email. */
 export function brandOf(company: CompanyRow): PdfBrand {
   const cityLine = [[company.address_city, company.address_state].filter(Boolean).join(', '), company.address_zip].filter(Boolean).join(' ');
   return {
@@ -75,6 +77,7 @@ export function brandOf(company: CompanyRow): PdfBrand {
     logoUrl: company.logo_url,
     addressLines: [company.address_street ?? '', cityLine].filter(Boolean),
     phone: company.phone_default,
+    email: company.contact_email,
   };
 }
 
@@ -135,7 +138,7 @@ export function letterhead(doc: Doc, brand: PdfBrand, logo: Buffer | null, title
   const nameTop = logo ? 88 : 40;
   doc.font('Helvetica-Bold').fontSize(14).fillColor('#0f172a').text(brand.name, PAGE.margin, nameTop, { width: 280 });
   doc.font('Helvetica').fontSize(9).fillColor('#334155');
-  for (const line of [...brand.addressLines, brand.phone ?? ''].filter(Boolean)) doc.text(line, PAGE.margin, undefined, { width: 280 });
+  for (const line of [...brand.addressLines, brand.phone ?? '', brand.email ?? ''].filter(Boolean)) doc.text(line, PAGE.margin, undefined, { width: 280 });
   const leftBottom = doc.y;
 
   doc

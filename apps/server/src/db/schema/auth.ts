@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { id } from './columns';
-import { staff } from './companies';
+import { companies, staff } from './companies';
 import { portalUsers } from './portal';
 
 /**
@@ -82,6 +82,11 @@ export const loginTokens = pgTable(
      * address). A token only ever works for its own purpose.
      */
     purpose: text().notNull().default('sign_in'),
+    /**
+     * The company an invitation is from: a new invitation voids only the same company's older links, so one company's
+     * invitation never spends another's (docs/decisions/110-what-a-company-knows-of-a-shared-customer.md).
+     */
+    company_id: integer().references(() => companies.id, { onDelete: 'cascade' }),
   },
   (t) => [index('login_tokens_email_idx').on(t.email, t.id), index('login_tokens_expires_idx').on(t.expires_at)],
 );

@@ -61,12 +61,23 @@ export const companyCustomers = pgTable(
     portal_user_id: integer()
       .notNull()
       .references(() => portalUsers.id, { onDelete: 'cascade' }),
+    /**
+     * The company's own names for the person (docs/decisions/110-what-a-company-knows-of-a-shared-customer.md): written
+     * by this company alone and shown only to it. The person's own name is portal_users', which only they change.
+     */
+    first_name: text(),
+    last_name: text(),
     /** When the company last sent the invitation. */
     invited_at: timestamp({ withTimezone: true, precision: 6 }),
     /** The company ended this customer's access (their shares with it are gone). */
     deactivated_at: timestamp({ withTimezone: true, precision: 6 }),
     /** The customer's first sign-in after the company added them (the company hears of it once: `portal_user.activated`). */
     activated_at: timestamp({ withTimezone: true, precision: 6 }),
+    /**
+     * The customer's last sign-in that this company may know of: one through its invitation, or while it shared
+     * something with them. Sign-ins that concern only other companies never reach it.
+     */
+    last_sign_in_at: timestamp({ withTimezone: true, precision: 6 }),
     ...timestamps(),
   },
   (t) => [uniqueIndex('company_customers_company_user_unique').on(t.company_id, t.portal_user_id), index('company_customers_user_idx').on(t.portal_user_id)],

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { portalUsers } from '../../db/schema';
+import { companyCustomers, portalUsers } from '../../db/schema';
 
 /** The writes a portal user makes to their own account. */
 export function accountRepository(db: Db) {
@@ -22,7 +22,12 @@ export function accountRepository(db: Db) {
     /** The new address, or 'taken' when another account has it (the unique index decides, race or not). */
     async setEmail(userId: number, email: string, now: Date) {
       try {
-        const [user] = await db.update(portalUsers).set({ email, updated_at: now }).where(eq(portalUsers.id, userId)).returning(returned);
+        const user = await db.transaction(async (tx) => {
+          const [row] = await tx.update(portalUsers).set({ email, updated_at: now }).where(eq(portalUsers.id, userId)).returning(returned);
+          // The address is the one thing of the account each company sees: their records change with it, for `filter[updated_since]`.
+          await tx.update(companyCustomers).set({ updated_at: now }).where(eq(companyCustomers.portal_user_id, userId));
+          return row;
+        });
         return user ?? null;
       } catch (error) {
         const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;

@@ -22,7 +22,7 @@ import { emailChangedNotice, emailChangeEmail, emailInUseNotice } from './accoun
 import type { AuthRoutesOptions } from './auth.routes';
 import { enforceLimit } from './limits';
 import { loginTokensRepository } from './login-tokens.repository';
-import { dummyPasswordHash, passwords } from './password';
+import { dummyPasswordHash, passwords, refuseCommonPassword } from './password';
 import { usersRepository } from './users.repository';
 
 const NoContent = z.null().describe('No content');
@@ -102,6 +102,7 @@ export async function accountRoutes(fastify: FastifyInstance, options: AuthRoute
     async (request, reply) => {
       const user = requireUser(request);
       await requirePassword(request, user, request.body.current_password);
+      await refuseCommonPassword(request.body.password);
       const now = app.now();
       await account.setPasswordHash(user.id, await passwords.hash(request.body.password), now);
       const count = await app.sessions.revokeOthers(user.id, user.sessionId, now);

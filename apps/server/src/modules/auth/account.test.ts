@@ -144,6 +144,17 @@ describe('forgot password', () => {
     expect((await confirmReset(token, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('refuses a password from the lists of leaked ones, whatever its case, and keeps the link usable', async () => {
+    const user = await createUser(t.app, { password: PASSWORD });
+    const { token } = await resetLink(user.email);
+    for (const common of ['password', '12345678', 'Password', 'iloveyou1', 'qwertyuiop']) {
+      const refused = await confirmReset(token, common);
+      expect(refused.statusCode, common).toBe(422);
+      expect(refused.json()).toEqual({ message: ERROR_MESSAGES.invalid, errors: { password: [ACCOUNT_MESSAGES.commonPassword] } });
+    }
+    expect((await confirmReset(token, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('sends at most 5 an hour for one address, then 429 with Retry-After', async () => {
     const email = 'limited-reset@example.com';
     for (let i = 0; i < 5; i++) expect((await requestReset(email)).statusCode).toBe(202);
@@ -186,6 +197,8 @@ describe('account settings', () => {
 
     const short = await changePassword(user.token, { current_password: PASSWORD, password: 'short' });
     expect(short.statusCode).toBe(422);
+    const common = await changePassword(user.token, { current_password: PASSWORD, password: 'password' });
+    expect(common.json().errors).toEqual({ password: [ACCOUNT_MESSAGES.commonPassword] });
 
     expect((await changePassword(user.token, { current_password: PASSWORD, password: NEW_PASSWORD })).statusCode).toBe(204);
     expect((await me(t.app, user.token)).statusCode).toBe(200);

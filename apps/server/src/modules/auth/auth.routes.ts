@@ -46,15 +46,18 @@ function toPortalUser(user: PortalUser): PortalUser {
   return { id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name };
 }
 
-/** Issues a brand-new session for a user who just proved who they are. */
-export async function signIn(app: FastifyInstance, request: FastifyRequest, user: PortalUser, method: string) {
+/**
+ * Issues a brand-new session for a user who just proved who they are; `invitedBy` is the company whose invitation link
+ * they used, which hears of the sign-in even before it shares anything with them.
+ */
+export async function signIn(app: FastifyInstance, request: FastifyRequest, user: PortalUser, method: string, invitedBy: number | null = null) {
   const { token, sessionId } = await app.sessions.create(user.id, {
     userAgent: request.headers['user-agent'],
     ip: request.ip,
     now: app.now(),
   });
   request.log.info({ event: 'auth.sign_in', method, userId: user.id, sessionId }, 'signed in');
-  if ((await customersRepository(app.database.db).activate(user, app.now())) > 0) app.webhooks.wake();
+  if ((await customersRepository(app.database.db).activate(user, app.now(), invitedBy)) > 0) app.webhooks.wake();
   return { token, user: toPortalUser(user), device_token: app.deviceTokens.issue(portalDeviceSubject(user.email)) };
 }
 

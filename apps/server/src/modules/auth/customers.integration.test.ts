@@ -29,15 +29,20 @@ async function invitationToken(email: string, after: number) {
 }
 
 describe('customers', () => {
-  it('adds a new customer, and links someone another company already serves without touching their name', async () => {
+  it('adds a new customer, and links someone another company already serves under its own names, without touching theirs', async () => {
     const created = await call(acme, 'POST', '/api/integration/portal-users', { email: 'Ann@Example.com', first_name: 'Ann', last_name: 'Smith' });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ email: 'ann@example.com', first_name: 'Ann', invited_at: null, last_sign_in_at: null, has_password: false });
+    expect(created.json()).toMatchObject({ email: 'ann@example.com', first_name: 'Ann', invited_at: null, last_sign_in_at: null });
     const linked = await call(brightside, 'POST', '/api/integration/portal-users', { email: t.ids.nico.email, first_name: 'Someone', last_name: 'Else' });
     expect(linked.statusCode).toBe(201);
-    expect(linked.json()).toMatchObject({ id: t.ids.nico.id, first_name: 'Nico', has_password: true });
-    const again = await call(brightside, 'POST', '/api/integration/portal-users', { email: t.ids.nico.email });
+    expect(linked.json()).toMatchObject({ id: t.ids.nico.id, first_name: 'Someone', last_name: 'Else', last_sign_in_at: null, activated_at: null });
+    // Added again: the company's record as it is, names unchanged (PATCH changes them).
+    const again = await call(brightside, 'POST', '/api/integration/portal-users', { email: t.ids.nico.email, first_name: 'Other' });
     expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ first_name: 'Someone' });
+    // Nico's own name, and Acme's for him, are as they were.
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(t.nico) })).json()).toMatchObject({ first_name: 'Nico' });
+    expect((await call(acme, 'GET', `/api/integration/portal-users/${t.ids.nico.id}`)).json()).toMatchObject({ first_name: 'Nico', last_name: 'Alvarez' });
     expect((await t.app.database.db.select().from(portalUsers).where(eq(portalUsers.email, t.ids.nico.email))).length).toBe(1);
   });
 
@@ -47,7 +52,121 @@ describe('customers', () => {
     const ann = (await call(acme, 'GET', '/api/integration/portal-users?filter[email]=ann@example.com')).json().data[0];
     expect((await call(brightside, 'GET', `/api/integration/portal-users/${ann.id}`)).statusCode).toBe(404);
     expect((await call(brightside, 'POST', `/api/integration/portal-users/${ann.id}/invite`)).statusCode).toBe(404);
-    expect((await call(brightside, 'PATCH', `/api/integration/portal-users/${t.ids.nico.id}`, { first_name: 'N' })).statusCode).toBe(409);
+    expect((await call(brightside, 'PATCH', `/api/integration/portal-users/${ann.id}`, { first_name: 'N' })).statusCode).toBe(404);
+  });
+});
+
+/**
+ * One person, two companies (docs/decisions/110-what-a-company-knows-of-a-shared-customer.md): Brightside creates,
+ * names and invites Pat, who signs in and chooses a password; Acme then adds Pat by email. Acme sees only what it wrote.
+ */
+describe('a customer another company serves too', () => {
+  const pat = { email: 'pat@example.com', id: 0, password: 'a-long-password-2' };
+  // Sign-ins from an address of their own, so the other tests' sign-ins keep their share of the per-IP limit.
+  const remoteAddress = '192.0.2.110';
+  const get = (key: string) => call(key, 'GET', `/api/integration/portal-users/${pat.id}`);
+  const signInPat = async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email: pat.email, password: pat.password } });
+    expect(login.statusCode).toBe(200);
+    return login.json().token as string;
+  };
+
+  it("shows Acme none of Brightside's names for them, nor their sign-ins elsewhere, nor whether they have a password", async () => {
+    const made = await call(brightside, 'POST', '/api/integration/portal-users', { email: pat.email, first_name: 'Patricia', last_name: 'Brightsider' });
+    pat.id = made.json().id;
+    const before = t.smtp.messages.length;
+    expect((await call(brightside, 'POST', `/api/integration/portal-users/${pat.id}/invite`)).statusCode).toBe(200);
+    const { token } = await invitationToken(pat.email, before);
+    const accepted = await t.app.inject({ method: 'POST', url: '/api/auth/invitation', remoteAddress, payload: { token } });
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      remoteAddress,
+      payload: { token: accepted.json().password_token, password: pat.password },
+    });
+    expect(chosen.statusCode).toBe(200);
+    await signInPat();
+    expect((await get(brightside)).json()).toMatchObject({ first_name: 'Patricia', last_sign_in_at: expect.any(String), activated_at: expect.any(String) });
+
+    const added = await call(acme, 'POST', '/api/integration/portal-users', { email: 'Pat@Example.com', first_name: 'Pat', last_name: 'Acmeson' });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toEqual(
+      expect.objectContaining({
+        id: pat.id,
+        email: pat.email,
+        first_name: 'Pat',
+        last_name: 'Acmeson',
+        invited_at: null,
+        last_sign_in_at: null,
+        activated_at: null,
+      }),
+    );
+    const answers = [added, await get(acme), await call(acme, 'GET', `/api/integration/portal-users?filter[email]=${pat.email}`)].map((answer) => answer.body);
+    for (const answer of answers) expect(answer).not.toMatch(/Patricia|Brightsider|has_password/);
+
+    // Pat signs in again, to a portal where Acme shares nothing yet: not Acme's to know.
+    await signInPat();
+    expect((await get(acme)).json()).toMatchObject({ last_sign_in_at: null, activated_at: null });
+  });
+
+  it('renaming them changes only the renaming company’s names (200, never 409)', async () => {
+    const renamed = await call(acme, 'PATCH', `/api/integration/portal-users/${pat.id}`, { first_name: 'Patty' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ first_name: 'Patty', last_name: 'Acmeson' });
+    expect((await get(brightside)).json()).toMatchObject({ first_name: 'Patricia', last_name: 'Brightsider' });
+    // The portal shows the person their own name, which only they change.
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(await signInPat()) });
+    expect(me.json()).toMatchObject({ first_name: 'Patricia', last_name: 'Brightsider' });
+  });
+
+  it("once Acme shares a project, their sign-ins are Acme's to know, and its staff read them by Acme's names", async () => {
+    const share = await call(acme, 'POST', `/api/integration/projects/${kitchen}/shares`, { portal_user_id: pat.id });
+    expect(share.json().portal_user).toEqual({ id: pat.id, email: pat.email, first_name: 'Patty', last_name: 'Acmeson' });
+    const session = await signInPat();
+    expect((await get(acme)).json()).toMatchObject({ last_sign_in_at: expect.any(String), activated_at: expect.any(String) });
+    const shares = await call(acme, 'GET', `/api/integration/projects/${kitchen}/shares`);
+    expect(shares.json().data.find((row: { portal_user: { id: number } }) => row.portal_user.id === pat.id)).toMatchObject({
+      portal_user: { first_name: 'Patty' },
+      last_sign_in_at: expect.any(String),
+    });
+    expect(shares.body).not.toMatch(/Patricia|Brightsider/);
+
+    const note = await t.app.inject({
+      method: 'POST',
+      url: `/api/notes?entity=${share.json().id}`,
+      headers: bearer(session),
+      payload: { body: 'Hello from Pat' },
+    });
+    expect(note.statusCode).toBe(201);
+    const thread = await call(acme, 'GET', `/api/integration/projects/${kitchen}/notes`);
+    expect(thread.json().data.find((row: { body: string }) => row.body === 'Hello from Pat').author).toMatchObject({
+      type: 'portal_user',
+      name: 'Patty Acmeson',
+    });
+    expect(thread.body).not.toMatch(/Patricia|Brightsider/);
+  });
+
+  it("one company's invitation leaves another's pending link working, and greets them by the inviting company's name", async () => {
+    const email = 'quinn@example.com';
+    const quinn = (await call(brightside, 'POST', '/api/integration/portal-users', { email, first_name: 'Quinta' })).json().id as number;
+    let before = t.smtp.messages.length;
+    await call(brightside, 'POST', `/api/integration/portal-users/${quinn}/invite`);
+    const fromBrightside = await invitationToken(email, before);
+    expect(fromBrightside.mail.text).toContain('Hello Quinta,');
+
+    await call(acme, 'POST', '/api/integration/portal-users', { email, first_name: 'Quincy' });
+    before = t.smtp.messages.length;
+    expect((await call(acme, 'POST', `/api/integration/portal-users/${quinn}/invite`)).statusCode).toBe(200);
+    const fromAcme = await invitationToken(email, before);
+    expect(fromAcme.mail.text).toContain('Hello Quincy,');
+    expect(fromAcme.mail.text).not.toContain('Quinta');
+
+    const accept = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/invitation', remoteAddress, payload: { token } });
+    expect((await accept(fromBrightside.token)).statusCode).toBe(200);
+    // Nor does spending Brightside's link spend Acme's.
+    expect((await accept(fromAcme.token)).statusCode).toBe(200);
+    // Accepting Acme's invitation is a sign-in Acme knows of, though it shares nothing yet.
+    expect((await call(acme, 'GET', `/api/integration/portal-users/${quinn}`)).json()).toMatchObject({ activated_at: expect.any(String) });
   });
 });
 
@@ -78,8 +197,8 @@ describe('invitations', () => {
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ann@example.com', password: 'a-long-password-1' } });
     expect(login.statusCode).toBe(200);
     expect((await call(acme, 'GET', `/api/integration/portal-users/${ann.id}`)).json()).toMatchObject({
-      has_password: true,
       last_sign_in_at: expect.any(String),
+      activated_at: expect.any(String),
     });
   });
 

@@ -52,7 +52,7 @@ export async function customersIntegrationRoutes(fastify: FastifyInstance, optio
   const customers = customersRepository(db);
   const users = usersRepository(db);
   const codeKey = await loadSecret({ secret: options.authSecret, dataDir: options.dataDir, name: 'auth-secret' });
-  // One live invitation per person: a new one (from resend, or another company) voids the older links.
+  // One live invitation per person and company: a resend voids the company's older links, never another company's.
   const invitations = loginTokensRepository(db, {
     purpose: 'invitation',
     supersede: 'user',
@@ -68,18 +68,24 @@ export async function customersIntegrationRoutes(fastify: FastifyInstance, optio
   });
 
   const time = (date: Date | null) => (date ? apiTimestamp(date) : null);
-  const serialize = ({ user, link, lastSignInAt }: CustomerRow): IntegrationPortalUser => ({
+  // The company's own record of the person, never their account's (docs/decisions/110-what-a-company-knows-of-a-shared-customer.md).
+  const serialize = ({ user, link }: CustomerRow): IntegrationPortalUser => ({
     id: user.id,
     email: user.email,
-    first_name: user.first_name,
-    last_name: user.last_name,
+    first_name: link.first_name,
+    last_name: link.last_name,
     invited_at: time(link.invited_at),
-    last_sign_in_at: time(lastSignInAt),
-    has_password: user.password_hash !== null,
+    last_sign_in_at: time(link.last_sign_in_at),
     deactivated_at: time(link.deactivated_at),
     activated_at: time(link.activated_at),
     created_at: apiTimestamp(link.created_at),
-    updated_at: apiTimestamp(link.updated_at > user.updated_at ? link.updated_at : user.updated_at),
+    updated_at: apiTimestamp(link.updated_at),
+  });
+  const sharedWith = (user: { id: number; email: string }, link: { first_name: string | null; last_name: string | null } | null) => ({
+    id: user.id,
+    email: user.email,
+    first_name: link?.first_name ?? null,
+    last_name: link?.last_name ?? null,
   });
   const customer = async (companyId: number, userId: number) => {
     const row = await customers.find(companyId, userId);
@@ -135,8 +141,10 @@ export async function customersIntegrationRoutes(fastify: FastifyInstance, optio
         operationId: 'createPortalUser',
         summary: 'Add a customer',
         description:
-          'By email. Someone who already has a portal login (a customer of another company) is the same person: they become this ' +
-          "company's customer too (200), keeping their own name and password. Nothing is sent until the invitation.",
+          "By email: 201 when the person becomes the company's customer, whether new to the portal or already signed up through " +
+          "another company (nothing of theirs is shown or changed: the names given are this company's own for them); 200 with " +
+          "the company's record, unchanged, when they are its customer already (a deactivated one is active again). " +
+          'Nothing is sent until the invitation.',
         body: IntegrationPortalUserCreateSchema,
         response: { 200: IntegrationPortalUserSchema, 201: IntegrationPortalUserSchema, ...errors },
       },
@@ -156,19 +164,19 @@ export async function customersIntegrationRoutes(fastify: FastifyInstance, optio
         tags: ['Portal users'],
         operationId: 'updatePortalUser',
         summary: "Correct a customer's name",
-        description: "A person's name is theirs: once another company serves them too, it is no longer changed here (409).",
+        description:
+          "Changes this company's names for the person: what its answers, console and emails call them. Other companies' names for " +
+          'them, and the name they go by in the portal (theirs to change in account settings), stay as they are.',
         params: idParams,
         body: IntegrationPortalUserUpdateSchema,
-        response: { 200: IntegrationPortalUserSchema, ...errors, 409: ApiErrorSchema },
+        response: { 200: IntegrationPortalUserSchema, ...errors },
       },
     },
     async (request) => {
       const company = requireApiCompany(request);
       await customer(company.id, request.params.id);
       const names = Object.fromEntries(Object.entries(request.body).filter(([, value]) => value !== undefined));
-      if ((await customers.rename(company.id, request.params.id, names, app.now())) === 'shared-person') {
-        throw new HttpError(409, 'This person is also a customer of another company; only they can change their name (account settings).');
-      }
+      await customers.rename(company.id, request.params.id, names, app.now());
       return serialize(await customer(company.id, request.params.id));
     },
   );
@@ -182,7 +190,9 @@ export async function customersIntegrationRoutes(fastify: FastifyInstance, optio
           tags: ['Portal users'],
           operationId: action === 'invite' ? 'invitePortalUser' : 'resendPortalUserInvitation',
           summary: action === 'invite' ? 'Email the customer an invitation' : 'Send the invitation again (the old link stops working)',
-          description: `The email's link works once and for ${INVITATION_TTL_DAYS} days: it signs the customer in, then offers to choose a password. A new invitation voids the older links.`,
+          description:
+            `The email greets them by this company's name for them. Its link works once and for ${INVITATION_TTL_DAYS} days: it signs the customer in, ` +
+            "then offers to choose a password. A new invitation voids this company's older links; other companies' stay.",
           params: idParams,
           response: { 200: InvitationSentSchema, ...errors, 409: ApiErrorSchema },
         },
@@ -193,14 +203,14 @@ export async function customersIntegrationRoutes(fastify: FastifyInstance, optio
         if (found.link.deactivated_at)
           throw new HttpError(409, 'This customer is deactivated: add them again (POST /integration/portal-users) before inviting them.');
         const now = app.now();
-        const issued = await invitations.issue(found.user.email, found.user.id, now);
+        const issued = await invitations.issue(found.user.email, found.user.id, now, company.id);
         await customers.markInvited(company.id, found.user.id, now);
         const theme = await users.themeOfCompany(company.id);
         app.mailer.sendInBackground(
           () =>
             invitationEmail({
               to: found.user.email,
-              firstName: found.user.first_name,
+              firstName: found.link.first_name,
               link: invitationLink(options.publicUrl, issued.token, theme),
               company: { name: company.name, color: company.color, contactEmail: company.contact_email },
             }),
@@ -274,6 +284,7 @@ export async function customersIntegrationRoutes(fastify: FastifyInstance, optio
         tags: ['Sharing'],
         operationId: 'listProjectShares',
         summary: 'Who a project is shared with, and whether they have signed in',
+        description: 'Each as this company names them; `last_sign_in_at` as for a customer (a sign-in this company may know of).',
         params: idParams,
         response: { 200: z.object({ data: z.array(IntegrationShareSchema) }), ...errors },
       },
@@ -286,8 +297,8 @@ export async function customersIntegrationRoutes(fastify: FastifyInstance, optio
         data: rows.map((row) => ({
           id: row.entity.id,
           project_id: row.entity.model_id,
-          portal_user: { id: row.user.id, email: row.user.email, first_name: row.user.first_name, last_name: row.user.last_name },
-          last_sign_in_at: time(row.lastSignInAt),
+          portal_user: sharedWith(row.user, row.link),
+          last_sign_in_at: time(row.link?.last_sign_in_at ?? null),
           created_at: apiTimestamp(row.entity.created_at),
         })),
       };
@@ -320,8 +331,8 @@ export async function customersIntegrationRoutes(fastify: FastifyInstance, optio
       return {
         id: entity.id,
         project_id: row.id,
-        portal_user: { id: person.user.id, email: person.user.email, first_name: person.user.first_name, last_name: person.user.last_name },
-        last_sign_in_at: time(person.lastSignInAt),
+        portal_user: sharedWith(person.user, person.link),
+        last_sign_in_at: time(person.link.last_sign_in_at),
         created_at: apiTimestamp(entity.created_at),
       };
     },
@@ -374,7 +385,7 @@ export async function customersIntegrationRoutes(fastify: FastifyInstance, optio
         request.log.info({ event: 'auth.invitation_failed', loginTokenId: consumed?.tokenId ?? null }, 'invitation link refused');
         throw new HttpError(422, ERROR_MESSAGES.invalid, { token: [INVALID_INVITATION] });
       }
-      const session = await signIn(app, request, user, 'invitation');
+      const session = await signIn(app, request, user, 'invitation', consumed?.companyId ?? null);
       const passwordToken = user.password_hash === null ? (await passwordTokens.issue(user.email, user.id, now)).token : null;
       return {
         token: session.token,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, max, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { companyCustomers, noticePreferences, portalEntities, portalUsers, projects, sessions } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
@@ -6,12 +6,17 @@ import { pageOffset } from '../../lib/pagination';
 import { apiTimestamp } from '../../lib/timestamps';
 import { emitWebhookEvent } from '../../core/webhooks/outbox';
 
-/** A company's customer as its API shows them: the person, and what this company did with them. */
+/**
+ * A company's customer as its API shows them: who they are to reach (id, email) and this company's record of them (its
+ * names, its invitation, the sign-ins it may know of). Nothing of the person's own account, which other companies
+ * share, is read: not their own name, nor their password (docs/decisions/110-what-a-company-knows-of-a-shared-customer.md).
+ */
 export interface CustomerRow {
-  user: typeof portalUsers.$inferSelect;
+  user: { id: number; email: string };
   link: typeof companyCustomers.$inferSelect;
-  lastSignInAt: Date | null;
 }
+
+const person = { id: portalUsers.id, email: portalUsers.email };
 
 /**
  * A company's customers (docs/company-api.md, "Customers and sharing"): portal users the company created or shared
@@ -19,39 +24,42 @@ export interface CustomerRow {
  * its own link, and never learns what other companies did.
  */
 export function customersRepository(db: Executor) {
-  const lastSignIn = db
-    .select({ userId: sessions.portal_user_id, at: max(sessions.created_at).as('at') })
-    .from(sessions)
-    // A staff member's preview is not the customer signing in.
-    .where(isNull(sessions.preview_staff_id))
-    .groupBy(sessions.portal_user_id)
-    .as('last_sign_in');
   const select = () =>
-    db
-      .select({ user: portalUsers, link: companyCustomers, lastSignInAt: lastSignIn.at })
-      .from(companyCustomers)
-      .innerJoin(portalUsers, eq(portalUsers.id, companyCustomers.portal_user_id))
-      .leftJoin(lastSignIn, eq(lastSignIn.userId, portalUsers.id));
+    db.select({ user: person, link: companyCustomers }).from(companyCustomers).innerJoin(portalUsers, eq(portalUsers.id, companyCustomers.portal_user_id));
 
   return {
     /**
-     * The customer signed in: every company that added them and has not heard of it yet marks them active and, in the
-     * same transaction, puts `portal_user.activated` in its webhook outbox. Answers how many companies were told.
+     * The customer signed in. The companies concerned are those whose invitation it was (`invitedBy`) and those that
+     * share something with them (their portal shows those companies' projects): each notes the sign-in, and one that
+     * has not heard of them yet marks them active and, in the same transaction, puts `portal_user.activated` (with its
+     * own names for them) in its webhook outbox. A company that shares nothing with them learns nothing of a sign-in
+     * that concerns only other companies. Answers how many companies were told.
      */
-    async activate(user: { id: number; email: string; first_name: string | null; last_name: string | null }, now: Date): Promise<number> {
+    async activate(user: { id: number; email: string }, now: Date, invitedBy: number | null = null): Promise<number> {
       return (db as Executor).transaction(async (tx) => {
+        const concerned = or(
+          exists(
+            tx
+              .select({ id: portalEntities.id })
+              .from(portalEntities)
+              .where(and(eq(portalEntities.company_id, companyCustomers.company_id), eq(portalEntities.portal_user_id, companyCustomers.portal_user_id))),
+          ),
+          invitedBy === null ? sql`false` : eq(companyCustomers.company_id, invitedBy),
+        );
+        const mine = and(eq(companyCustomers.portal_user_id, user.id), isNull(companyCustomers.deactivated_at), concerned);
+        await tx.update(companyCustomers).set({ last_sign_in_at: now, updated_at: now }).where(mine);
         const rows = await tx
           .update(companyCustomers)
           .set({ activated_at: now, updated_at: now })
-          .where(and(eq(companyCustomers.portal_user_id, user.id), isNull(companyCustomers.activated_at), isNull(companyCustomers.deactivated_at)))
-          .returning({ companyId: companyCustomers.company_id });
+          .where(and(mine, isNull(companyCustomers.activated_at)))
+          .returning({ companyId: companyCustomers.company_id, first_name: companyCustomers.first_name, last_name: companyCustomers.last_name });
         let told = 0;
-        for (const { companyId } of rows) {
+        for (const { companyId, first_name, last_name } of rows) {
           told += await emitWebhookEvent(tx, {
             companyId,
             type: 'portal_user.activated',
             at: now,
-            data: { portal_user: { id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name, activated_at: apiTimestamp(now) } },
+            data: { portal_user: { id: user.id, email: user.email, first_name, last_name, activated_at: apiTimestamp(now) } },
           });
         }
         return told;
@@ -60,7 +68,7 @@ export function customersRepository(db: Executor) {
 
     async list(companyId: number, options: { updatedSince?: Date; emails?: string[]; sort: SortTerm<'id' | 'email' | 'updated_at'>[]; page: PageRequest }) {
       const where: SQL[] = [eq(companyCustomers.company_id, companyId)];
-      if (options.updatedSince) where.push(or(gte(companyCustomers.updated_at, options.updatedSince), gte(portalUsers.updated_at, options.updatedSince))!);
+      if (options.updatedSince) where.push(gte(companyCustomers.updated_at, options.updatedSince));
       if (options.emails)
         where.push(
           inArray(
@@ -92,7 +100,9 @@ export function customersRepository(db: Executor) {
 
     /**
      * The person with this email as the company's customer: made when nobody has the email yet, linked when someone
-     * has (one login across companies). Their names are set only when they are new: a person's name is their own.
+     * has (one login across companies). The names given are the company's own for them; a new person also starts with
+     * them as their own name (which only they change afterwards), while an existing person's own name stays as it is.
+     * A company that already has the person keeps its names (PATCH changes them).
      */
     async link(companyId: number, input: { email: string; first_name?: string | null; last_name?: string | null }, now: Date) {
       return db.transaction(async (tx) => {
@@ -104,7 +114,14 @@ export function customersRepository(db: Executor) {
         const [user] = await tx.select().from(portalUsers).where(eq(portalUsers.email, email));
         const [created] = await tx
           .insert(companyCustomers)
-          .values({ company_id: companyId, portal_user_id: user!.id, created_at: now, updated_at: now })
+          .values({
+            company_id: companyId,
+            portal_user_id: user!.id,
+            first_name: input.first_name ?? null,
+            last_name: input.last_name ?? null,
+            created_at: now,
+            updated_at: now,
+          })
           .onConflictDoNothing()
           .returning({ id: companyCustomers.id });
         if (!created) {
@@ -124,24 +141,12 @@ export function customersRepository(db: Executor) {
       });
     },
 
-    /** Names may be changed by the one company that knows the person; once another knows them too, they are theirs. */
-    async rename(
-      companyId: number,
-      userId: number,
-      names: { first_name?: string | null; last_name?: string | null },
-      now: Date,
-    ): Promise<'renamed' | 'shared-person'> {
-      const [other] = await db
-        .select({ id: companyCustomers.id })
-        .from(companyCustomers)
-        .where(and(eq(companyCustomers.portal_user_id, userId), ne(companyCustomers.company_id, companyId)))
-        .limit(1);
-      if (other) return 'shared-person';
+    /** Changes the company's own names for its customer: never another company's, nor the person's own. */
+    async rename(companyId: number, userId: number, names: { first_name?: string | null; last_name?: string | null }, now: Date) {
       await db
-        .update(portalUsers)
+        .update(companyCustomers)
         .set({ ...names, updated_at: now })
-        .where(eq(portalUsers.id, userId));
-      return 'renamed';
+        .where(and(eq(companyCustomers.company_id, companyId), eq(companyCustomers.portal_user_id, userId)));
     },
 
     async markInvited(companyId: number, userId: number, now: Date) {
@@ -193,13 +198,16 @@ export function customersRepository(db: Executor) {
       return row ?? null;
     },
 
-    /** Who a project is shared with, and whether they have signed in. */
+    /** Who a project is shared with, as the company names them, and whether they have signed in as far as it knows. */
     async shares(companyId: number, projectId: number) {
       return db
-        .select({ entity: portalEntities, user: portalUsers, lastSignInAt: lastSignIn.at })
+        .select({ entity: portalEntities, user: person, link: companyCustomers })
         .from(portalEntities)
         .innerJoin(portalUsers, eq(portalUsers.id, portalEntities.portal_user_id))
-        .leftJoin(lastSignIn, eq(lastSignIn.userId, portalUsers.id))
+        .leftJoin(
+          companyCustomers,
+          and(eq(companyCustomers.company_id, portalEntities.company_id), eq(companyCustomers.portal_user_id, portalEntities.portal_user_id)),
+        )
         .where(and(eq(portalEntities.company_id, companyId), eq(portalEntities.model_type, 'project'), eq(portalEntities.model_id, projectId)))
         .orderBy(asc(portalEntities.id));
     },

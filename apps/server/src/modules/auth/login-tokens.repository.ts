@@ -34,8 +34,15 @@ export type CodeCheck =
 
 export function loginTokensRepository(db: Db, policy: LoginTokenPolicy) {
   const purpose = eq(loginTokens.purpose, policy.purpose ?? 'sign_in');
-  const sameOwner = (email: string, userId: number | null) =>
-    policy.supersede === 'user' && userId !== null ? eq(loginTokens.portal_user_id, userId) : eq(loginTokens.email, email);
+  /**
+   * The tokens a new one (or a spent one) voids: the same owner's, from the same company. Only invitations name a
+   * company, so one company's invitation never voids or spends another's (docs/decisions/110-what-a-company-knows-of-a-shared-customer.md).
+   */
+  const sameOwner = (email: string, userId: number | null, companyId: number | null) =>
+    and(
+      policy.supersede === 'user' && userId !== null ? eq(loginTokens.portal_user_id, userId) : eq(loginTokens.email, email),
+      companyId === null ? isNull(loginTokens.company_id) : eq(loginTokens.company_id, companyId),
+    );
   /** The code is bound to its token: the same six digits under another token hash differently. */
   const codeHash = (secretHash: string, code: string) => hmacSha256(policy.codeKey, `${secretHash}:${code}`);
 
@@ -52,28 +59,36 @@ export function loginTokensRepository(db: Db, policy: LoginTokenPolicy) {
    * Spends the token in one statement, so of two concurrent verifications exactly one gets the row
    * back; then voids the address's other tokens of the same purpose, in the same transaction.
    */
-  async function consume(tokenId: number, now: Date): Promise<{ userId: number | null; email: string } | null> {
+  async function consume(tokenId: number, now: Date): Promise<{ userId: number | null; email: string; companyId: number | null } | null> {
     return db.transaction(async (tx) => {
       const [row] = await tx
         .update(loginTokens)
         .set({ consumed_at: now })
         .where(and(eq(loginTokens.id, tokenId), purpose, isNull(loginTokens.consumed_at), isNull(loginTokens.voided_at), gt(loginTokens.expires_at, now)))
-        .returning({ userId: loginTokens.portal_user_id, email: loginTokens.email });
+        .returning({ userId: loginTokens.portal_user_id, email: loginTokens.email, companyId: loginTokens.company_id });
       if (!row) return null;
       await tx
         .update(loginTokens)
         .set({ voided_at: now })
-        .where(and(sameOwner(row.email, row.userId), purpose, ne(loginTokens.id, tokenId), isNull(loginTokens.consumed_at), isNull(loginTokens.voided_at)));
+        .where(
+          and(
+            sameOwner(row.email, row.userId, row.companyId),
+            purpose,
+            ne(loginTokens.id, tokenId),
+            isNull(loginTokens.consumed_at),
+            isNull(loginTokens.voided_at),
+          ),
+        );
       return row;
     });
   }
 
   return {
     /**
-     * A new link token and code for an address, voiding its older ones. Called the same way whether
-     * or not the address has an account (userId null), so both do the same database work.
+     * A new link token and code for an address, voiding its older ones (of the same company, for an invitation). Called
+     * the same way whether or not the address has an account (userId null), so both do the same database work.
      */
-    async issue(email: string, userId: number | null, now: Date) {
+    async issue(email: string, userId: number | null, now: Date, companyId: number | null = null) {
       const secret = newSecret();
       const code = newNumericCode();
       const secretHash = sha256(secret);
@@ -82,7 +97,7 @@ export function loginTokensRepository(db: Db, policy: LoginTokenPolicy) {
         await tx
           .update(loginTokens)
           .set({ voided_at: now })
-          .where(and(sameOwner(email, userId), purpose, isNull(loginTokens.consumed_at), isNull(loginTokens.voided_at)));
+          .where(and(sameOwner(email, userId, companyId), purpose, isNull(loginTokens.consumed_at), isNull(loginTokens.voided_at)));
         const [inserted] = await tx
           .insert(loginTokens)
           .values({
@@ -91,6 +106,7 @@ export function loginTokensRepository(db: Db, policy: LoginTokenPolicy) {
             secret_hash: secretHash,
             code_hash: codeHash(secretHash, code),
             purpose: policy.purpose ?? 'sign_in',
+            company_id: companyId,
             created_at: now,
             expires_at: new Date(now.getTime() + policy.ttlMs),
           })
@@ -101,10 +117,10 @@ export function loginTokensRepository(db: Db, policy: LoginTokenPolicy) {
     },
 
     /**
-     * Spends the link's `id.secret`: the user id and the address it was sent to (userId null when
-     * already spent by a concurrent request), or null for anything unusable.
+     * Spends the link's `id.secret`: the user id, the address it was sent to and the company it came from (userId
+     * null when already spent by a concurrent request), or null for anything unusable.
      */
-    async consumeLink(token: string, now: Date): Promise<{ userId: number | null; email: string | null; tokenId: number } | null> {
+    async consumeLink(token: string, now: Date): Promise<{ userId: number | null; email: string | null; companyId: number | null; tokenId: number } | null> {
       const parsed = parseToken(token);
       if (!parsed) return null;
       const [row] = await db
@@ -115,7 +131,7 @@ export function loginTokensRepository(db: Db, policy: LoginTokenPolicy) {
       // A wrong secret costs no code try: ids are guessable, and guessing one must not void anyone's link.
       if (!row || !sameDigest(row.secretHash, sha256(parsed.secret))) return null;
       const spent = await consume(row.id, now);
-      return { userId: spent?.userId ?? null, email: spent?.email ?? null, tokenId: row.id };
+      return { userId: spent?.userId ?? null, email: spent?.email ?? null, companyId: spent?.companyId ?? null, tokenId: row.id };
     },
 
     /**

@@ -18,7 +18,7 @@ import type { AuthRoutesOptions } from './auth.routes';
 import { signIn } from './auth.routes';
 import { enforceLimit } from './limits';
 import { loginTokensRepository } from './login-tokens.repository';
-import { passwords } from './password';
+import { passwords, refuseCommonPassword } from './password';
 import { usersRepository } from './users.repository';
 
 const Refused = { 422: ApiErrorSchema, 429: ApiErrorSchema };
@@ -94,6 +94,8 @@ export async function passwordResetRoutes(fastify: FastifyInstance, options: Aut
     async (request) => {
       const { token, password } = request.body;
       await enforceLimit(app, request, 'signInPerIp', request.ip);
+      // Before the link is spent: a refused password leaves it working for the next try.
+      await refuseCommonPassword(password);
       const now = app.now();
       const consumed = await resetTokens.consumeLink(token, now);
       const user = consumed?.userId ? await users.findById(consumed.userId) : null;

@@ -1,5 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '@portal/contract';
 import { heavyWork } from '../../lib/concurrency';
+import { invalid } from '../../lib/http-errors';
+import { loadOnce } from '../../lib/load-once';
 import { lowPriorityWorker } from '../../lib/low-priority-worker';
 
 /** OWASP's argon2id parameters (m=19456 KiB, t=2, p=1). */
@@ -57,3 +61,19 @@ export function dummyPasswordHash(): Promise<string> {
 
 export const hashPassword = (password: string) => passwords.hash(password);
 export const verifyPassword = (passwordHash: string, password: string) => passwords.verify(passwordHash, password);
+
+/**
+ * The passwords leaked most often (zxcvbn-ts's common list, about 49,000 from breach corpora, maintained with that
+ * library), those long enough to be chosen here, lower-cased. Read by the first password chosen, not at start: a
+ * server at rest need not hold them (docs/decisions/118-common-passwords-refused.md).
+ */
+const loadCommonPasswords = loadOnce(async () => {
+  const file = createRequire(import.meta.url).resolve('@zxcvbn-ts/language-common/src/passwords.json');
+  const list = JSON.parse(await readFile(file, 'utf8')) as string[];
+  return new Set(list.filter((password) => password.length >= PASSWORD_MIN_LENGTH).map((password) => password.toLowerCase()));
+});
+
+/** 422 naming `field` when a password being chosen is one of the common ones ("password", "12345678", "iloveyou1"). */
+export async function refuseCommonPassword(password: string, field = 'password'): Promise<void> {
+  if ((await loadCommonPasswords()).has(password.toLowerCase())) throw invalid({ [field]: [ACCOUNT_MESSAGES.commonPassword] });
+}

@@ -46,13 +46,14 @@ export async function previewRoutes(fastify: FastifyInstance) {
         { event: 'staff.preview_started', staffId: member.id, companyId: member.company.id, projectId, userId, sessionId: session.sessionId },
         'staff preview started',
       );
-      const { user } = customer;
+      const { user, link } = customer;
       return reply.status(201).send({
         token: session.token,
         expires_at: apiTimestamp(session.expiresAt),
         project_id: projectId,
         entity_id: share.entity.id,
-        portal_user: { id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name },
+        // The company's names for the customer, as everywhere on its side (docs/decisions/110-what-a-company-knows-of-a-shared-customer.md).
+        portal_user: { id: user.id, email: user.email, first_name: link.first_name, last_name: link.last_name },
       });
     },
   );

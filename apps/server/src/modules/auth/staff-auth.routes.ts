@@ -1,6 +1,8 @@
 import {
   ApiErrorSchema,
   AUTH_MESSAGES,
+  CompanyThemeSchema,
+  LinkTokenSchema,
   ERROR_MESSAGES,
   LOGIN_CODE_MAX_ATTEMPTS,
   LOGIN_TOKEN_TTL_MINUTES,
@@ -21,13 +23,14 @@ import { z } from 'zod';
 import { requireStaff, type AuthenticatedStaff } from '../../core/access/request';
 import { staffInvitationsRepository } from '../../core/access/staff-invitations';
 import { companies, staff } from '../../db/schema';
-import { HttpError } from '../../lib/http-errors';
+import { absoluteUrl, hexColorOrNull } from '../../core/companies';
+import { HttpError, notFound } from '../../lib/http-errors';
 import { loadSecret } from '../../lib/secret-file';
 import { INVALID_CREDENTIALS, type AuthRoutesOptions } from './auth.routes';
 import { enforceLimit, enforceSignInBudget } from './limits';
 import { loginTokensRepository } from './login-tokens.repository';
 import { passwordlessEmail, staffPasswordlessLink } from './passwordless-email';
-import { dummyPasswordHash, passwords } from './password';
+import { dummyPasswordHash, passwords, refuseCommonPassword } from './password';
 
 /** Whose address a staff device token is bound to (never a customer's). */
 const staffDeviceSubject = (email: string) => `staff:${email.toLowerCase()}`;
@@ -129,6 +132,7 @@ export async function staffAuthRoutes(fastify: FastifyInstance, options: AuthRou
     },
     async (request) => {
       await enforceLimit(app, request, 'signInPerIp', request.ip);
+      await refuseCommonPassword(request.body.password);
       const staffId = await invitations.accept(request.body.token, await passwords.hash(request.body.password), app.now());
       const [found] =
         staffId === null
@@ -143,6 +147,30 @@ export async function staffAuthRoutes(fastify: FastifyInstance, options: AuthRou
         throw new HttpError(422, ERROR_MESSAGES.invalid, { token: [STAFF_MESSAGES.invalidInvitation] });
       }
       return signIn(request, found.member, found.company, 'invitation');
+    },
+  );
+
+  app.get(
+    '/staff/auth/invitation/brand',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['staff'],
+        operationId: 'getStaffInvitationBrand',
+        summary: 'The brand of the company a staff invitation link is for',
+        description:
+          "Public, for the invitation's page: the company's name, colour and logo (absolute URL) while the link could still be " +
+          'accepted; 404 for a link that is malformed, unknown, used, ended, expired or of a deactivated member, alike. Spends nothing. ' +
+          'Limited per IP as the theme lookup is: 60 a minute, then 429 with Retry-After.',
+        querystring: z.object({ token: LinkTokenSchema }),
+        response: { 200: CompanyThemeSchema, 400: ApiErrorSchema, 404: ApiErrorSchema, 429: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      await enforceLimit(app, request, 'invitationBrandPerIp', request.ip);
+      const company = await invitations.company(request.query.token, app.now());
+      if (!company) throw notFound();
+      return { name: company.name, color: hexColorOrNull(company.color), logo_url: absoluteUrl(options.publicUrl, company.logo_url) };
     },
   );
 

@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/portal-users';
 import { useDemoApp, useFrozenClock } from '../../../test/suite';
@@ -49,9 +50,10 @@ describe('staff sign-in', () => {
     expect((await signIn('olive@olive.example', 'another-long-password')).statusCode).toBe(422);
   });
 
-  it('refuses a link older than 7 days, a made-up one and a short password', async () => {
+  it('refuses a link older than 7 days, a made-up one, a short password and a common one', async () => {
     const created = await newCompany('Late Builders', 'late@late.example');
     expect((await accept(created.token, 'short')).statusCode).toBe(422);
+    expect((await accept(created.token, 'password')).json().errors).toEqual({ password: [ACCOUNT_MESSAGES.commonPassword] });
     expect((await accept('12.' + 'a'.repeat(43))).statusCode).toBe(422);
     clock.advance(7 * 86_400_000 + 1000);
     expect((await accept(created.token)).statusCode).toBe(422);
@@ -170,5 +172,42 @@ describe('staff sign-in', () => {
     // The key of the same company still works as before; a portal session does not open these routes.
     expect((await t.app.inject({ method: 'GET', url: '/api/integration/company', headers: bearer(key) })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/integration/company', headers: bearer(t.casey) })).statusCode).toBe(401);
+  });
+});
+
+describe("a staff invitation's brand", () => {
+  const brand = (token: string) => t.app.inject({ method: 'GET', url: `/api/staff/auth/invitation/brand?token=${encodeURIComponent(token)}` });
+
+  it("answers the company's name, colour and logo while the link could be accepted, spending nothing, and one 404 for any other link", async () => {
+    clock.advance(61_000); // past the sign-ins a minute the tests above made from one address
+    const created = await newCompany('Brand Builders', 'brand@brand.example');
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/integration/company',
+      headers: bearer(created.api_key.key),
+      payload: { color: '#0f766e' },
+    });
+    expect(patched.statusCode).toBe(200);
+    const looked = await brand(created.token);
+    expect(looked.statusCode).toBe(200);
+    expect(looked.json()).toEqual({ name: 'Brand Builders', color: '#0f766e', logo_url: null });
+    // Looking twice spends nothing: the link still signs in.
+    expect((await brand(created.token)).statusCode).toBe(200);
+
+    const [id] = created.token.split('.');
+    const unknown = await brand(`999999.${'a'.repeat(43)}`);
+    expect(unknown.statusCode).toBe(404);
+    for (const other of [`${id}.${'a'.repeat(43)}`, 'not-a-token']) {
+      const answer = await brand(other);
+      expect(answer.statusCode, other).toBe(404);
+      expect(answer.json(), other).toEqual(unknown.json());
+    }
+    expect((await accept(created.token)).statusCode).toBe(200);
+    expect((await brand(created.token)).json()).toEqual(unknown.json());
+    expect((await t.app.inject({ method: 'GET', url: '/api/staff/auth/invitation/brand' })).statusCode).toBe(400);
+
+    const late = await newCompany('Late Brand Builders', 'late@brand.example');
+    clock.advance(7 * 86_400_000 + 1000);
+    expect((await brand(late.token)).statusCode).toBe(404);
   });
 });

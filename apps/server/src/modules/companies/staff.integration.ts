@@ -13,14 +13,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireApiCompany } from '../../core/access/request';
-import { absoluteUrl } from '../../core/companies';
 import type { StaffRow } from '../../db/rows';
 import { invalid, notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { paginate, pageUrls } from '../../lib/pagination';
 import { apiTimestamp } from '../../lib/timestamps';
 import { PUBLIC_IMAGE_POLICY, publicImageDescription, publicImageRoute, removePublicImage, replacePublicImage } from './public-images';
-import { avatarPath, staffRepository } from './staff.repository';
+import { avatarPath, serializeStaff, staffRepository } from './staff.repository';
 import { staffInvitationEmail } from './staff-invitation-email';
 import { staffInvitationsRepository, staffInvitationUrl } from '../../core/access/staff-invitations';
 
@@ -44,19 +43,7 @@ export async function staffIntegrationRoutes(fastify: FastifyInstance, options: 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repository = staffRepository(app.database.db);
 
-  const serialize = (row: StaffRow): IntegrationStaff => ({
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    title: row.title,
-    phone: row.phone,
-    role: row.role,
-    avatar_url: absoluteUrl(options.publicUrl, row.avatar_url),
-    active: row.deactivated_at === null,
-    deactivated_at: row.deactivated_at ? apiTimestamp(row.deactivated_at) : null,
-    created_at: apiTimestamp(row.created_at),
-    updated_at: apiTimestamp(row.updated_at),
-  });
+  const serialize = (row: StaffRow): IntegrationStaff => serializeStaff(row, options.publicUrl);
   const found = async (companyId: number, id: number) => {
     const row = await repository.find(companyId, id);
     if (!row) throw notFound();

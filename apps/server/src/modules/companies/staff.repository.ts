@@ -3,11 +3,29 @@ import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { files, staff } from '../../db/schema';
 import type { FileRow, StaffRow } from '../../db/rows';
+import type { IntegrationStaff } from '@portal/contract';
+import { absoluteUrl } from '../../core/companies';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
+import { apiTimestamp } from '../../lib/timestamps';
 
 /** Where an uploaded avatar is served: public, as the portal shows it beside the notes a member signs. */
 export const avatarPath = (fileId: number) => `/api/avatars/${fileId}`;
+
+/** A member as the company API and the console's profile page show them. */
+export const serializeStaff = (row: StaffRow, publicUrl: string): IntegrationStaff => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  title: row.title,
+  phone: row.phone,
+  role: row.role,
+  avatar_url: absoluteUrl(publicUrl, row.avatar_url),
+  active: row.deactivated_at === null,
+  deactivated_at: row.deactivated_at ? apiTimestamp(row.deactivated_at) : null,
+  created_at: apiTimestamp(row.created_at),
+  updated_at: apiTimestamp(row.updated_at),
+});
 
 export type StaffSort = 'id' | 'name' | 'updated_at';
 type StaffValues = Partial<Pick<typeof staff.$inferInsert, 'name' | 'email' | 'title' | 'phone' | 'role' | 'avatar_url' | 'deactivated_at'>>;

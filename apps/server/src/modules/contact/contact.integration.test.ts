@@ -60,7 +60,8 @@ describe('the list', () => {
       subject: 'Backsplash',
       message: 'About Backsplash',
       portal_user: { id: t.ids.casey.id, email: t.ids.casey.email },
-      sent_to: 'office@acme-builders.example.com',
+      // About a project with a primary rep: the rep was emailed (docs/decisions/114-every-customer-action-reaches-the-office.md).
+      sent_to: 'dana@acme-builders.example.com',
       handled: false,
       handled_at: null,
       handled_by_api_key_id: null,

@@ -38,11 +38,11 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 
 
 type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof contactRepository>['companyFind']>>>;
 
-function serializeMessage({ message, portalUser }: Found): IntegrationContactMessage {
+function serializeMessage({ message, portalUser, known }: Found): IntegrationContactMessage {
   return {
     id: message.id,
     project_id: message.project_id,
-    portal_user: portalUser,
+    portal_user: portalUser && { ...portalUser, first_name: known?.first_name ?? null, last_name: known?.last_name ?? null },
     subject: message.subject,
     message: message.message,
     sent_to: message.sent_to,

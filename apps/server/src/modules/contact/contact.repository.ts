@@ -1,15 +1,18 @@
 import type { ContactMessageSort } from '@portal/contract';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { companies, contactMessages, portalEntities, portalUsers, projects } from '../../db/schema';
+import { companies, companyCustomers, contactMessages, portalEntities, portalUsers, projects } from '../../db/schema';
+import { companyRecordOf } from '../../core/customer-names';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
 
 import type { NewContactMessageRow } from '../../db/rows';
 
+// The sender as the company names them (docs/decisions/110-what-a-company-knows-of-a-shared-customer.md).
 const companyColumns = {
   message: contactMessages,
-  portalUser: { id: portalUsers.id, email: portalUsers.email, first_name: portalUsers.first_name, last_name: portalUsers.last_name },
+  portalUser: { id: portalUsers.id, email: portalUsers.email },
+  known: { first_name: companyCustomers.first_name, last_name: companyCustomers.last_name },
 };
 
 const SORT_COLUMNS: Record<ContactMessageSort, SQL> = {
@@ -26,7 +29,12 @@ export interface CompanyMessageListOptions {
 }
 
 export function contactRepository(db: Db) {
-  const companyMessages = () => db.select(companyColumns).from(contactMessages).leftJoin(portalUsers, eq(portalUsers.id, contactMessages.portal_user_id));
+  const companyMessages = () =>
+    db
+      .select(companyColumns)
+      .from(contactMessages)
+      .leftJoin(portalUsers, eq(portalUsers.id, contactMessages.portal_user_id))
+      .leftJoin(companyCustomers, companyRecordOf(contactMessages.company_id, contactMessages.portal_user_id));
 
   return {
     /** One page of the messages sent to a company, with who sent them, and how many there are in all. */

@@ -98,7 +98,7 @@ describe('the contact details', () => {
 });
 
 describe('sending a message', () => {
-  it("stores it and emails the company's contact address, with the customer to reply to, escaped", async () => {
+  it("stores it and emails the project's primary rep, with the customer to reply to, escaped", async () => {
     const before = await stored();
     const response = await send(t.casey, {
       entity: kitchen,
@@ -109,7 +109,7 @@ describe('sending a message', () => {
     expect(response.json()).toEqual({ message: 'Thank you. Your message has been sent.' });
     expect(await stored()).toBe(before + 1);
     const mail = await t.smtp.waitFor((message) => message.subject.includes('Question about'));
-    expect(mail.to).toEqual(['office@acme-builders.example.com']);
+    expect(mail.to).toEqual(['dana@acme-builders.example.com']);
     expect(mail.subject).toBe('Portal message: Question about <tiles>');
     expect(mail.headers['reply-to']).toContain('customer@example.com');
     expect(mail.text).toContain('Can we <b>meet</b> on site Friday?');
@@ -117,7 +117,7 @@ describe('sending a message', () => {
     expect(mail.html).toContain('Can we &lt;b&gt;meet&lt;/b&gt; on site Friday? &amp; bring samples');
     expect(mail.html).not.toContain('<b>meet');
     const [row] = await t.app.database.db.select().from(contactMessages).orderBy(contactMessages.id);
-    expect(row).toMatchObject({ company_id: t.ids.acme.id, portal_user_id: t.ids.casey.id, sent_to: 'office@acme-builders.example.com' });
+    expect(row).toMatchObject({ company_id: t.ids.acme.id, portal_user_id: t.ids.casey.id, sent_to: 'dana@acme-builders.example.com' });
   });
 
   it('sends to a company picked without a project, and 404 for a company that shares nothing with the user', async () => {

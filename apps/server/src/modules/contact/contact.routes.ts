@@ -19,6 +19,8 @@ import { mayView, requireUser } from '../../core/access/request';
 import { absoluteUrl } from '../../core/companies';
 import { requireEntity, requireProject } from '../../core/access/projects';
 import { portalUserName } from '../../lib/names';
+import { knownCustomer } from '../../core/customer-names';
+import { consolePath, consoleUrl, officeRecipient } from '../../core/mail/office';
 import { contactEmail } from './contact-email';
 import { contactRepository } from './contact.repository';
 import { projectsRepository } from '../../core/projects';
@@ -132,7 +134,7 @@ export async function contactRoutes(fastify: FastifyInstance, options: ContactRo
         summary: 'Send the company a message',
         description:
           "About a project (`entity`) or to one of the companies of the caller's projects (`company_id`). Stored, then emailed " +
-          "to the company's contact address with Reply-To set to the caller. Answers 201 once stored. The subject must be one " +
+          "to the project's primary rep, else the company's contact address, with Reply-To set to the caller. Answers 201 once stored. The subject must be one " +
           `line (no CR or LF). At most ${CONTACT_MESSAGES_PER_HOUR} messages an hour per user (then 429 with Retry-After). ` +
           `\`${CONTACT_HONEYPOT_FIELD}\` is a honeypot: people leave it empty; filled in, the answer is the same and nothing is sent.`,
         body: ContactMessageCreateSchema,
@@ -145,6 +147,7 @@ export async function contactRoutes(fastify: FastifyInstance, options: ContactRo
 
       let company: CompanyRow;
       let project: { id: number; number: string | null; name: string | null; address_street: string | null } | null = null;
+      let rep: StaffRow | null = null;
       if (body.entity !== undefined) {
         const found = await requireEntity(app, user, body.entity);
         if (body.company_id !== undefined && body.company_id !== found.company.id) throw notFound();
@@ -152,6 +155,7 @@ export async function contactRoutes(fastify: FastifyInstance, options: ContactRo
         if (found.entity.model_type === 'project') {
           const withRep = await projectsOf.projectWithRep(found.entity.model_id, company.id);
           project = withRep ? withRep.project : null;
+          rep = withRep?.rep ?? null;
         }
       } else if (body.company_id !== undefined) {
         const mine = await repository.companiesOfUser(user.id);
@@ -170,9 +174,13 @@ export async function contactRoutes(fastify: FastifyInstance, options: ContactRo
         return reply.status(201).send({ message: SENT });
       }
 
-      const sentTo = company.contact_email?.trim() || null;
+      // About a project, its primary rep hears of it; else the company's contact address (docs/decisions/114-every-customer-action-reaches-the-office.md).
+      const recipient = officeRecipient(company, rep);
+      const sentTo = recipient?.to ?? null;
       const companyId = company.id;
-      await repository.saveMessage(
+      // The company reads of its customer by its own names for them (docs/decisions/110-what-a-company-knows-of-a-shared-customer.md).
+      const known = await knownCustomer(app.database.db, companyId, user);
+      const messageId = await repository.saveMessage(
         { company_id: companyId, portal_user_id: user.id, project_id: project?.id ?? null, subject: body.subject, message: body.message, sent_to: sentTo },
         (tx, id) =>
           emitWebhookEvent(tx, {
@@ -181,16 +189,17 @@ export async function contactRoutes(fastify: FastifyInstance, options: ContactRo
             at: app.now(),
             data: {
               contact_message: { id, project_id: project?.id ?? null, subject: body.subject, message: body.message },
-              from: { type: 'portal_user', id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name },
+              from: { type: 'portal_user', ...known },
             },
           }),
       );
       app.webhooks.wake();
-      if (sentTo) {
+      if (recipient) {
         app.mailer.sendInBackground(
           contactEmail({
-            to: sentTo,
-            from: { name: portalUserName(user), email: user.email },
+            recipient,
+            consoleUrl: consoleUrl(publicUrl, consolePath.message(messageId)),
+            from: { name: portalUserName(known), email: user.email },
             company,
             project,
             subject: body.subject,
@@ -199,7 +208,7 @@ export async function contactRoutes(fastify: FastifyInstance, options: ContactRo
           request.log,
         );
       } else {
-        request.log.warn({ event: 'contact.no-address', companyId: company.id }, 'the company has no contact email: the message is stored only');
+        request.log.warn({ event: 'contact.no-address', companyId: company.id }, 'no primary rep and no contact email: the message is in the inbox only');
       }
       return reply.status(201).send({ message: SENT });
     },

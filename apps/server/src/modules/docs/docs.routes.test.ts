@@ -107,6 +107,7 @@ describe('the API description', () => {
       'POST /api/notes',
       'PUT /api/integration/company/logo',
       'PUT /api/integration/staff/{id}/avatar',
+      'PUT /api/staff/me/avatar',
     ]);
   });
 

@@ -46,7 +46,8 @@ export async function documentsIntegrationRoutes(fastify: FastifyInstance, optio
         ? {
             kind: 'customer',
             id: file.uploaded_by_portal_user_id,
-            name: row.customer ? [row.customer.first_name, row.customer.last_name].filter(Boolean).join(' ') || null : null,
+            // The company's own names for its customer, never another company's (docs/decisions/110-what-a-company-knows-of-a-shared-customer.md).
+            name: row.known ? [row.known.first_name, row.known.last_name].filter(Boolean).join(' ') || null : null,
           }
         : file.uploaded_by_staff_id !== null
           ? { kind: 'staff', id: file.uploaded_by_staff_id, name: row.staff_name }

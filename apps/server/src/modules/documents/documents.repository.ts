@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { documents, files, portalUsers, staff } from '../../db/schema';
+import { companyCustomers, documents, files, portalUsers, staff } from '../../db/schema';
+import { companyRecordOf } from '../../core/customer-names';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
 import type { DocumentSort } from '@portal/contract';
@@ -14,6 +15,8 @@ export interface DocumentWithFile {
   file: FileRow;
   staff_name: string | null;
   customer: { first_name: string | null; last_name: string | null } | null;
+  /** The company's own names for a customer uploader: what the company side shows (docs/decisions/110). */
+  known: { first_name: string | null; last_name: string | null } | null;
 }
 
 const SORT_COLUMNS = {
@@ -37,13 +40,15 @@ export function documentsRepository(db: Db) {
         file: files,
         staff_name: staff.name,
         customer: { first_name: portalUsers.first_name, last_name: portalUsers.last_name },
+        known: { first_name: companyCustomers.first_name, last_name: companyCustomers.last_name },
       })
       .from(documents)
       .innerJoin(files, and(eq(files.id, documents.file_id), eq(files.company_id, documents.company_id)))
       .leftJoin(staff, eq(staff.id, files.uploaded_by_staff_id))
-      .leftJoin(portalUsers, eq(portalUsers.id, files.uploaded_by_portal_user_id));
+      .leftJoin(portalUsers, eq(portalUsers.id, files.uploaded_by_portal_user_id))
+      .leftJoin(companyCustomers, companyRecordOf(documents.company_id, files.uploaded_by_portal_user_id));
 
-  const toRow = (row: { document: DocumentRow; file: FileRow; staff_name: string | null; customer: DocumentWithFile['customer'] }): DocumentWithFile => ({
+  const toRow = (row: Omit<DocumentWithFile, 'customer'> & { customer: DocumentWithFile['customer'] }): DocumentWithFile => ({
     ...row,
     customer: row.file.uploaded_by_portal_user_id === null ? null : row.customer,
   });

@@ -16,11 +16,15 @@ import { notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
 import { emitWebhookEvent } from '../../core/webhooks/outbox';
-import { html } from '../../core/mail/html';
+import { consolePath, consoleUrl, officeRecipient } from '../../core/mail/office';
+import { projectsRepository } from '../../core/projects';
+import { portalUserName } from '../../lib/names';
+import { knownCustomer } from '../../core/customer-names';
 import { requireProject } from '../../core/access/projects';
 import { requireUser } from '../../core/access/request';
 import { deleteFiles } from '../../core/files/store';
 import { receiveUpload } from '../../core/files/uploads';
+import { documentUploadedEmail } from './documents-email';
 import { documentsRepository } from './documents.repository';
 import { serializeDocument } from './documents.serializers';
 import { linksOf } from '../../core/files/links';
@@ -44,6 +48,7 @@ export interface DocumentsRoutesOptions {
 export async function documentsRoutes(fastify: FastifyInstance, options: DocumentsRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repository = documentsRepository(app.database.db);
+  const projectsOf = projectsRepository(app.database.db);
 
   app.get(
     '/entities/:entity/documents',
@@ -107,7 +112,7 @@ export async function documentsRoutes(fastify: FastifyInstance, options: Documen
         summary: 'Upload a document for the company',
         description:
           'multipart/form-data with one file in the field `file`: up to 25 MB of PDF, JPEG, PNG, WebP, GIF, Word (.docx, .doc), Excel (.xlsx, .xls) or plain text, ' +
-          "checked by its bytes. The document is marked as the customer's and the company is told by email. " +
+          "checked by its bytes. The document is marked as the customer's and the project's primary rep (else the company's contact address) is told by email. " +
           '413 when too large; 422 when empty, of another type, or named with a path. ' +
           GUARD_NOTE,
         params: entityParams,
@@ -119,6 +124,8 @@ export async function documentsRoutes(fastify: FastifyInstance, options: Documen
       const { company, scope } = await requireProject(app, user, request.params.entity, 'documents');
       const { files } = await receiveUpload(app, request, { companyId: scope.companyId, portalUserId: user.id });
       const file = files[0]!;
+      // The company reads of its customer by its own names for them (docs/decisions/110-what-a-company-knows-of-a-shared-customer.md).
+      const known = await knownCustomer(app.database.db, scope.companyId, user);
       let created;
       try {
         const document = await repository.insert(
@@ -130,7 +137,7 @@ export async function documentsRoutes(fastify: FastifyInstance, options: Documen
               at: app.now(),
               data: {
                 document: { id: row.id, project_id: scope.projectId, name: row.name, size: file.size, content_type: file.content_type },
-                uploaded_by: { type: 'portal_user', id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name },
+                uploaded_by: { type: 'portal_user', ...known },
               },
             }),
         );
@@ -140,17 +147,25 @@ export async function documentsRoutes(fastify: FastifyInstance, options: Documen
         throw error;
       }
       app.webhooks.wake();
-      if (company.contact_email) {
-        const who = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
+      // The office hears of it: the primary rep, else the company's contact address (docs/decisions/114-every-customer-action-reaches-the-office.md).
+      const found = await projectsOf.projectWithRep(scope.projectId, scope.companyId);
+      const recipient = found ? officeRecipient(company, found.rep) : null;
+      if (found && recipient) {
         app.mailer.sendInBackground(
-          {
-            to: company.contact_email,
-            subject: `New document from ${who}: ${file.original_name}`,
-            text: `${who} (${user.email}) uploaded "${file.original_name}" to project #${scope.projectId} in the portal.\n`,
-            html: html`<p>${who} (${user.email}) uploaded <strong>${file.original_name}</strong> to project #${scope.projectId} in the portal.</p>`.toString(),
-            replyTo: user.email,
-          },
+          documentUploadedEmail({
+            recipient,
+            company,
+            project: found.project,
+            customer: { name: portalUserName(known), email: user.email },
+            document: { name: file.original_name },
+            consoleUrl: consoleUrl(options.publicUrl, consolePath.documents(scope.projectId)),
+          }),
           request.log,
+        );
+      } else {
+        request.log.warn(
+          { event: 'documents.no-office-email', documentId: created!.document.id },
+          'no primary rep and no contact email: the upload is in the inbox only',
         );
       }
       return reply.status(201).send(serializeDocument(linksOf(app, request), created!, user.id));

@@ -113,7 +113,7 @@ describe('isolation', () => {
 });
 
 describe('uploading a document', () => {
-  it("takes a PDF, marks it as the customer's, lists it and tells the company by email", async () => {
+  it("takes a PDF, marks it as the customer's, lists it and tells the project's primary rep by email", async () => {
     const response = await upload(lakeHouse, { filename: 'Tile order – signed.pdf', data: await pdfBytes('Tile order') });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({
@@ -127,9 +127,10 @@ describe('uploading a document', () => {
     await t.app.mailer.idle();
     const outbox = path.join(t.dataDir, 'outbox');
     const messages = await Promise.all((await readdir(outbox)).map((name) => readFile(path.join(outbox, name), 'utf8')));
-    const notice = messages.find((message) => /^Reply-To: customer@example\.com/m.test(message) && message.includes('uploaded "Tile order'));
+    const notice = messages.find((message) => /^Reply-To: customer@example\.com/m.test(message) && message.includes('uploaded Tile order'));
     expect(notice).toBeDefined();
-    expect(notice).toContain(t.ids.brightside.contact_email!);
+    // The rep, else the company's contact address (docs/decisions/114-every-customer-action-reaches-the-office.md).
+    expect(notice).toMatch(/^To: priya@brightside-remodeling\.example\.com$/m);
   });
 
   it('refuses wrong bytes, an empty file, a name with a path and anything over 25 MB, keeping nothing', async () => {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { withCompiledRows } from '../../db/compiled-rows';
-import { invoicedMoneyColumns, type InvoicedMoney } from './invoiced-money';
+import { invoicedMoneyColumns, invoicedMoneyOf, type InvoicedMoney } from '../../core/invoiced-money';
 import { accounts, companies, portalEntities, projectStatuses, projects, staff } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
@@ -91,7 +91,7 @@ function toRelations(row: EntityRowWithJoins, shape: { model: boolean; company: 
           rep_primary_phone: row.rep_primary_phone ?? null,
           status: row.status ?? null,
           account: row.account ?? null,
-          invoiced: row.invoiced_total != null && row.invoiced_balance != null ? { total: row.invoiced_total, balance: row.invoiced_balance } : null,
+          invoiced: invoicedMoneyOf(row),
         }
       : null;
   }

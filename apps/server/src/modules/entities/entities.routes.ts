@@ -22,7 +22,7 @@ import { linksOf, type WithFileLinks } from '../../core/files/links';
 import { serializeCompany } from '../../core/companies';
 import { coversRepository, serializeCoverPhoto } from '../../core/covers';
 import { isAreaEnabled } from '../../core/access/projects';
-import type { InvoicedMoney } from './invoiced-money';
+import type { InvoicedMoney } from '../../core/invoiced-money';
 import { latestActivity } from './latest-activity';
 import { entitiesRepository, type EntityWithRelations } from './entities.repository';
 import { serializeEntity, serializeProject, type ProjectRelations } from './entities.serializers';

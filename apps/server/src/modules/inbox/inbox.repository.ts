@@ -1,7 +1,19 @@
 import type { InboxItem, InboxKind } from '@portal/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { contactMessages, documents, files, inboxMarks, inboxReads, notes, portalUsers, projects } from '../../db/schema';
+import {
+  companyCustomers,
+  contactMessages,
+  documents,
+  files,
+  inboxMarks,
+  inboxReads,
+  notes,
+  portalUsers,
+  projects,
+  proposalAcceptances,
+  proposals,
+} from '../../db/schema';
 import type { PageRequest } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
 import { apiTimestamp } from '../../lib/timestamps';
@@ -26,8 +38,8 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * The staff console's inbox (docs/decisions/050-inbox.md): what customers did across a company's projects (notes they
- * wrote, documents they uploaded, contact messages), read or not per staff member. It reads the notes, documents and
- * contact tables as they are, through one union, so nothing has to be written twice when a customer acts.
+ * wrote, documents they uploaded, contact messages, proposals they accepted or declined), read or not per staff member.
+ * It reads those tables as they are, through one union, so nothing has to be written twice when a customer acts.
  */
 export function inboxRepository(db: Executor) {
   /** Every item of the company, with `read` for this member: opened one by one, or before their "mark all read". */
@@ -49,13 +61,25 @@ export function inboxRepository(db: Executor) {
           left(${contactMessages.subject} || ': ' || ${contactMessages.message}, ${EXCERPT}), ${contactMessages.created_at}
         from ${contactMessages}
         where ${contactMessages.company_id} = ${companyId}${one('message', sql`${contactMessages.id}`)}
+        union all
+        select 'proposal', ${proposals.id}, ${proposals.project_id}, ${proposalAcceptances.portal_user_id},
+          left('Accepted: ' || ${proposals.title}, ${EXCERPT}), ${proposalAcceptances.accepted_at}
+        from ${proposals} join ${proposalAcceptances} on ${proposalAcceptances.proposal_id} = ${proposals.id}
+        where ${proposals.company_id} = ${companyId}${one('proposal', sql`${proposals.id}`)}
+        union all
+        select 'proposal', ${proposals.id}, ${proposals.project_id}, ${proposals.declined_by_portal_user_id},
+          left('Declined: ' || ${proposals.title} || coalesce(' (' || ${proposals.decline_reason} || ')', ''), ${EXCERPT}), ${proposals.declined_at}
+        from ${proposals}
+        where ${proposals.company_id} = ${companyId} and ${proposals.declined_at} is not null${one('proposal', sql`${proposals.id}`)}
       )
-      select items.*, ${projects.name} as project_name, ${portalUsers.first_name} as first_name, ${portalUsers.last_name} as last_name,
+      select items.*, ${projects.name} as project_name, ${companyCustomers.first_name} as first_name, ${companyCustomers.last_name} as last_name,
         ${portalUsers.email} as email,
         (${inboxReads.id} is not null or items.at <= coalesce(${inboxMarks.all_read_before}, '-infinity'::timestamptz)) as read
       from items
       left join ${projects} on ${projects.id} = items.project_id
       left join ${portalUsers} on ${portalUsers.id} = items.user_id
+      -- Each customer by the company's own names for them (docs/decisions/110-what-a-company-knows-of-a-shared-customer.md).
+      left join ${companyCustomers} on ${companyCustomers.company_id} = ${companyId} and ${companyCustomers.portal_user_id} = items.user_id
       left join ${inboxReads} on ${inboxReads.staff_id} = ${staffId} and ${inboxReads.item_kind} = items.kind and ${inboxReads.item_id} = items.id
       left join ${inboxMarks} on ${inboxMarks.staff_id} = ${staffId}`;
   };

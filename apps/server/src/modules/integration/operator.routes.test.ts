@@ -60,9 +60,9 @@ describe('taking on a company', () => {
   });
 
   it('makes a free theme code from a name already used, and refuses a given code that is taken', async () => {
-    const second = await createCompany({ name: 'Harbor Roofing & Sons', owner_email: 'second@harbor.example' });
+    const second = await createCompany({ name: 'Harbor Roofing & Sons', owner_email: 'second@harbor.example', owner_name: 'Sam Second' });
     expect(second.json().company.theme_code).toBe('harbor-roofing-sons-2');
-    const taken = await createCompany({ name: 'Other', owner_email: 'x@other.example', theme_code: 'harbor-roofing-sons' });
+    const taken = await createCompany({ name: 'Other', owner_email: 'x@other.example', owner_name: 'Otto Other', theme_code: 'harbor-roofing-sons' });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors).toEqual({ theme_code: ['The theme code is already taken by another company.'] });
     expect(await t.app.database.db.select().from(companies).where(eq(companies.name, 'Other'))).toEqual([]);
@@ -70,17 +70,32 @@ describe('taking on a company', () => {
 
   it('refuses bad input naming the field, and writes nothing', async () => {
     const before = (await t.app.database.db.select().from(companies)).length;
-    const response = await createCompany({ name: '', owner_email: 'not-an-email', theme_code: '-Bad-' });
+    const response = await createCompany({ name: '', owner_email: 'not-an-email', owner_name: 'Xena X', theme_code: '-Bad-' });
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors).sort()).toEqual(['name', 'owner_email', 'theme_code']);
-    expect((await createCompany({ name: 'X', owner_email: 'x@x.example', extra: 1 })).statusCode).toBe(422);
+    expect((await createCompany({ name: 'X', owner_email: 'x@x.example', owner_name: 'Xena X', extra: 1 })).statusCode).toBe(422);
     expect(await t.app.database.db.select().from(companies)).toHaveLength(before);
   });
 
+  it("refuses a company without its owner's name, which customers would otherwise see as the start of an email", async () => {
+    const before = (await t.app.database.db.select().from(companies)).length;
+    for (const owner_name of [undefined, '', '   ']) {
+      const response = await createCompany({
+        name: 'Nameless Roofing',
+        owner_email: 'owner@nameless.example',
+        ...(owner_name === undefined ? {} : { owner_name }),
+      });
+      expect(response.statusCode, JSON.stringify(owner_name)).toBe(422);
+      expect(response.json().errors).toEqual({ owner_name: ["The owner's name is required: customers see it on the owner's notes and emails."] });
+    }
+    expect(await t.app.database.db.select().from(companies)).toHaveLength(before);
+    expect(await t.app.database.db.select().from(staff).where(eq(staff.email, 'owner@nameless.example'))).toEqual([]);
+  });
+
   it('answers 401 without the operator secret, with a wrong one, or with a company key', async () => {
-    const created = (await createCompany({ name: 'Keyholder', owner_email: 'k@k.example' })).json();
+    const created = (await createCompany({ name: 'Keyholder', owner_email: 'k@k.example', owner_name: 'Kim Key' })).json();
     for (const headers of [{}, bearer('ppo_' + 'A'.repeat(43)), bearer(created.api_key.key)]) {
-      expect((await createCompany({ name: 'Sneaky', owner_email: 's@s.example' }, headers)).statusCode).toBe(401);
+      expect((await createCompany({ name: 'Sneaky', owner_email: 's@s.example', owner_name: 'Sid Sneaky' }, headers)).statusCode).toBe(401);
     }
     expect(await t.app.database.db.select().from(companies).where(eq(companies.name, 'Sneaky'))).toEqual([]);
   });
@@ -88,7 +103,7 @@ describe('taking on a company', () => {
 
 describe("a company's keys", () => {
   it('makes, lists and revokes keys; a revoked key stops working', async () => {
-    const created = (await createCompany({ name: 'Keys Inc', owner_email: 'keys@keys.example' })).json();
+    const created = (await createCompany({ name: 'Keys Inc', owner_email: 'keys@keys.example', owner_name: 'Kay Keys' })).json();
     const companyId = created.company.id as number;
     const extra = await t.app.inject({
       method: 'POST',

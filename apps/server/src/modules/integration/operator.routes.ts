@@ -47,7 +47,7 @@ export async function operatorRoutes(fastify: FastifyInstance, options: { dataDi
         summary: 'Take on a company: the company, its owner and an API key with every scope',
         description:
           'Creates the company with its theme code (made from the name unless given; 422 when a given one is taken), its first ' +
-          'project statuses and site types, its owner as a staff member with a link (7 days, single use) to choose a password for the staff console, and an API key with every scope, shown this once.',
+          'project statuses and site types, its owner (owner_name is required: customers see it on their notes and emails) as a staff member with a link (7 days, single use) to choose a password for the staff console, and an API key with every scope, shown this once.',
         body: OperatorCompanyCreateSchema,
         response: { 201: OperatorCompanyCreatedSchema, ...errors },
       },
@@ -67,7 +67,7 @@ export async function operatorRoutes(fastify: FastifyInstance, options: { dataDi
               ...(input.time_zone ? { time_zone: input.time_zone } : {}),
             },
             theme: { code },
-            owner: { name: input.owner_name ?? input.owner_email.split('@')[0]!, email: input.owner_email },
+            owner: { name: input.owner_name, email: input.owner_email },
             at,
           });
           const key = await apiKeysRepository(tx).create(made.company.id, 'Owner', { now: at, scopes: ALL_SCOPES });

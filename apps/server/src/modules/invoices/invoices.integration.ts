@@ -248,11 +248,13 @@ export async function invoicesIntegrationRoutes(fastify: FastifyInstance, option
       const company = requireApiCompany(request);
       const found = await repository.companyFind(company.id, request.params.id, today());
       if (!found) throw notFound();
-      const project = await repository.project({ companyId: company.id, projectId: found.invoice.project_id });
+      const scope = { companyId: company.id, projectId: found.invoice.project_id };
+      const [project, billTo] = await Promise.all([repository.project(scope), repository.billTo(scope)]);
       const pdf = await renderInvoicePdf({
         brand: brandOf(company),
         logo: await logo(company.logo_url),
         project: project ?? { number: null, name: null, address_street: null },
+        billTo,
         invoice: serializeCompanyInvoiceDetail(found),
       });
       return sendPdf(reply, `invoice-${pdfFileName(found.invoice.number)}`, pdf, 'inline');

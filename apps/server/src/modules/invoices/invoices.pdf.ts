@@ -1,16 +1,53 @@
 import { AGING_BUCKET_LABELS, AGING_BUCKETS, COMPANY_INVOICE_STATUS_LABELS, type InvoiceDetail, type InvoiceStatus, type Statement } from '@portal/contract';
-import { CONTENT_WIDTH, finish, firstPage, heading, money, PAGE, printDate, projectLine, section, table, totals, type PdfInput } from '../../core/pdf/kit';
+import { toCents } from '@portal/contract';
+import {
+  CONTENT_WIDTH,
+  finish,
+  firstPage,
+  heading,
+  money,
+  PAGE,
+  printDate,
+  projectLine,
+  section,
+  table,
+  totals,
+  type PdfBrand,
+  type PdfInput,
+} from '../../core/pdf/kit';
 
 /** The invoice and statement PDFs, on the company's letterhead (core/pdf/kit.ts). */
 
 export { brandOf, logoLoader, pdfFileName, sendPdf, type PdfBrand, type PdfProject } from '../../core/pdf/kit';
 
+/** Whom an invoice bills: the project's account and its billing address. */
+export interface BillTo {
+  name: string;
+  addressLines: string[];
+}
+
+/**
+ * How to pay, from what the portal already holds rather than a company setting of its own: the amount, to whom (the
+ * company's name and address) and by when, the invoice number to quote, and whom to ask (its phone and email). The
+ * invoice's terms, where a company says more (bank details, cards), follow in their own section.
+ */
+function paymentText(brand: PdfBrand, invoice: Pick<InvoiceDetail, 'number' | 'balance' | 'due_date'> & { status: InvoiceStatus }): string {
+  const contact = [brand.phone, brand.email].filter(Boolean).join(' or ');
+  const ask = contact ? ` Questions about this invoice: ${contact}.` : '';
+  if (invoice.status === 'void') return `This invoice is void: nothing is due.${ask}`;
+  if (toCents(invoice.balance) <= 0) return `Paid in full: nothing is due. Thank you.${ask}`;
+  const to = [brand.name, ...brand.addressLines].join(', ');
+  return `Pay ${money(invoice.balance)} to ${to} by ${printDate(invoice.due_date)}, quoting invoice ${invoice.number}.${ask}`;
+}
+
 /**
  * The invoice as its customer gets it. A draft (the company previewing it in the console) renders the same, titled
  * as a draft, so that a copy of a preview is never taken for the invoice sent.
  */
-export async function renderInvoicePdf(input: PdfInput & { invoice: Omit<InvoiceDetail, 'status'> & { status: InvoiceStatus } }): Promise<Buffer> {
-  const { brand, invoice } = input;
+export async function renderInvoicePdf(
+  input: PdfInput & { billTo: BillTo | null; invoice: Omit<InvoiceDetail, 'status'> & { status: InvoiceStatus } },
+): Promise<Buffer> {
+  const { brand, invoice, billTo } = input;
   const draft = invoice.status === 'draft';
   const {
     doc,
@@ -29,6 +66,21 @@ export async function renderInvoicePdf(input: PdfInput & { invoice: Omit<Invoice
     projectCaption: 'Project',
   });
   let y = bodyTop;
+  if (billTo) {
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor('#475569')
+      .text('Bill to', PAGE.margin, y - 4);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor('#0f172a')
+      .text(billTo.name, PAGE.margin, doc.y + 1, { width: CONTENT_WIDTH });
+    doc.font('Helvetica').fontSize(9).fillColor('#334155');
+    for (const line of billTo.addressLines) doc.text(line, PAGE.margin, undefined, { width: CONTENT_WIDTH });
+    y = doc.y + 12;
+  }
 
   y = table(
     doc,
@@ -70,6 +122,7 @@ export async function renderInvoicePdf(input: PdfInput & { invoice: Omit<Invoice
       color,
     );
   }
+  y = section(doc, y, 'How to pay', paymentText(brand, invoice));
   if (invoice.notes) y = section(doc, y, 'Notes', invoice.notes);
   if (invoice.terms) section(doc, y, 'Terms', invoice.terms);
   return finish(doc, `${brand.name} · Invoice ${invoice.number}`);

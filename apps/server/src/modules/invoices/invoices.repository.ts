@@ -1,7 +1,7 @@
 import type { IntegrationInvoiceSort, InvoiceSort, InvoiceStatus, PortalInvoiceStatus } from '@portal/contract';
 import { and, asc, count, desc, eq, gte, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { invoiceLines, invoicePayments, invoices, projects } from '../../db/schema';
+import { accounts, invoiceLines, invoicePayments, invoices, projects } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
 import { apiTimestamp } from '../../lib/timestamps';
@@ -562,6 +562,25 @@ export function invoicesRepository(db: Executor) {
         await tx.update(invoices).set({ state: 'void', updated_at: now }).where(eq(invoices.id, invoiceId));
         return null;
       });
+    },
+
+    /** Whom the project's invoices bill: its account (of the same company), with the billing address; null without one. */
+    async billTo(scope: ProjectScope): Promise<{ name: string; addressLines: string[] } | null> {
+      const [account] = await db
+        .select({
+          name: accounts.name,
+          street: accounts.billing_address_street,
+          city: accounts.billing_address_city,
+          state: accounts.billing_address_state,
+          zip: accounts.billing_address_zip,
+        })
+        .from(projects)
+        .innerJoin(accounts, and(eq(accounts.id, projects.account_id), eq(accounts.company_id, projects.company_id)))
+        .where(and(eq(projects.id, scope.projectId), eq(projects.company_id, scope.companyId)))
+        .limit(1);
+      if (!account) return null;
+      const cityLine = [[account.city, account.state].filter(Boolean).join(', '), account.zip].filter(Boolean).join(' ');
+      return { name: account.name, addressLines: [account.street ?? '', cityLine].filter(Boolean) };
     },
 
     /** The project's number and name, for statements and PDFs. */

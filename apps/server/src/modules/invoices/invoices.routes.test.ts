@@ -13,7 +13,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useDemoApp } from '../../../test/suite';
-import { companies, invoices } from '../../db/schema';
+import { accounts, companies, invoices, projects } from '../../db/schema';
 import { bearer } from '../../../test/portal-users';
 import { derivedStatus } from './aging';
 import { formatUsd, taxCents, toCents } from './money';
@@ -34,6 +34,8 @@ beforeAll(() => {
   deck = t.ids.nicoEntities[0]!.id;
 });
 
+/** `text` matched literally inside a RegExp. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const get = (url: string, token = t.casey) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 async function json<T>(url: string, token = t.casey): Promise<T> {
   const response = await get(url, token);
@@ -311,11 +313,53 @@ describe('the PDFs', () => {
     expect(text).toContain('Terms Net 30');
   });
 
+  it('print whom the invoice bills, the company’s address, phone and email, and how to pay', async () => {
+    const listed = (await all(kitchen, 'filter[status]=overdue&sort=number'))[0]!;
+    const invoice = await json<InvoiceDetail>(`/api/entities/${kitchen}/invoices/${listed.id}`);
+    const text = (await pdfText((await get(`/api/entities/${kitchen}/invoices/${listed.id}/pdf`)).rawPayload)).join('\n');
+    // The kitchen's account, with its billing address.
+    expect(text).toContain('Bill to Casey Morgan 4512 Avenue F Austin, TX 78751');
+    // The company's letterhead.
+    expect(text).toContain('1200 Congress Ave');
+    expect(text).toContain('(512) 555-0134');
+    expect(text).toContain('office@acme-builders.example.com');
+    const due = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${invoice.due_date}T00:00:00Z`));
+    expect(text).toMatch(
+      new RegExp(
+        `How to pay Pay ${escape(formatUsd(toCents(invoice.balance)))} to Acme Builders, 1200 Congress Ave, .* by ${escape(due)}, quoting invoice ${escape(invoice.number)}\\. ` +
+          'Questions about this invoice: \\(512\\) 555-0134 or office@acme-builders\\.example\\.com\\.',
+      ),
+    );
+  });
+
+  it('say a paid invoice is paid, and print no bill-to block for a project without an account', async () => {
+    const paid = (await all(kitchen, 'filter[status]=paid'))[0]!;
+    const text = (await pdfText((await get(`/api/entities/${kitchen}/invoices/${paid.id}/pdf`)).rawPayload)).join('\n');
+    expect(text).toContain('How to pay Paid in full: nothing is due. Thank you.');
+    const project = (await t.app.database.db.select().from(invoices).where(eq(invoices.id, paid.id)))[0]!.project_id;
+    await t.app.database.db.update(projects).set({ account_id: null }).where(eq(projects.id, project));
+    try {
+      const without = (await pdfText((await get(`/api/entities/${kitchen}/invoices/${paid.id}/pdf`)).rawPayload)).join('\n');
+      expect(without).not.toContain('Bill to');
+      expect(without).toContain('How to pay');
+    } finally {
+      const [account] = await t.app.database.db.select().from(accounts).where(eq(accounts.name, 'Casey Morgan'));
+      await t.app.database.db.update(projects).set({ account_id: account!.id }).where(eq(projects.id, project));
+    }
+  });
+
   it('embed the logo (the SVG rasterised to PNG) and paint the brand colour', async () => {
     const listed = (await all())[0]!;
     const paint = await pdfFirstPagePaint((await get(`/api/entities/${kitchen}/invoices/${listed.id}/pdf`)).rawPayload);
     expect(paint.images).toBe(1);
     expect(paint.fillColors).toContain('#c2410c');
+    // Without a logo, no image.
+    await t.app.database.db.update(companies).set({ logo_url: null }).where(eq(companies.id, t.ids.acme.id));
+    try {
+      expect((await pdfFirstPagePaint((await get(`/api/entities/${kitchen}/invoices/${listed.id}/pdf`)).rawPayload)).images).toBe(0);
+    } finally {
+      await t.app.database.db.update(companies).set({ logo_url: t.ids.acme.logo_url }).where(eq(companies.id, t.ids.acme.id));
+    }
   });
 
   it('print the statement: aging, every invoice and payment and the balance', async () => {

@@ -181,7 +181,10 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
         tags: ['invoices'],
         operationId: 'getPortalInvoicePdf',
         summary: 'One invoice as a PDF',
-        description: "The invoice as a PDF with the company's name, logo and colour, as an attachment. " + GUARD_NOTE,
+        description:
+          "The invoice as a PDF with the company's name, logo, colour, address, phone and email, whom it bills (the project's account and its billing address) " +
+          'and how to pay it, as an attachment. ' +
+          GUARD_NOTE,
         params: invoiceParams,
         response: { 200: binaryReply('The PDF', ['application/pdf']), ...errors },
       },
@@ -191,11 +194,12 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
       const found = await repository.find(scope, request.params.invoice, today());
       if (!found) throw notFound();
       await viewed(request, scope, found.invoice);
-      const project = await repository.project(scope);
+      const [project, billTo] = await Promise.all([repository.project(scope), repository.billTo(scope)]);
       const pdf = await renderInvoicePdf({
         brand: brandOf(company),
         logo: await logo(company.logo_url),
         project: project ?? { number: null, name: null, address_street: null },
+        billTo,
         invoice: serializeInvoiceDetail(found),
       });
       return sendPdf(reply, `invoice-${pdfFileName(found.invoice.number)}`, pdf);

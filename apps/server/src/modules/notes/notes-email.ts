@@ -2,11 +2,15 @@ import { DEFAULT_PORTAL_COLOR } from '@portal/contract';
 import { cssColor, html, layout } from '../../core/mail/html';
 import type { MailMessage } from '../../core/mail/mailer';
 import type { NoticeContent } from '../../core/mail/notices';
+import { consoleLink, officeReason, type OfficeRecipient } from '../../core/mail/office';
 import { headerSafe, projectTitle } from '../../core/mail/text';
 
 export interface NewNoteEmail {
-  to: string;
+  /** The primary rep, else the company's contact address (core/mail/office.ts). */
+  recipient: OfficeRecipient;
   replyTo?: string | undefined;
+  /** The project's notes in the staff console. */
+  consoleUrl: string;
   company: { name: string; color: string | null };
   project: { number: string | null; name: string | null; address_street: string | null };
   authorName: string;
@@ -14,24 +18,27 @@ export interface NewNoteEmail {
   attachmentNames: string[];
 }
 
-/** The notice the project's primary rep gets when a customer posts a note: text and HTML, every value escaped. */
+/** What the office gets when a customer posts a note: text and HTML, every value escaped, with a link to the thread in the console. */
 export function newNoteEmail(options: NewNoteEmail): MailMessage {
   const title = projectTitle(options.project);
   const subject = headerSafe(`New note from ${options.authorName} on ${title}`);
   const color = cssColor(options.company.color, DEFAULT_PORTAL_COLOR);
   const files = options.attachmentNames.length > 0 ? `Attached: ${options.attachmentNames.join(', ')}` : null;
-  const footer = `Sent by the ${options.company.name} customer portal because you are the primary rep of this project. Reply in your CRM, or answer this email to write to the customer.`;
+  const link = consoleLink(options.consoleUrl, 'Answer it in the staff console');
+  const footer = `${officeReason(options.company.name, options.recipient)} Answer in the console, or answer this email to write to the customer.`;
 
-  const text = [`${options.authorName} wrote a note on ${title}:`, '', options.body, '', ...(files ? [files, ''] : []), `– ${footer}`, ''].join('\n');
+  const text = [`${options.authorName} wrote a note on ${title}:`, '', options.body, '', ...(files ? [files, ''] : []), link.text, '', `– ${footer}`, ''].join(
+    '\n',
+  );
 
   const body = html`<p style="margin:0 0 16px"><strong>${options.authorName}</strong> wrote a note on <strong>${title}</strong>:</p>
     <div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${color};background:#f8fafc;white-space:pre-wrap;word-break:break-word">
       ${options.body}
     </div>
-    ${files ? html`<p style="margin:0 0 8px;font-size:14px;color:#475569">${files}</p>` : ''}`;
+    ${files ? html`<p style="margin:0 0 8px;font-size:14px;color:#475569">${files}</p>` : ''} ${link.html}`;
 
   return {
-    to: options.to,
+    to: options.recipient.to,
     ...(options.replyTo ? { replyTo: options.replyTo } : {}),
     subject,
     text,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { files, noteAttachments, noteReads, notes, noteThreads, portalUsers, projects, staff } from '../../db/schema';
+import { companyCustomers, files, noteAttachments, noteReads, notes, noteThreads, portalUsers, projects, staff } from '../../db/schema';
+import { companyRecordOf } from '../../core/customer-names';
 import type { PageRequest } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
 
@@ -12,6 +13,8 @@ export interface NoteWithAuthor {
   note: NoteRow;
   staff: { id: number; name: string; title: string | null; avatar_url: string | null } | null;
   portalUser: { id: number; first_name: string | null; last_name: string | null; email: string } | null;
+  /** The project's company's own names for a customer author: what the company side shows (docs/decisions/110). */
+  customer: { first_name: string | null; last_name: string | null } | null;
   attachments: FileRow[];
 }
 
@@ -41,6 +44,7 @@ const authorColumns = {
   note: notes,
   staff: { id: staff.id, name: staff.name, title: staff.title, avatar_url: staff.avatar_url },
   portalUser: { id: portalUsers.id, first_name: portalUsers.first_name, last_name: portalUsers.last_name, email: portalUsers.email },
+  customer: { first_name: companyCustomers.first_name, last_name: companyCustomers.last_name },
 };
 
 /** Thrown inside the create transaction when a client_id is reused for another project. */
@@ -60,6 +64,10 @@ export function notesRepository(db: Executor) {
       .from(notes)
       .leftJoin(staff, eq(staff.id, notes.author_staff_id))
       .leftJoin(portalUsers, eq(portalUsers.id, notes.author_portal_user_id))
+      .leftJoin(
+        companyCustomers,
+        companyRecordOf(sql`(select ${projects.company_id} from ${projects} where ${projects.id} = ${notes.project_id})`, notes.author_portal_user_id),
+      )
       .where(where)
       .orderBy(order === 'desc' ? desc(notes.id) : asc(notes.id))
       .$dynamic();

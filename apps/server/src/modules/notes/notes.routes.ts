@@ -26,9 +26,11 @@ import { projectsRepository } from '../../core/projects';
 import { requireProject } from '../../core/access/projects';
 import { deleteFiles } from '../../core/files/store';
 import { receiveUpload } from '../../core/files/uploads';
+import { consolePath, consoleUrl, officeRecipient } from '../../core/mail/office';
 import { newNoteEmail } from './notes-email';
 import { ClientIdTaken, notesRepository, type NoteWithAuthor } from './notes.repository';
 import { portalUserName } from '../../lib/names';
+import { knownCustomer } from '../../core/customer-names';
 import { serializeNote, type NoteSerializeContext } from './notes.serializers';
 import type { CompanyRow, EntityRow } from '../../db/rows';
 import { emitWebhookEvent } from '../../core/webhooks/outbox';
@@ -102,20 +104,26 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
     return { last_read_note_id: state.lastReadNoteId, unread_count: state.unread };
   }
 
-  /** The primary rep hears of a customer's note by email, after the note is committed and answered. */
-  async function tellRep(request: FastifyRequest, { entity, company, user }: Guarded, note: NoteWithAuthor) {
+  /**
+   * The office hears of a customer's note by email, after the note is committed and answered: the primary rep, else the
+   * company's contact address (docs/decisions/114-every-customer-action-reaches-the-office.md).
+   */
+  async function tellOffice(request: FastifyRequest, { entity, company, user }: Guarded, note: NoteWithAuthor) {
     const found = await projectsOf.projectWithRep(entity.model_id, company.id);
-    if (!found?.rep?.email) {
-      request.log.info({ event: 'notes.no-rep-email', noteId: note.note.id }, 'the project has no primary rep with an email; nobody was told');
+    const recipient = found ? officeRecipient(company, found.rep) : null;
+    if (!found || !recipient) {
+      request.log.warn({ event: 'notes.no-office-email', noteId: note.note.id }, 'no primary rep and no contact email: the note is in the inbox only');
       return;
     }
     app.mailer.sendInBackground(
       newNoteEmail({
-        to: found.rep.email,
+        recipient,
         replyTo: user.email,
+        consoleUrl: consoleUrl(options.publicUrl, consolePath.notes(found.project.id)),
         company,
         project: found.project,
-        authorName: portalUserName(user),
+        // The company's own names for its customer (docs/decisions/110-what-a-company-knows-of-a-shared-customer.md).
+        authorName: portalUserName({ first_name: note.customer?.first_name ?? null, last_name: note.customer?.last_name ?? null, email: user.email }),
         body: note.note.body,
         attachmentNames: note.attachments.map((file) => file.original_name),
       }),
@@ -245,7 +253,7 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
           `JSON \`{ body, client_id? }\`, or multipart/form-data with the fields \`body\` and \`client_id\` and up to ${NOTE_MAX_ATTACHMENTS} ` +
           `files in \`files\` (images or PDFs, checked by their bytes, at most ${NOTE_ATTACHMENT_MAX_BYTES / 1024 / 1024} MB each). ` +
           `Plain text up to ${NOTE_BODY_MAX_LENGTH.toLocaleString('en-US')} characters. Answers 201 once the note is committed; ` +
-          'sent again with the same `client_id`, the note already written answers 200. The primary rep is emailed afterwards.',
+          "sent again with the same `client_id`, the note already written answers 200. The primary rep (else the company's contact address) is emailed afterwards.",
         querystring: EntityQuery,
         response: { 200: NoteSchema, 201: NoteSchema, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema, 422: ApiErrorSchema },
       },
@@ -286,14 +294,15 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
           sharedWithPortal: true,
           clientId: input.client_id ?? null,
           fileIds,
-          afterWrite: (tx, noteId) =>
+          afterWrite: async (tx, noteId) =>
             emitWebhookEvent(tx, {
               companyId: company.id,
               type: 'note.created',
               at: app.now(),
               data: {
                 note: { id: noteId, project_id: entity.model_id, body: input.body, attachment_count: fileIds.length },
-                author: { type: 'portal_user', id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name },
+                // Named as the company names them, never by another company's names (docs/decisions/110).
+                author: { type: 'portal_user', ...(await knownCustomer(tx, company.id, user)) },
               },
             }),
         });
@@ -308,7 +317,7 @@ export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutes
         await deleteFiles(app.database.db, app.blobs, uploaded);
         return reply.status(200).send(serializeNote(result.note, user.id, contextOf(company, request)));
       }
-      await tellRep(request, guardedRequest, result.note);
+      await tellOffice(request, guardedRequest, result.note);
       return reply.status(201).send(serializeNote(result.note, user.id, contextOf(company, request)));
     },
   );

@@ -14,7 +14,11 @@ export interface NoteSerializeContext {
   links: FileLinks;
 }
 
-function author(row: NoteWithAuthor, context: NoteSerializeContext): NoteAuthor {
+/**
+ * Who wrote the note. A customer is named, in the portal, by their own name; on the company side, by the company's own
+ * names for them, never another company's (docs/decisions/110-what-a-company-knows-of-a-shared-customer.md).
+ */
+function author(row: NoteWithAuthor, context: NoteSerializeContext, side: 'portal' | 'company'): NoteAuthor {
   if (row.staff) {
     return {
       type: 'staff',
@@ -25,7 +29,10 @@ function author(row: NoteWithAuthor, context: NoteSerializeContext): NoteAuthor 
       avatar_url: context.company.is_portal_user_profile_pics_enabled ? absoluteUrl(context.publicUrl, row.staff.avatar_url) : null,
     };
   }
-  if (row.portalUser) return { type: 'portal_user', id: row.portalUser.id, name: portalUserName(row.portalUser), title: null, avatar_url: null };
+  if (row.portalUser) {
+    const names = side === 'portal' ? row.portalUser : { first_name: row.customer?.first_name ?? null, last_name: row.customer?.last_name ?? null };
+    return { type: 'portal_user', id: row.portalUser.id, name: portalUserName({ ...names, email: row.portalUser.email }), title: null, avatar_url: null };
+  }
   if (row.note.author_portal_user_id === null && row.note.author_staff_id === null) {
     return { type: 'company', id: null, name: context.company.name, title: null, avatar_url: null };
   }
@@ -58,7 +65,7 @@ export function serializeNote(row: NoteWithAuthor, viewerId: number, context: No
     id: row.note.id,
     project_id: row.note.project_id,
     body: row.note.body,
-    author: author(row, context),
+    author: author(row, context, 'portal'),
     is_own: row.note.author_portal_user_id === viewerId,
     attachments: attachments(row, context),
     created_at: apiTimestamp(row.note.created_at),
@@ -71,7 +78,7 @@ export function serializeIntegrationNote(row: NoteWithAuthor, context: NoteSeria
     id: row.note.id,
     project_id: row.note.project_id,
     body: row.note.body,
-    author: author(row, context),
+    author: author(row, context, 'company'),
     shared_with_portal: row.note.shared_with_portal,
     attachments: attachments(row, context),
     created_at: apiTimestamp(row.note.created_at),

@@ -1,5 +1,6 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HTML_BYTES, imageBytes, multipartBody, pixelBombPng } from '../../../test/fixtures';
@@ -234,5 +235,34 @@ describe('one photo per request, as the console sends them', () => {
     expect(again.json().data[0].id).toBe(first.json().data[0].id);
     expect(await counts()).toEqual(before);
     expect((await call('GET', `/api/integration/albums/${albumId}`)).json().photo_count).toBe(1);
+  });
+});
+
+describe('photos from an iPhone', () => {
+  it("takes an iPhone's HEIC photo as a JPEG, and refuses one it cannot read without keeping anything", async () => {
+    const albumId = (await call('POST', `/api/integration/projects/${kitchen}/albums`, { name: 'From the phone' })).json().id as number;
+    const heic = await readFile(path.join(import.meta.dirname, '../../../test/files/photo.heic'));
+    const uploaded = await upload(albumId, [{ name: 'files', filename: 'IMG_0001.HEIC', contentType: 'image/heic', data: heic }]);
+    expect(uploaded.statusCode).toBe(201);
+    const [photo] = uploaded.json().data as { file: { id: number; name: string }; width: number; height: number }[];
+    expect(photo).toMatchObject({ file: { name: 'IMG_0001.jpg' }, width: 64, height: 48 });
+    const [row] = await t.app.database.db.select().from(files).where(eq(files.id, photo!.file.id));
+    expect(row).toMatchObject({ kind: 'jpeg', content_type: 'image/jpeg', original_name: 'IMG_0001.jpg' });
+    // The picture itself came through: the fixture's top-left quarter is blue, the rest orange.
+    const stored = await buffer((await t.app.blobs.get(row!.blob_key))!);
+    const { data, info } = await (await import('sharp')).default(stored).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+    const [red, , blue] = pixel(5, 5);
+    expect(blue! - red!).toBeGreaterThan(120);
+    const [red2, , blue2] = pixel(60, 40);
+    expect(red2! - blue2!).toBeGreaterThan(120);
+
+    const before = await counts();
+    const cut = await upload(albumId, [{ name: 'files', filename: 'IMG_0002.HEIC', contentType: 'image/heic', data: heic.subarray(0, 200) }]);
+    expect(cut.statusCode).toBe(422);
+    expect(cut.json().errors).toEqual({
+      files: ['The HEIC image could not be read; export it from the phone or the Photos app as JPEG and upload that.'],
+    });
+    expect(await counts()).toEqual(before);
   });
 });

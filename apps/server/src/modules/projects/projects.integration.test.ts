@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/portal-users';
 import { useDemoApp } from '../../../test/suite';
-import { accounts, portalEntities, projects, projectStatuses, siteTypes, staff } from '../../db/schema';
+import { accounts, companies, portalEntities, projects, projectStatuses, siteTypes, staff } from '../../db/schema';
 import { apiKeysRepository } from '../integration/api-keys.repository';
 
 /** Accounts, projects, statuses and site types through a company's key (docs/company-api.md, "Accounts and projects"). */
@@ -132,6 +132,99 @@ describe('projects', () => {
     expect((await call('POST', '/api/integration/projects', { name: 'x' }, reader)).json()).toEqual({
       message: 'This API key lacks the scope projects:write.',
     });
+  });
+});
+
+describe('the money the customers see', () => {
+  type Money = { financials_total_amount: string | null; financials_balance_amount: string | null };
+  type ApiProject = Money & { id: number; portal_total_amount: string | null; portal_balance_amount: string | null };
+
+  /** A new project of Acme's with its own figures, shared with Casey: the project and Casey's entity of it. */
+  async function sharedProject(name: string) {
+    const project = (await call('POST', '/api/integration/projects', { name, financials_total_amount: '500.00', financials_balance_amount: '450.00' })).json();
+    const [entity] = await t.app.database.db
+      .insert(portalEntities)
+      .values({ portal_user_id: t.ids.casey.id, company_id: t.ids.acme.id, model_type: 'project', model_id: project.id })
+      .returning();
+    return { id: project.id as number, entity: entity!.id };
+  }
+  /** The project as the company's API gives it, alone and in the list. */
+  async function apiProjects(id: number, name: string): Promise<ApiProject[]> {
+    const one = (await call('GET', `/api/integration/projects/${id}`)).json() as ApiProject;
+    const listed = ((await call('GET', `/api/integration/projects?filter[search]=${encodeURIComponent(name)}`)).json().data as ApiProject[]).find(
+      (project) => project.id === id,
+    )!;
+    return [one, listed];
+  }
+  /** The total and balance Casey's portal shows for it. */
+  async function portalMoney(entity: number) {
+    const response = await t.app.inject({ method: 'GET', url: `/api/entities/${entity}?include=model`, headers: bearer(t.casey) });
+    expect(response.statusCode).toBe(200);
+    const model = response.json().model as Money;
+    return { total: model.financials_total_amount, balance: model.financials_balance_amount };
+  }
+  const today = () => t.app.now().toISOString().slice(0, 10);
+  async function invoice(projectId: number, number: string, unitPrice: string, send: boolean) {
+    const draft = await call('POST', '/api/integration/invoices', {
+      project_id: projectId,
+      number,
+      issue_date: today(),
+      due_date: today(),
+      tax_rate: '8.25',
+      lines: [{ description: 'Framing', quantity: '3', unit_price: unitPrice }],
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    if (!send) return draft.json();
+    const sent = await call('POST', `/api/integration/invoices/${draft.json().id}/send`, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    return sent.json();
+  }
+
+  it('are the sent invoices’ total and balance, after a payment, on the API’s project exactly as on the portal', async () => {
+    const { id, entity } = await sharedProject('Money porch');
+    // Nothing invoiced yet: the company's own figures, on both sides.
+    for (const project of await apiProjects(id, 'Money porch'))
+      expect(project).toMatchObject({ portal_total_amount: '500.00', portal_balance_amount: '450.00' });
+    expect(await portalMoney(entity)).toEqual({ total: '500.00', balance: '450.00' });
+
+    const first = await invoice(id, 'MP-1', '1000.00', true);
+    const second = await invoice(id, 'MP-2', '333.33', true);
+    await invoice(id, 'MP-3', '999.99', false);
+    const paid = await call('POST', `/api/integration/invoices/${first.id}/payments`, { amount: '500.00', paid_on: today(), method: 'Check' });
+    expect(paid.statusCode, paid.body).toBe(201);
+
+    const portal = await portalMoney(entity);
+    // 3 × $1,000.00 and 3 × $333.33 with 8.25% tax, less the $500.00 paid; the draft counts for nothing.
+    expect(portal).toEqual({ total: '4329.99', balance: '3829.99' });
+    for (const project of await apiProjects(id, 'Money porch')) {
+      expect(project).toMatchObject({ portal_total_amount: portal.total, portal_balance_amount: portal.balance });
+      // The company's own figures stay what it wrote.
+      expect(project).toMatchObject({ financials_total_amount: '500.00', financials_balance_amount: '450.00' });
+    }
+    expect(Number(portal.total)).toBe(Number(first.total) + Number(second.total));
+  });
+
+  it('are the company’s own figures while it does not invoice through the portal', async () => {
+    const { id, entity } = await sharedProject('Money deck');
+    await invoice(id, 'MD-1', '100.00', true);
+    await t.app.database.db.update(companies).set({ is_portal_invoicing_enabled: false }).where(eq(companies.id, t.ids.acme.id));
+    try {
+      expect(await portalMoney(entity)).toEqual({ total: '500.00', balance: '450.00' });
+      for (const project of await apiProjects(id, 'Money deck'))
+        expect(project).toMatchObject({ portal_total_amount: '500.00', portal_balance_amount: '450.00' });
+    } finally {
+      await t.app.database.db.update(companies).set({ is_portal_invoicing_enabled: true }).where(eq(companies.id, t.ids.acme.id));
+    }
+  });
+
+  it('sort the list by the balance the customers see', async () => {
+    const page = (await call('GET', '/api/integration/projects?sort=-balance&page[size]=100')).json().data as ApiProject[];
+    const balances = page.map((project) => project.portal_balance_amount);
+    const known = balances.filter((balance): balance is string => balance !== null);
+    expect(balances.slice(0, known.length)).toEqual(known);
+    expect(known.map(Number)).toEqual([...known.map(Number)].sort((a, b) => b - a));
+    // The kitchen's invoiced balance (decision 035) is far above its own figure, and leads.
+    expect(page[0]!.id).toBe(kitchen);
   });
 });
 

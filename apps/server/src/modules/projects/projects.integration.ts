@@ -22,11 +22,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isAreaEnabled } from '../../core/access/projects';
 import { requireApiCompany } from '../../core/access/request';
 import { hexColorOrNull } from '../../core/companies';
 import { chooseProjectCover, coversRepository, serializeCoverPhoto } from '../../core/covers';
+import { customerMoney, invoicedMoneyOf } from '../../core/invoiced-money';
 import { serializeAccount, serializeProjectFields } from '../../core/projects';
-import type { AccountRow } from '../../db/rows';
+import type { AccountRow, CompanyRow } from '../../db/rows';
 import { HttpError, invalid, notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { paginate, pageUrls } from '../../lib/pagination';
@@ -90,14 +92,16 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
   }
   const covers = coversRepository(app.database.db);
 
-  /** Projects as the company's API shows them, with what `include` and `append` asked for. */
+  /** Projects as the company's API shows them, with the money their customers see and what `include` and `append` asked for. */
   async function serializeProjects(
+    company: CompanyRow,
     rows: ProjectListRow[],
     wanted: { includes: ReadonlySet<string>; appends: ReadonlySet<string> },
   ): Promise<IntegrationProject[]> {
     const coverOf = wanted.includes.has('cover_photo') ? await covers.projectCovers(rows.map((row) => row.project.id)) : null;
     return rows.map((row) => {
-      const project: IntegrationProject = serializeProjectFields(row.project);
+      const money = customerMoney(company, row.project, invoicedMoneyOf(row));
+      const project: IntegrationProject = { ...serializeProjectFields(row.project), portal_total_amount: money.total, portal_balance_amount: money.balance };
       if (wanted.includes.has('account')) project.account = row.account ? serializeAccount(row.account) : null;
       if (wanted.includes.has('status'))
         project.status = row.status ? { id: row.status.id, name: row.status.name, color: hexColorOrNull(row.status.color) } : null;
@@ -111,10 +115,10 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
       return project;
     });
   }
-  const one = async (companyId: number, id: number, wanted: { includes: ReadonlySet<string>; appends: ReadonlySet<string> }) => {
-    const row = await repository.projects.findWith(companyId, id);
+  const one = async (company: CompanyRow, id: number, wanted: { includes: ReadonlySet<string>; appends: ReadonlySet<string> }) => {
+    const row = await repository.projects.findWith(company.id, id);
     if (!row) throw notFound();
-    return (await serializeProjects([row], wanted))[0]!;
+    return (await serializeProjects(company, [row], wanted))[0]!;
   };
   const nothingMore = { includes: new Set<string>(), appends: new Set<string>() };
 
@@ -255,7 +259,9 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
         description:
           '`filter[search]` finds text in the name, number or account name. `include=account,status,cover_photo` embeds them; ' +
           '`append=last_activity_at` adds the newest change on each project (its record, a note, photo, document or invoice). ' +
-          'Sorts `status` (by the statuses’ positions), `customer` (the account’s name) and `balance` put projects without one last.',
+          'Sorts `status` (by the statuses’ positions), `customer` (the account’s name) and `balance` (`portal_balance_amount`) put projects without one last. ' +
+          '`portal_total_amount` and `portal_balance_amount` are what the customers see: the sent invoices’ figures when the company ' +
+          'invoices through the portal and the project has sent invoices, else its own `financials_total_amount` and `financials_balance_amount`.',
         querystring: projectsQuery.querystring,
         response: { 200: IntegrationProjectPageSchema, ...errors },
       },
@@ -269,10 +275,11 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
         accountIds: filters.account_id,
         statusIds: filters.status_id,
         search: filters.search,
+        invoicing: isAreaEnabled(company, 'invoices'),
         sort,
         page,
       });
-      return paginate(await serializeProjects(rows, { includes, appends }), total, page, pageUrls(options.publicUrl, request.url));
+      return paginate(await serializeProjects(company, rows, { includes, appends }), total, page, pageUrls(options.publicUrl, request.url));
     },
   );
   app.get(
@@ -290,7 +297,7 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
       },
       preValidation: projectQuery.preValidation,
     },
-    async (request) => one(requireApiCompany(request).id, request.params.id, projectQuery.from(request)),
+    async (request) => one(requireApiCompany(request), request.params.id, projectQuery.from(request)),
   );
   app.post(
     '/integration/projects',
@@ -310,7 +317,7 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
     async (request, reply) => {
       const company = requireApiCompany(request);
       const id = await saveProject(company.id, null, request.body);
-      return reply.status(201).send(await one(company.id, id, nothingMore));
+      return reply.status(201).send(await one(company, id, nothingMore));
     },
   );
   app.patch(
@@ -334,7 +341,7 @@ export async function projectsIntegrationRoutes(fastify: FastifyInstance, option
       const company = requireApiCompany(request);
       if (!(await repository.projects.find(company.id, request.params.id))) throw notFound();
       await saveProject(company.id, request.params.id, request.body);
-      return one(company.id, request.params.id, nothingMore);
+      return one(company, request.params.id, nothingMore);
     },
   );
   app.delete(

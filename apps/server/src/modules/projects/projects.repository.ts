@@ -1,6 +1,7 @@
 import type { IntegrationProjectSort } from '@portal/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { customerBalanceSql, invoicedMoneyColumns } from '../../core/invoiced-money';
 import type { Executor } from '../../db/client';
 import { accounts, albums, documents, invoices, notes, photos, portalEntities, projects, projectStatuses, siteTypes, staff } from '../../db/schema';
 import type { AccountRow, ProjectRow, ProjectStatusRow } from '../../db/rows';
@@ -49,8 +50,11 @@ const lastActivity = sql<Date>`greatest(
   (select max(${invoices.updated_at}) from ${invoices} where ${invoices.project_id} = ${projects.id})
 )`.mapWith(projects.updated_at);
 
-/** What each sort of the company's project list orders by; nulls (no status, no account, no balance) come last either way. */
-const PROJECT_SORTS: Record<IntegrationProjectSort, SQL[]> = {
+/**
+ * What each sort of the company's project list orders by; nulls (no status, no account, no balance) come last either
+ * way. `balance` is the one the customers see (core/invoiced-money.ts): `invoicing`, the company's switch.
+ */
+const projectSorts = (invoicing: boolean): Record<IntegrationProjectSort, SQL[]> => ({
   id: [sql`${projects.id}`],
   updated_at: [sql`${projects.updated_at}`],
   created_at: [sql`${projects.created_at}`],
@@ -58,9 +62,9 @@ const PROJECT_SORTS: Record<IntegrationProjectSort, SQL[]> = {
   number: [sql`${projects.number}`],
   status: [sql`${projectStatuses.position}`, sql`lower(${projectStatuses.name})`],
   customer: [sql`lower(${accounts.name})`],
-  balance: [sql`${projects.financials_balance_amount}`],
+  balance: [customerBalanceSql(invoicing)],
   last_activity_at: [lastActivity],
-};
+});
 const NULLS_LAST: ReadonlySet<IntegrationProjectSort> = new Set(['status', 'customer', 'balance']);
 
 export interface ProjectListRow {
@@ -68,7 +72,19 @@ export interface ProjectListRow {
   account: AccountRow | null;
   status: ProjectStatusRow | null;
   last_activity_at: Date;
+  /** The sums of its sent invoices (null: none sent), for the money its customers see. */
+  invoiced_total: string | null;
+  invoiced_balance: string | null;
 }
+
+/** A project row as the company's list and record read it. */
+const listColumns = () => ({
+  project: projects,
+  account: accounts,
+  status: projectStatuses,
+  last_activity_at: lastActivity,
+  ...invoicedMoneyColumns(),
+});
 
 export function projectsRepository(db: Executor) {
   return {
@@ -127,8 +143,8 @@ export function projectsRepository(db: Executor) {
 
     projects: {
       /**
-       * One page of the company's projects, each with its account, status and last activity. `search`: any of the
-       * terms in the name, the number or the account's name.
+       * One page of the company's projects, each with its account, status, last activity and invoiced money. `search`:
+       * any of the terms in the name, the number or the account's name; `invoicing`: the company's invoicing switch.
        */
       async list(
         companyId: number,
@@ -137,6 +153,7 @@ export function projectsRepository(db: Executor) {
           accountIds?: number[];
           statusIds?: number[];
           search?: string[];
+          invoicing: boolean;
           sort: SortTerm<IntegrationProjectSort>[];
           page: PageRequest;
         },
@@ -154,15 +171,14 @@ export function projectsRepository(db: Executor) {
               )
             : undefined,
         );
+        const sorts = projectSorts(options.invoicing);
         const order = options.sort.flatMap((term) =>
-          PROJECT_SORTS[term.field].map(
-            (expression) => sql`${expression} ${sql.raw(term.direction)}${sql.raw(NULLS_LAST.has(term.field) ? ' nulls last' : '')}`,
-          ),
+          sorts[term.field].map((expression) => sql`${expression} ${sql.raw(term.direction)}${sql.raw(NULLS_LAST.has(term.field) ? ' nulls last' : '')}`),
         );
         const [rows, [total]] = await Promise.all([
           // The account and status of the project's own company only, as every read of them checks.
           db
-            .select({ project: projects, account: accounts, status: projectStatuses, last_activity_at: lastActivity })
+            .select(listColumns())
             .from(projects)
             .leftJoin(accounts, and(eq(accounts.id, projects.account_id), eq(accounts.company_id, projects.company_id)))
             .leftJoin(projectStatuses, and(eq(projectStatuses.id, projects.status_id), eq(projectStatuses.company_id, projects.company_id)))
@@ -181,7 +197,7 @@ export function projectsRepository(db: Executor) {
       /** One project with what the list shows of it. */
       async findWith(companyId: number, id: number): Promise<ProjectListRow | null> {
         const [row] = await db
-          .select({ project: projects, account: accounts, status: projectStatuses, last_activity_at: lastActivity })
+          .select(listColumns())
           .from(projects)
           .leftJoin(accounts, and(eq(accounts.id, projects.account_id), eq(accounts.company_id, projects.company_id)))
           .leftJoin(projectStatuses, and(eq(projectStatuses.id, projects.status_id), eq(projectStatuses.company_id, projects.company_id)))

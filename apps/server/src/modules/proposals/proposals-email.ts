@@ -2,6 +2,7 @@ import { DEFAULT_PORTAL_COLOR, formatProposalDate, formatProposalNumber, formatU
 import { cssColor, html, layout } from '../../core/mail/html';
 import type { MailMessage } from '../../core/mail/mailer';
 import type { NoticeContent } from '../../core/mail/notices';
+import { consoleLink, officeReason, type OfficeRecipient } from '../../core/mail/office';
 import { headerSafe, projectTitle } from '../../core/mail/text';
 
 type Company = { name: string; color: string | null };
@@ -36,11 +37,12 @@ export function proposalSentNotice(options: { company: Company; project: Project
 }
 
 /**
- * What the company's office is told when a customer answers a proposal, sent where contact-form messages go
- * (the company's contact email). Reply-To is the customer.
+ * What the company's office is told when a customer answers a proposal: the project's primary rep, else the company's
+ * contact address (core/mail/office.ts), with a link to the proposal in the console. Reply-To is the customer.
  */
 export function proposalAnsweredEmail(options: {
-  to: string;
+  recipient: OfficeRecipient;
+  consoleUrl: string;
   company: Company;
   project: Project | null;
   proposal: Proposal;
@@ -53,7 +55,8 @@ export function proposalAnsweredEmail(options: {
   const subject = headerSafe(`Proposal ${reference} ${verb} by ${customer.name}`, 250);
   const color = cssColor(company.color, DEFAULT_PORTAL_COLOR);
   const about = options.project ? ` on ${projectTitle(options.project)}` : '';
-  const footer = `Sent by the ${company.name} customer portal. Reply to this email to answer ${customer.name}.`;
+  const link = consoleLink(options.consoleUrl, 'See the proposal in the staff console');
+  const footer = `${officeReason(company.name, options.recipient)} Reply to this email to answer ${customer.name}.`;
   const lines =
     answer.kind === 'accepted'
       ? [
@@ -62,15 +65,23 @@ export function proposalAnsweredEmail(options: {
           'The signed PDF and the evidence are on the proposal in the console.',
         ]
       : [answer.reason ? `Their reason: ${answer.reason}` : 'They gave no reason.'];
-  const text = [`${customer.name} <${customer.email}> ${verb} proposal ${reference}, "${proposal.title}"${about}.`, '', ...lines, '', `– ${footer}`, ''].join(
-    '\n',
-  );
+  const text = [
+    `${customer.name} <${customer.email}> ${verb} proposal ${reference}, "${proposal.title}"${about}.`,
+    '',
+    ...lines,
+    '',
+    link.text,
+    '',
+    `– ${footer}`,
+    '',
+  ].join('\n');
   const body = html`<p style="margin:0 0 16px">
       <strong>${customer.name}</strong> (<a href="mailto:${customer.email}" style="color:#334155">${customer.email}</a>) ${verb} proposal
       <strong>${reference}</strong>, ${proposal.title}${about}.
     </p>
     <div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${color};background:#f8fafc;white-space:pre-wrap;word-break:break-word">
       ${lines.join('\n')}
-    </div>`;
-  return { to: options.to, replyTo: customer.email, subject, text, html: layout({ title: subject, brand: company.name, color, body, footer }) };
+    </div>
+    ${link.html}`;
+  return { to: options.recipient.to, replyTo: customer.email, subject, text, html: layout({ title: subject, brand: company.name, color, body, footer }) };
 }

@@ -48,6 +48,17 @@ export function acceptedTotals(tree: Pick<ProposalTree, 'proposal' | 'sections'>
 }
 
 /**
+ * A proposal's money as every read shows it: once accepted, what was accepted (the required items and the optional
+ * ones chosen, with tax, as the acceptance stored them), else its own figures (the required items only).
+ */
+export function withAcceptedMoney<T extends Pick<ProposalRow, 'subtotal' | 'tax' | 'total'>>(
+  proposal: T,
+  accepted: Pick<ProposalAcceptanceRow, 'subtotal' | 'tax' | 'total'> | null,
+): T {
+  return accepted ? { ...proposal, subtotal: accepted.subtotal, tax: accepted.tax, total: accepted.total } : proposal;
+}
+
+/**
  * The canonical content of a proposal as the customer saw it when accepting: a JSON object with exactly these members,
  * serialised with its keys sorted and no white space (RFC 8785 for what it holds: strings, whole numbers, booleans,
  * null, arrays and objects), UTF-8. Its SHA-256 is the evidence's `content_sha256`, and the signed PDF prints both.

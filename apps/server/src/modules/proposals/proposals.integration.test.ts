@@ -300,8 +300,8 @@ describe('the customer accepts', () => {
     );
     expect(response.statusCode, response.body).toBe(200);
     const accepted = response.json() as ProposalDetail;
-    // 1000 + 1500 required, 125 ticked: 2625.00, tax 216.5625 → 216.56.
-    expect(accepted).toMatchObject({ status: 'accepted', total: '2706.25' });
+    // 1000 + 1500 required, 125 ticked: 2625.00, tax 216.5625 → 216.56. Once accepted, the proposal's money is the accepted one.
+    expect(accepted).toMatchObject({ status: 'accepted', subtotal: '2625.00', tax: '216.56', total: '2841.56' });
     expect(accepted.acceptance).toMatchObject({
       signer_name: 'Casey A. Jordan',
       signer_email: t.ids.casey.email,
@@ -348,12 +348,12 @@ describe('the customer accepts', () => {
     expect(pages.at(-1)).toContain(accepted.acceptance!.content_sha256);
     expect(pages.at(-1)).toContain('127.0.0.1');
 
-    // The company hears of it: the webhook (same transaction) and an email to its contact address.
+    // The company hears of it: the webhook (same transaction) and an email to the project's primary rep.
     const events = await deliveries('proposal.accepted');
     expect(events.length).toBe(before + 1);
     expect(JSON.parse(events.at(-1)!.body).data).toMatchObject({ proposal: { id: sent.id }, acceptance: { total: '2841.56', signer_name: 'Casey A. Jordan' } });
     const mail = await t.smtp.waitFor((message) => message.subject === `Proposal P-${sent.number} accepted by Casey Morgan`);
-    expect(mail.to).toEqual(['office@acme-builders.example.com']);
+    expect(mail.to).toEqual(['dana@acme-builders.example.com']);
     expect(mail.text).toContain('Soft-close hinges');
 
     // Once accepted, nothing more: no second acceptance, no decline, no new version, no withdrawal.
@@ -364,6 +364,25 @@ describe('the customer accepts', () => {
     expect((await call('POST', `/proposals/${sent.id}/revise`)).statusCode).toBe(409);
     expect((await call('POST', `/proposals/${sent.id}/withdraw`)).statusCode).toBe(409);
     expect((await call('GET', `/proposals/${sent.id}`)).json().acceptance).toEqual(accepted.acceptance);
+  });
+
+  it('lists an accepted proposal at the accepted total, with the options chosen, on both sides, and sorts by it', async () => {
+    const taken = await createSent({ title: 'Listed after acceptance' });
+    const open = await createSent({ title: 'Listed while open' });
+    expect((await accept(taken.id, { selected_item_ids: [optionalIds(taken)[0]] })).statusCode).toBe(200);
+    const accepted = { subtotal: '2625.00', tax: '216.56', total: '2841.56' };
+    const unanswered = { subtotal: '2500.00', tax: '206.25', total: '2706.25' };
+
+    const company = (await call('GET', '/proposals?page[size]=100&sort=-total')).json() as { data: { id: number; total: string }[] };
+    const customer = (await portal('GET', '?page[size]=100&sort=-total')).json() as ProposalPage;
+    for (const list of [company.data, customer.data]) {
+      expect(list.find((row) => row.id === taken.id)).toMatchObject(accepted);
+      expect(list.find((row) => row.id === open.id)).toMatchObject(unanswered);
+      expect(list.findIndex((row) => row.id === taken.id)).toBeLessThan(list.findIndex((row) => row.id === open.id));
+    }
+    // The one proposal reads the same on both sides.
+    expect((await call('GET', `/proposals/${taken.id}`)).json()).toMatchObject(accepted);
+    expect((await portal('GET', `/${taken.id}`)).json()).toMatchObject(accepted);
   });
 
   it('accepts exactly once when several accepts arrive at once; the others answer 409', async () => {

@@ -9,7 +9,7 @@ import { projects, proposalAcceptances, proposalItems, proposalSections, proposa
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
 import { apiTimestamp } from '../../lib/timestamps';
-import { acceptedTotals, contentHash, itemsOf, statusOf, type ProposalTree } from './proposals.content';
+import { acceptedTotals, contentHash, itemsOf, statusOf, withAcceptedMoney, type ProposalTree } from './proposals.content';
 
 /** The fields of a draft a company writes; the money is computed from the items and the rate, never taken as given. */
 export interface DraftFields {
@@ -115,7 +115,8 @@ export function proposalsRepository(db: Executor) {
       sent_at: sql`${proposals.sent_at}`,
       expires_on: sql`${proposals.expires_on}`,
       status,
-      total: sql`${proposals.total}`,
+      // What the list shows: the accepted total once accepted.
+      total: sql`coalesce(${proposalAcceptances.total}, ${proposals.total})`,
       created_at: sql`${proposals.created_at}`,
       updated_at: sql`${proposals.updated_at}`,
     };
@@ -123,9 +124,11 @@ export function proposalsRepository(db: Executor) {
     // Equal values always break on id, so pages never overlap or skip a row.
     order.push((options.sort[0]?.direction === 'desc' ? desc : asc)(proposals.id));
     const [rows, counted] = await Promise.all([
+      // One acceptance per proposal at most (a unique index): the join never repeats a row.
       db
-        .select()
+        .select({ proposal: proposals, accepted: { subtotal: proposalAcceptances.subtotal, tax: proposalAcceptances.tax, total: proposalAcceptances.total } })
         .from(proposals)
+        .leftJoin(proposalAcceptances, eq(proposalAcceptances.proposal_id, proposals.id))
         .where(and(...conditions))
         .orderBy(...order)
         .limit(options.page.size)
@@ -135,7 +138,7 @@ export function proposalsRepository(db: Executor) {
         .from(proposals)
         .where(and(...conditions)),
     ]);
-    return { rows, total: counted[0]?.total ?? 0 };
+    return { rows: rows.map((row) => withAcceptedMoney(row.proposal, row.accepted)), total: counted[0]?.total ?? 0 };
   }
 
   /** Drafts never reach a portal user: every portal read goes through this condition. */

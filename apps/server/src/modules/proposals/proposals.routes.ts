@@ -15,11 +15,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireProject, type ProjectScope } from '../../core/access/projects';
 import { requireUser } from '../../core/access/request';
+import { consolePath, consoleUrl, officeRecipient } from '../../core/mail/office';
 import { brandOf, logoLoader } from '../../core/pdf/kit';
+import { projectsRepository } from '../../core/projects';
 import type { CompanyRow } from '../../db/rows';
 import { invalid, notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
 import { portalUserName } from '../../lib/names';
+import { knownCustomer } from '../../core/customer-names';
 import { pageUrls, paginate } from '../../lib/pagination';
 import { binaryReply } from '../../lib/reply-media';
 import { itemsOf, type ProposalTree } from './proposals.content';
@@ -59,6 +62,7 @@ const USER_AGENT_MAX = 1_000;
 export async function proposalsRoutes(fastify: FastifyInstance, options: ProposalsRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repository = proposalsRepository(app.database.db);
+  const projectsOf = projectsRepository(app.database.db);
   const logo = logoLoader(options.brandDir);
   const today = () => app.now().toISOString().slice(0, 10);
 
@@ -73,20 +77,31 @@ export async function proposalsRoutes(fastify: FastifyInstance, options: Proposa
     return tree;
   }
 
-  /** The office hears of an answer where contact-form messages go; nothing when the company has no contact address. */
+  /**
+   * The office hears of an answer: the project's primary rep, else the company's contact address
+   * (docs/decisions/114-every-customer-action-reaches-the-office.md); the inbox lists it either way.
+   */
   async function tellCompany(request: FastifyRequest, company: CompanyRow, scope: ProjectScope, tree: ProposalTree) {
-    const to = company.contact_email?.trim();
-    if (!to) return;
+    const found = await projectsOf.projectWithRep(scope.projectId, scope.companyId);
+    const recipient = found ? officeRecipient(company, found.rep) : null;
+    if (!found || !recipient) {
+      request.log.warn(
+        { event: 'proposals.no-office-email', proposalId: tree.proposal.id },
+        'no primary rep and no contact email: the answer is in the inbox only',
+      );
+      return;
+    }
     const user = requireUser(request);
     const { proposal, acceptance } = tree;
-    const project = await repository.project(scope);
     app.mailer.sendInBackground(
       proposalAnsweredEmail({
-        to,
+        recipient,
+        consoleUrl: consoleUrl(options.publicUrl, consolePath.proposal(scope.projectId, proposal.id)),
         company,
-        project,
+        project: found.project,
         proposal,
-        customer: { name: portalUserName(user), email: user.email },
+        // The company's own names for its customer (docs/decisions/110-what-a-company-knows-of-a-shared-customer.md).
+        customer: { name: portalUserName(await knownCustomer(app.database.db, scope.companyId, user)), email: user.email },
         answer: acceptance
           ? {
               kind: 'accepted',

@@ -1,7 +1,7 @@
 import type { IntegrationProposal, IntegrationProposalDetail, PortalProposalStatus, Proposal, ProposalAcceptance, ProposalDetail } from '@portal/contract';
 import type { ProposalAcceptanceRow, ProposalRow } from '../../db/rows';
 import { apiTimestamp } from '../../lib/timestamps';
-import { quantityText, rateText, statusOf, type ProposalTree } from './proposals.content';
+import { quantityText, rateText, statusOf, withAcceptedMoney, type ProposalTree } from './proposals.content';
 
 const stamp = (date: Date | null) => (date ? apiTimestamp(date) : null);
 
@@ -78,11 +78,11 @@ function detailFields(tree: ProposalTree) {
 }
 
 export const serializeProposalDetail = (tree: ProposalTree, today: string): ProposalDetail => ({
-  ...serializeProposal(tree.proposal, today),
+  ...serializeProposal(withAcceptedMoney(tree.proposal, tree.acceptance), today),
   ...detailFields(tree),
 });
 
 export const serializeCompanyProposalDetail = (tree: ProposalTree, today: string): IntegrationProposalDetail => ({
-  ...serializeCompanyProposal(tree.proposal, today),
+  ...serializeCompanyProposal(withAcceptedMoney(tree.proposal, tree.acceptance), today),
   ...detailFields(tree),
 });

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/portal-users';
 import { useDemoApp } from '../../../test/suite';
 import { startWebhookReceiver, until, type WebhookReceiver } from '../../../test/webhook-receiver';
-import { refusedTarget } from '../../core/webhooks/targets';
 import { apiKeysRepository } from '../integration/api-keys.repository';
 
 /** Webhooks: signed, retried, logged, and only to safe targets (docs/company-api.md, "Webhooks"). */
@@ -88,16 +87,20 @@ describe('webhooks', () => {
     expect(received.length).toBe(before);
   });
 
-  it('refuses targets that are not safe, naming url', async () => {
-    for (const target of ['http://169.254.169.254/latest/meta-data', 'https://10.0.0.8/hook', 'http://example.com/hook', 'ftp://127.0.0.1/x', 'not a url']) {
+  it('refuses targets that are never safe, naming url, even where private targets are allowed (as in this suite)', async () => {
+    for (const target of [
+      'http://169.254.169.254/latest/meta-data',
+      'https://[fe80::1]/hook',
+      'https://0.0.0.0:8080/hook',
+      'https://[64:ff9b::a9fe:a9fe]/hook',
+      'ftp://127.0.0.1/x',
+      'https://user:pw@hooks.example.com/',
+      'not a url',
+    ]) {
       const response = await call('POST', '/api/integration/webhooks', { url: target, event_types: ['note.created'] });
       expect(response.statusCode, target).toBe(422);
       expect(Object.keys(response.json().errors)).toEqual(['url']);
     }
-    expect(await refusedTarget('http://127.0.0.1:8080/hook', true)).toBe('The url must be an https:// address.');
-    expect(await refusedTarget('https://127.0.0.1/hook', true)).toBe('The url may not point at this server or its network.');
-    expect(await refusedTarget('https://[::ffff:192.168.1.1]/hook', true)).toBe('The url may not point at a private, link-local or internal address.');
-    expect(await refusedTarget('https://localhost/hook', false)).toBeNull();
   });
 
   it('keeps a company to its own endpoints', async () => {

@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireApiCompany } from '../../core/access/request';
 import { newWebhookSecret } from '../../core/webhooks/outbox';
-import { refusedTarget } from '../../core/webhooks/targets';
+import { refusedUrl, type TargetPolicy } from '../../core/webhooks/targets';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { invalid, notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
@@ -27,7 +27,7 @@ const deliveriesQuery = defineListQuery({ filters: { updated_since: { kind: 'tim
 type Endpoint = typeof webhookEndpoints.$inferSelect;
 
 /** A company's webhook endpoints and their delivery log (docs/company-api.md, "Webhooks"). */
-export async function webhooksIntegrationRoutes(fastify: FastifyInstance, options: { publicUrl: string; production: boolean }) {
+export async function webhooksIntegrationRoutes(fastify: FastifyInstance, options: { publicUrl: string; targets: TargetPolicy }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const read = { apiKey: true, scope: 'webhooks:read' } as const;
@@ -49,8 +49,9 @@ export async function webhooksIntegrationRoutes(fastify: FastifyInstance, option
     if (!row) throw notFound();
     return row;
   };
-  const checkUrl = async (url: string) => {
-    const refused = await refusedTarget(url, options.production);
+  // The address of a host name is judged at each delivery (docs/decisions/108-webhook-targets-checked-by-ipaddr.md).
+  const checkUrl = (url: string) => {
+    const refused = refusedUrl(url, options.targets);
     if (refused) throw invalid({ url: [refused] });
   };
 
@@ -81,7 +82,8 @@ export async function webhooksIntegrationRoutes(fastify: FastifyInstance, option
         operationId: 'createWebhookEndpoint',
         summary: 'Add a webhook endpoint',
         description:
-          'https:// only in production (http:// to the loopback outside it); never a private, link-local or internal address (422 `url`). ' +
+          'https:// to a public address (422 `url` otherwise); a host name is resolved and judged again at every delivery, which is refused when ' +
+          'the name resolves to a private, loopback, link-local or other special-purpose address. ' +
           'The answer carries the signing secret, shown this once.',
         body: WebhookEndpointInputSchema,
         response: { 201: WebhookEndpointCreatedSchema, ...errors },
@@ -89,7 +91,7 @@ export async function webhooksIntegrationRoutes(fastify: FastifyInstance, option
     },
     async (request, reply) => {
       const company = requireApiCompany(request);
-      await checkUrl(request.body.url);
+      checkUrl(request.body.url);
       const now = app.now();
       const [row] = await db
         .insert(webhookEndpoints)
@@ -138,7 +140,7 @@ export async function webhooksIntegrationRoutes(fastify: FastifyInstance, option
     async (request) => {
       const company = requireApiCompany(request);
       const row = await endpoint(company.id, request.params.id);
-      if (request.body.url !== undefined) await checkUrl(request.body.url);
+      if (request.body.url !== undefined) checkUrl(request.body.url);
       const [updated] = await db
         .update(webhookEndpoints)
         .set({

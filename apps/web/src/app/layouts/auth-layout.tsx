@@ -1,5 +1,7 @@
 import { createRoute, Outlet, useLocation, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
-import { useMemo, type ReactNode } from 'react';
+import type { CompanyTheme } from '@portal/contract';
+import { useMemo, useState, type ReactNode } from 'react';
+import { SignInBrandContext } from '../../components/sign-in-brand';
 import { SignInNavigationProvider, type SignInNavigation } from '../../components/sign-in-navigation';
 import { validateSignInSearch } from '../../lib/search';
 import { rootRoute } from '../routes/root';
@@ -26,11 +28,15 @@ function RouterSignInNavigation({ children }: { children: ReactNode }) {
 
 export function AuthLayout() {
   const { theme } = authLayoutRoute.useSearch();
+  // The brand a page found for itself (components/sign-in-brand.ts), such as a staff invitation's company.
+  const [pageBrand, setPageBrand] = useState<CompanyTheme | null>(null);
   return (
-    <AuthCard themeCode={theme}>
-      <RouterSignInNavigation>
-        <Outlet />
-      </RouterSignInNavigation>
+    <AuthCard themeCode={theme} brand={pageBrand}>
+      <SignInBrandContext.Provider value={setPageBrand}>
+        <RouterSignInNavigation>
+          <Outlet />
+        </RouterSignInNavigation>
+      </SignInBrandContext.Provider>
     </AuthCard>
   );
 }

@@ -189,6 +189,13 @@ export const staffInboxRoute = createRoute({
   },
 });
 
+/** Your profile (docs/staff-console.md): every member's own name, title, phone and picture. */
+export const staffProfileRoute = createRoute({
+  getParentRoute: () => staffLayoutRoute,
+  path: '/profile',
+  component: lazyRouteComponent(() => import('../../features/staff-profile/components/profile-page'), 'ProfilePage'),
+});
+
 export const staffAuditLogRoute = createRoute({
   getParentRoute: () => staffLayoutRoute,
   path: '/audit-log',

@@ -3,7 +3,7 @@ import { linkify } from './linkify';
 /** A note's text as text: links become links, line breaks stay, nothing else is interpreted. */
 export function NoteText({ text, own }: { text: string; own: boolean }) {
   return (
-    <p className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]">
+    <p className="whitespace-pre-wrap wrap-anywhere">
       {linkify(text).map((part, index) =>
         part.kind === 'link' ? (
           <a

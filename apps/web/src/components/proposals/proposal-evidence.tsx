@@ -38,7 +38,7 @@ export function ProposalEvidence({
           <h3 id="evidence-heading" className="text-lg font-semibold text-slate-900">
             Signed and accepted
           </h3>
-          <p className="font-signature text-3xl break-words text-slate-900 italic">{acceptance.signer_name}</p>
+          <p className="font-signature text-3xl wrap-anywhere text-slate-900 italic">{acceptance.signer_name}</p>
         </div>
         {children}
       </div>

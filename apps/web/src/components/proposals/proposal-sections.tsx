@@ -79,11 +79,11 @@ function ItemRow({ item, ticked, onToggle }: { item: ProposalItem; ticked: boole
         ) : null}
         <span className="min-w-0">
           {item.optional ? (
-            <label htmlFor={checkboxId} className="block break-words text-slate-900">
+            <label htmlFor={checkboxId} className="block wrap-anywhere text-slate-900">
               {item.description}
             </label>
           ) : (
-            <span className="block break-words text-slate-900">{item.description}</span>
+            <span className="block wrap-anywhere text-slate-900">{item.description}</span>
           )}
           {detail}
           {item.optional ? (

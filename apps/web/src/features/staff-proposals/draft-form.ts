@@ -1,4 +1,5 @@
 import type { IntegrationProposalDetail } from '@portal/contract';
+import { moneyForApi } from '@portal/contract/money';
 import { proposalTotals } from '../../lib/proposal-totals';
 import type { ProposalDraftBody } from './api/save-proposal';
 
@@ -67,7 +68,7 @@ export function draftBody(form: DraftForm): ProposalDraftBody {
       items: section.items.map(({ description, quantity, unit_price, optional }) => ({
         description,
         quantity: quantity.trim(),
-        unit_price: unit_price.trim(),
+        unit_price: moneyForApi(unit_price),
         optional,
       })),
     })),
@@ -90,9 +91,9 @@ export function draftTotals(form: DraftForm): DraftTotals | null {
   const items = form.sections.flatMap((section) => section.items);
   const rate = form.tax_rate.trim() === '' ? '0' : form.tax_rate.trim();
   if (!RATE.test(rate) || Number(rate) > 100) return null;
-  if (items.some((item) => !QUANTITY.test(item.quantity.trim()) || !PRICE.test(item.unit_price.trim()))) return null;
+  if (items.some((item) => !QUANTITY.test(item.quantity.trim()) || !PRICE.test(moneyForApi(item.unit_price)))) return null;
   const sections = form.sections.map((section) => ({
-    items: section.items.map((item) => ({ id: item.key, quantity: item.quantity.trim(), unit_price: item.unit_price.trim(), optional: item.optional })),
+    items: section.items.map((item) => ({ id: item.key, quantity: item.quantity.trim(), unit_price: moneyForApi(item.unit_price), optional: item.optional })),
   }));
   return {
     total: proposalTotals(sections, rate, new Set()).total,

@@ -37,6 +37,8 @@ export function contentTypeOf(file: string): string | undefined {
       webp: 'image/webp',
       gif: 'image/gif',
       pdf: 'application/pdf',
+      heic: 'image/heic',
+      heif: 'image/heif',
     } as Record<string, string>
   )[extension ?? ''];
 }
@@ -83,8 +85,8 @@ export const setLogo = defineCommand({
   summary: "upload the company's logo (JPEG, PNG or WebP)",
   as: 'company',
   options: { file: { type: 'string', value: 'PATH', required: true, help: 'the image' } },
-  async run({ client, options, json, print }) {
-    const file = options.file as string;
+  async run({ client, options, json, print, resolvePath }) {
+    const file = resolvePath(options.file as string);
     const company = (await client.company('PUT', '/integration/company/logo', {
       files: [{ field: 'file', path: file, contentType: contentTypeOf(file) }],
     })) as IntegrationCompany;

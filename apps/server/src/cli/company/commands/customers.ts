@@ -1,5 +1,6 @@
-import type { IntegrationAccount, IntegrationNote, IntegrationPortalUser, IntegrationProject, IntegrationShare } from '@portal/contract';
-import { defineCommand, idOption, textOption, type CommandContext, type OptionSpec } from '../command';
+import type { IntegrationAccount, IntegrationCompany, IntegrationNote, IntegrationPortalUser, IntegrationProject, IntegrationShare } from '@portal/contract';
+import { formatZonedMoment } from '@portal/contract/calendar-constants';
+import { defineCommand, idOption, moneyOption, textOption, type CommandContext, type OptionSpec } from '../command';
 
 /** Options whose value goes into the request body under another name. */
 function bodyOf(options: CommandContext['options'], fields: Record<string, string>) {
@@ -56,20 +57,20 @@ export const projectFields = {
   city: 'address_city',
   state: 'address_state',
   zip: 'address_zip',
-  total: 'financials_total_amount',
 } as const;
 
 export const createProject = defineCommand({
   name: 'create-project',
   summary: 'add a project',
   as: 'company',
+  fieldOptions: { financials_total_amount: 'total', account_id: 'account', status_id: 'status', rep_primary_id: 'rep' },
   options: {
     name: { type: 'string', value: 'NAME', required: true, help: 'what the customer calls it, e.g. Roof replacement' },
     number: text('NUMBER', "the company's project number"),
     account: text('ID', 'the customer account'),
     status: text('ID', 'a project status (list-statuses)'),
     rep: text('ID', 'the primary rep (a staff member)'),
-    total: text('AMOUNT', 'the contract total, e.g. 18500.00'),
+    total: text('AMOUNT', 'the contract total, e.g. 18500, $18,500 or 18,500.00'),
     ...address,
   },
   async run({ client, options, json, print }) {
@@ -79,7 +80,11 @@ export const createProject = defineCommand({
         .map((option) => [{ account: 'account_id', status: 'status_id', rep: 'rep_primary_id' }[option], idOption(options, option)]),
     );
     const project = (await client.company('POST', '/integration/projects', {
-      body: { ...bodyOf(options, projectFields), ...references },
+      body: {
+        ...bodyOf(options, projectFields),
+        ...references,
+        ...(options.total === undefined ? {} : { financials_total_amount: moneyOption(options, 'total') }),
+      },
     })) as IntegrationProject;
     print(json ? JSON.stringify(project, null, 2) : `Project ${project.id}: ${project.name}${project.number ? ` (${project.number})` : ''}.`);
   },
@@ -107,8 +112,10 @@ export const inviteCustomer = defineCommand({
     }
     const invited = (await client.company('POST', `/integration/portal-users/${user.id}/invite`)) as { portal_user: IntegrationPortalUser; expires_at: string };
     if (json) return print(JSON.stringify({ portal_user: invited.portal_user, share, expires_at: invited.expires_at }, null, 2));
+    // The expiry on the company's clock, as the staff console says it.
+    const company = (await client.company('GET', '/integration/company')) as IntegrationCompany;
     print(
-      `Customer ${user.id}: ${fullName(user)}${share ? `, project ${share.project_id} shared` : ''}; invitation emailed (valid until ${invited.expires_at}).`,
+      `Customer ${user.id}: ${fullName(user)}${share ? `, project ${share.project_id} shared` : ''}; invitation emailed, expires ${formatZonedMoment(invited.expires_at, company.time_zone)}.`,
     );
   },
 });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { EmailSchema, type IntegrationAccount, type IntegrationPortalUser, type IntegrationProject } from '@portal/contract';
+import { parseMoneyInput } from '@portal/contract/money';
 import type { PortalClient } from '../client';
 import { defineCommand, textOption } from '../command';
 import { parseCsv, type CsvError } from '../csv';
@@ -33,6 +34,36 @@ async function everything<T>(client: PortalClient, path: string): Promise<T[]> {
   }
 }
 
+/** The API's fields as the CSV's columns, so a refused row names what is in the file. */
+const ACCOUNT_COLUMNS: Record<string, string> = {
+  name: 'account',
+  email: 'contact_email',
+  first_name: 'first_name',
+  last_name: 'last_name',
+  phone_cell: 'phone',
+};
+const PROJECT_COLUMNS: Record<string, string> = {
+  name: 'project',
+  number: 'number',
+  address_street: 'street',
+  address_city: 'city',
+  address_state: 'state',
+  address_zip: 'zip',
+  financials_total_amount: 'total',
+};
+const CUSTOMER_COLUMNS: Record<string, string> = { email: 'contact_email', first_name: 'first_name', last_name: 'last_name' };
+
+/** A call whose refusal names the CSV's columns instead of the API's fields. */
+async function inColumns<T>(columns: Record<string, string>, call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (!(error instanceof RefusedError)) throw error;
+    const errors = Object.fromEntries(Object.entries(error.errors).map(([field, messages]) => [columns[field] ? `column ${columns[field]}` : field, messages]));
+    throw new RefusedError(error.status, error.message, errors);
+  }
+}
+
 const refusal = (error: unknown) =>
   error instanceof RefusedError
     ? [error.message, ...Object.entries(error.errors).map(([field, messages]) => `${field}: ${messages.join(' ')}`)].join(' ')
@@ -50,15 +81,18 @@ async function importRow(client: PortalClient, row: Row, known: { accounts: Map<
     let accountId = known.accounts.get(row.account!.toLowerCase());
     const said: string[] = [];
     if (accountId === undefined) {
-      const account = (await client.company('POST', '/integration/accounts', {
-        body: {
-          name: row.account,
-          email: row.contact_email,
-          ...(row.first_name ? { first_name: row.first_name } : {}),
-          ...(row.last_name ? { last_name: row.last_name } : {}),
-          ...(row.phone ? { phone_cell: row.phone } : {}),
-        },
-      })) as IntegrationAccount;
+      const account = (await inColumns(
+        ACCOUNT_COLUMNS,
+        client.company('POST', '/integration/accounts', {
+          body: {
+            name: row.account,
+            email: row.contact_email,
+            ...(row.first_name ? { first_name: row.first_name } : {}),
+            ...(row.last_name ? { last_name: row.last_name } : {}),
+            ...(row.phone ? { phone_cell: row.phone } : {}),
+          },
+        }),
+      )) as IntegrationAccount;
       accountId = account.id;
       made.push(() => client.company('DELETE', `/integration/accounts/${account.id}`));
       said.push(`account ${account.id} made`);
@@ -66,26 +100,32 @@ async function importRow(client: PortalClient, row: Row, known: { accounts: Map<
 
     let projectId = row.number ? known.projects.get(row.number) : undefined;
     if (projectId === undefined) {
-      const project = (await client.company('POST', '/integration/projects', {
-        body: {
-          name: row.project,
-          account_id: accountId,
-          ...(row.number ? { number: row.number } : {}),
-          ...(row.street ? { address_street: row.street } : {}),
-          ...(row.city ? { address_city: row.city } : {}),
-          ...(row.state ? { address_state: row.state } : {}),
-          ...(row.zip ? { address_zip: row.zip } : {}),
-          ...(row.total ? { financials_total_amount: row.total } : {}),
-        },
-      })) as IntegrationProject;
+      const project = (await inColumns(
+        PROJECT_COLUMNS,
+        client.company('POST', '/integration/projects', {
+          body: {
+            name: row.project,
+            account_id: accountId,
+            ...(row.number ? { number: row.number } : {}),
+            ...(row.street ? { address_street: row.street } : {}),
+            ...(row.city ? { address_city: row.city } : {}),
+            ...(row.state ? { address_state: row.state } : {}),
+            ...(row.zip ? { address_zip: row.zip } : {}),
+            ...(row.total ? { financials_total_amount: row.total } : {}),
+          },
+        }),
+      )) as IntegrationProject;
       projectId = project.id;
       made.unshift(() => client.company('DELETE', `/integration/projects/${project.id}`));
       said.push(`project ${project.id} made`);
     } else said.push(`project ${projectId} found`);
 
-    const customer = (await client.company('POST', '/integration/portal-users', {
-      body: { email: row.contact_email, ...(row.first_name ? { first_name: row.first_name } : {}), ...(row.last_name ? { last_name: row.last_name } : {}) },
-    })) as IntegrationPortalUser;
+    const customer = (await inColumns(
+      CUSTOMER_COLUMNS,
+      client.company('POST', '/integration/portal-users', {
+        body: { email: row.contact_email, ...(row.first_name ? { first_name: row.first_name } : {}), ...(row.last_name ? { last_name: row.last_name } : {}) },
+      }),
+    )) as IntegrationPortalUser;
     await client.company('POST', `/integration/projects/${projectId}/shares`, { body: { portal_user_id: customer.id } });
     said.push(`shared with ${customer.email}`);
     // Made and shared: from here on nothing is taken back, an invitation that fails is said and can be sent again.
@@ -111,8 +151,8 @@ export const importCsv = defineCommand({
   summary: 'a CSV of customers and projects (one row per project): makes, shares and invites; reports each row',
   as: 'company',
   options: { file: { type: 'string', value: 'PATH', required: true, help: `columns: ${IMPORT_COLUMNS.join(', ')} (the first three required)` } },
-  async run({ client, options, print }) {
-    const file = textOption(options, 'file')!;
+  async run({ client, options, print, resolvePath }) {
+    const file = resolvePath(textOption(options, 'file')!);
     const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
       throw new SetupError(`Cannot read ${file}: ${error.code ?? String(error)}`);
     });
@@ -139,15 +179,21 @@ export const importCsv = defineCommand({
     for (const { line, values } of table.rows) {
       const empty = REQUIRED.filter((column) => !values[column]);
       const email = EmailSchema.safeParse(values.contact_email ?? '');
-      if (empty.length > 0 || !email.success) {
+      // A total as a spreadsheet writes it ("$12,500.00") in the API's form; refused in the column's own words.
+      const total = values.total ? parseMoneyInput(values.total) : null;
+      if (empty.length > 0 || !email.success || (total && !total.ok)) {
         refused++;
-        print(
-          `Line ${line}: refused, nothing changed: ${empty.length > 0 ? `${empty.join(', ')} empty` : `contact_email "${values.contact_email}" is not an email address`}.`,
-        );
+        const problem =
+          empty.length > 0
+            ? `${empty.join(', ')} empty.`
+            : !email.success
+              ? `contact_email "${values.contact_email}" is not an email address.`
+              : `column total: ${(total as { problem: string }).problem}`;
+        print(`Line ${line}: refused, nothing changed: ${problem}`);
         continue;
       }
       try {
-        print(`Line ${line}: ${await importRow(client, { ...values, contact_email: email.data }, known)}.`);
+        print(`Line ${line}: ${await importRow(client, { ...values, contact_email: email.data, ...(total?.ok ? { total: total.value } : {}) }, known)}.`);
       } catch (error) {
         if (error instanceof SetupError) throw error;
         refused++;

@@ -1,21 +1,25 @@
 import type { IntegrationContactMessagePage, IntegrationInvoiceDetail, IntegrationInvoiceLineInput } from '@portal/contract';
-import { defineCommand, idOption, textOption } from '../command';
+import { parseMoneyInput } from '@portal/contract/money';
+import { defineCommand, idOption, moneyOption, textOption } from '../command';
 import { UsageError } from '../errors';
+import { invoiceStatus, money } from '../format';
 
-/** `Tear-off and disposal|1|4000.00` → a line; the description may hold anything but `|`. */
+/** `Tear-off and disposal|1|$4,000` → a line; the description may hold anything but `|`, the price is typed money. */
 export function parseLine(text: string): IntegrationInvoiceLineInput {
   const parts = text.split('|');
   if (parts.length !== 3 || !parts[0]!.trim()) {
     throw new UsageError(`--line takes DESCRIPTION|QUANTITY|UNIT PRICE, e.g. "Shingles|20|150.00", not "${text}".`);
   }
-  return { description: parts[0]!.trim(), quantity: parts[1]!.trim(), unit_price: parts[2]!.trim() };
+  const price = parseMoneyInput(parts[2]!);
+  if (!price.ok) throw new UsageError(`--line "${text}", unit price: ${price.problem}`);
+  return { description: parts[0]!.trim(), quantity: parts[1]!.trim(), unit_price: price.value };
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 function describeInvoice(invoice: IntegrationInvoiceDetail): string {
-  return `Invoice ${invoice.id} (${invoice.number}) for project ${invoice.project_id}: ${invoice.status}, total $${invoice.total}, balance $${invoice.balance}.`;
+  return `Invoice ${invoice.id} (${invoice.number}) for project ${invoice.project_id}: ${invoiceStatus(invoice.status)}, total ${money(invoice.total)}, balance ${money(invoice.balance)}.`;
 }
 
 export const createInvoice = defineCommand({
@@ -65,9 +69,10 @@ export const recordPayment = defineCommand({
   name: 'record-payment',
   summary: 'record money received against an invoice',
   as: 'company',
+  fieldOptions: { amount: 'amount', method: 'method', paid_on: 'date', reference: 'reference' },
   options: {
     invoice: { type: 'string', value: 'ID', required: true, help: 'the invoice' },
-    amount: { type: 'string', value: 'AMOUNT', required: true, help: 'e.g. 2000.00' },
+    amount: { type: 'string', value: 'AMOUNT', required: true, help: 'e.g. 2000, $2,000 or 2,000.00' },
     method: { type: 'string', value: 'METHOD', required: true, help: 'Check, ACH, Card, …' },
     date: { type: 'string', value: 'YYYY-MM-DD', help: 'when it was received (default today)' },
     reference: { type: 'string', value: 'TEXT', help: 'a check number or transaction id' },
@@ -76,7 +81,7 @@ export const recordPayment = defineCommand({
     const id = idOption(options, 'invoice');
     const { invoice } = (await client.company('POST', `/integration/invoices/${id}/payments`, {
       body: {
-        amount: textOption(options, 'amount'),
+        amount: moneyOption(options, 'amount'),
         method: textOption(options, 'method'),
         paid_on: textOption(options, 'date') ?? today(),
         reference: textOption(options, 'reference') ?? null,

@@ -14,11 +14,11 @@ export const reply = defineCommand({
     internal: { type: 'boolean', help: 'only the company sees it' },
     attach: { type: 'string', value: 'FILE', multiple: true, help: 'an image or PDF to attach; repeat for more' },
   },
-  async run({ client, options, json, print }) {
+  async run({ client, options, json, print, resolvePath }) {
     const project = idOption(options, 'project');
     const text = textOption(options, 'text')!;
     if (!text.trim()) throw new UsageError('--text must say something.');
-    const attachments = (options.attach as string[] | undefined) ?? [];
+    const attachments = ((options.attach as string[] | undefined) ?? []).map(resolvePath);
     const note = (await client.company('POST', `/integration/projects/${project}/notes`, {
       body: {
         body: text,

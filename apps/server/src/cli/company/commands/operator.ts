@@ -1,4 +1,5 @@
 import { ScopeSchema, type OperatorCompanyCreated } from '@portal/contract';
+import { DEFAULT_TIME_ZONE, formatZonedMoment } from '@portal/contract/calendar-constants';
 import { defineCommand, idOption, textOption } from '../command';
 import { UsageError } from '../errors';
 
@@ -9,7 +10,7 @@ export const createCompany = defineCommand({
   options: {
     name: { type: 'string', value: 'NAME', required: true, help: "the company's name" },
     'owner-email': { type: 'string', value: 'EMAIL', required: true, help: "the owner's email" },
-    'owner-name': { type: 'string', value: 'NAME', help: "the owner's name (default: the email's first part)" },
+    'owner-name': { type: 'string', value: 'NAME', required: true, help: "the owner's name, as customers see it on notes and emails" },
     'theme-code': { type: 'string', value: 'CODE', help: 'brands the sign-in pages (?theme=CODE); default: made from the name' },
     color: { type: 'string', value: '#RRGGBB', help: "the portal's colour" },
     'time-zone': { type: 'string', value: 'ZONE', help: 'the calendar’s IANA time zone (default America/New_York)' },
@@ -26,7 +27,9 @@ export const createCompany = defineCommand({
     if (json) return print(JSON.stringify(created, null, 2));
     print(`Company ${created.company.id}: ${created.company.name} (theme code ${created.company.theme_code}).`);
     print(`Owner: ${created.owner.name} <${created.owner.email}> (staff ${created.owner.id}).`);
-    print(`The owner chooses a password and signs in to the staff console here (once, until ${created.owner.invitation_expires_at.slice(0, 10)}):`);
+    // The expiry on the new company's clock, as every invitation's reads.
+    const expires = formatZonedMoment(created.owner.invitation_expires_at, textOption(options, 'time-zone') ?? DEFAULT_TIME_ZONE);
+    print(`The owner chooses a password and signs in to the staff console here (once; expires ${expires}):`);
     print(created.owner.invitation_url);
     print(`API key ${created.api_key.id} with every scope. Keep it secret; it is shown only this once:`);
     print(created.api_key.key);

@@ -7,6 +7,8 @@ import {
   type IntegrationProposalPage,
   type IntegrationProposalSectionInput,
 } from '@portal/contract';
+import { parseMoneyInput } from '@portal/contract/money';
+import { money, proposalStatus } from '../format';
 import { defineCommand, idOption, textOption } from '../command';
 import { SetupError, UsageError } from '../errors';
 
@@ -17,7 +19,9 @@ export function parseItem(text: string): { section: string; item: IntegrationPro
   if (!(parts.length === 4 || optional) || !parts[0] || !parts[1]) {
     throw new UsageError(`--item takes SECTION|DESCRIPTION|QUANTITY|UNIT PRICE[|optional], e.g. "Cabinets|Base cabinets|4|250.00", not "${text}".`);
   }
-  return { section: parts[0], item: { description: parts[1], quantity: parts[2]!, unit_price: parts[3]!, optional } };
+  const price = parseMoneyInput(parts[3]!);
+  if (!price.ok) throw new UsageError(`--item "${text}", unit price: ${price.problem}`);
+  return { section: parts[0], item: { description: parts[1], quantity: parts[2]!, unit_price: price.value, optional } };
 }
 
 /** Items in the order given, grouped by section in the order each section first appears. */
@@ -33,7 +37,7 @@ export function sectionsOf(items: string[]): IntegrationProposalSectionInput[] {
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 function describe(proposal: IntegrationProposalDetail): string {
-  return `Proposal ${proposal.id} (${formatProposalNumber(proposal.number, proposal.version)}) for project ${proposal.project_id}: ${proposal.status}, total $${proposal.total}, valid until ${proposal.expires_on}.`;
+  return `Proposal ${proposal.id} (${formatProposalNumber(proposal.number, proposal.version)}) for project ${proposal.project_id}: ${proposalStatus(proposal.status)}, total ${money(proposal.total)}, valid until ${proposal.expires_on}.`;
 }
 
 function details(proposal: IntegrationProposalDetail): string[] {
@@ -42,17 +46,17 @@ function details(proposal: IntegrationProposalDetail): string[] {
     lines.push(`  ${section.title}`);
     for (const item of section.items) {
       lines.push(
-        `    #${item.id} ${item.description}: ${item.quantity} × $${item.unit_price} = $${item.amount}${item.optional ? ` (optional${item.selected ? ', chosen' : ''})` : ''}`,
+        `    #${item.id} ${item.description}: ${item.quantity} × ${money(item.unit_price)} = ${money(item.amount)}${item.optional ? ` (optional${item.selected ? ', chosen' : ''})` : ''}`,
       );
     }
   }
   lines.push(
-    `  Subtotal $${proposal.subtotal}, tax ${proposal.tax_rate}% $${proposal.tax}, total $${proposal.total} (with every option $${proposal.total_with_all_options})`,
+    `  Subtotal ${money(proposal.subtotal)}, tax ${proposal.tax_rate}% ${money(proposal.tax)}, total ${money(proposal.total)} (with every option ${money(proposal.total_with_all_options)})`,
   );
   const { acceptance, decline } = proposal;
   if (acceptance) {
     lines.push(
-      `  Accepted by ${acceptance.signer_name} <${acceptance.signer_email}> at ${acceptance.accepted_at} from ${acceptance.ip_address} for $${acceptance.total}`,
+      `  Accepted by ${acceptance.signer_name} <${acceptance.signer_email}> at ${acceptance.accepted_at} from ${acceptance.ip_address} for ${money(acceptance.total)}`,
     );
     lines.push(`  Content SHA-256 ${acceptance.content_sha256}; PDF SHA-256 ${acceptance.pdf_sha256}`);
   }
@@ -81,7 +85,7 @@ export const listProposals = defineCommand({
     if (page.data.length === 0) print('No proposals.');
     for (const row of page.data) {
       print(
-        `#${row.id} ${formatProposalNumber(row.number, row.version)} project ${row.project_id}: ${row.status}, $${row.total}, valid until ${row.expires_on}: ${row.title}`,
+        `#${row.id} ${formatProposalNumber(row.number, row.version)} project ${row.project_id}: ${proposalStatus(row.status)}, ${money(row.total)}, valid until ${row.expires_on}: ${row.title}`,
       );
     }
   },
@@ -114,9 +118,10 @@ export const createProposal = defineCommand({
     terms: { type: 'string', value: 'TEXT', help: 'the terms' },
     send: { type: 'boolean', help: 'send it at once: the customers see it and get an email' },
   },
-  async run({ client, options, json, print }) {
+  async run({ client, options, json, print, resolvePath }) {
     let base: Partial<IntegrationProposalCreate> = {};
-    const file = textOption(options, 'file');
+    const typedFile = textOption(options, 'file');
+    const file = typedFile === undefined ? undefined : resolvePath(typedFile);
     if (file) {
       const text = await readFile(file, 'utf8').catch((error: unknown) => {
         throw new SetupError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
@@ -171,10 +176,10 @@ export const proposalPdf = defineCommand({
     ...idOnly,
     out: { type: 'string', value: 'FILE', required: true, help: 'where to write it, e.g. signed.pdf' },
   },
-  async run({ client, options, print }) {
+  async run({ client, options, print, resolvePath }) {
     const id = idOption(options, 'id');
     const bytes = await client.companyDownload(`/integration/proposals/${id}/pdf`);
-    const out = textOption(options, 'out')!;
+    const out = resolvePath(textOption(options, 'out')!);
     await writeFile(out, bytes);
     print(`Signed PDF of proposal ${id} saved to ${out} (${bytes.length} bytes).`);
   },

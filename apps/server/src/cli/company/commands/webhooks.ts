@@ -7,7 +7,7 @@ export const createWebhook = defineCommand({
   summary: 'send events to a URL (prints the signing secret once)',
   as: 'company',
   options: {
-    url: { type: 'string', value: 'URL', required: true, help: 'where events are POSTed (https:// in production)' },
+    url: { type: 'string', value: 'URL', required: true, help: 'where events are POSTed: https:// to a public address' },
     event: { type: 'string', value: 'TYPE', multiple: true, required: true, help: `an event type; repeat for more: ${WEBHOOK_EVENTS.join(', ')}` },
   },
   async run({ client, options, json, print }) {

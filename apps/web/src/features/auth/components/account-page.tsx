@@ -1,12 +1,13 @@
 import type { PortalUser } from '@portal/contract';
-import { Link, useSearch } from '@tanstack/react-router';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { NOTICE_KIND_LABELS, NOTICE_KINDS } from '@portal/contract/notice-kinds';
+import { Link, useLocation, useSearch } from '@tanstack/react-router';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { WriteControls } from '../../../components/read-only';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { TextField } from '../../../components/ui/text-field';
-import { paths } from '../../../lib/paths';
+import { CALENDAR_FEED_SECTION_ID, paths } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import { useRequestEmailChange } from '../api/change-email';
 import { useChangePassword } from '../api/change-password';
@@ -16,9 +17,9 @@ import { formErrors } from '../../../lib/form-errors';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { CalendarFeedSection } from './calendar-feed-section';
 
-function Section({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+function Section({ id, title, description, children }: { id?: string; title: string; description?: ReactNode; children: ReactNode }) {
   return (
-    <section aria-label={title} className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+    <section id={id} aria-label={title} className="scroll-mt-6 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
       <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
       {description ? <p className="mt-1 text-slate-600">{description}</p> : null}
       <div className="mt-4">{children}</div>
@@ -167,10 +168,21 @@ function PasswordForm() {
   );
 }
 
+/** Every kind of email the server sends, as the notification settings name them: "new notes, invoices, … and scheduled visits". */
+const NOTICES_IN_WORDS = (() => {
+  const labels = NOTICE_KINDS.map((kind) => NOTICE_KIND_LABELS[kind].label.toLowerCase());
+  return `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+})();
+
 export function AccountPage() {
   const me = useMe();
   const search = useSearch({ strict: false }) as { entity?: number };
+  const hash = useLocation({ select: (location) => location.hash });
   const user = me.data;
+  // A link to one section (the calendar page's "Subscribe to this calendar") lands on it once the sections are drawn.
+  useEffect(() => {
+    if (user && hash) document.getElementById(hash)?.scrollIntoView?.();
+  }, [user, hash]);
 
   return (
     <>
@@ -196,12 +208,13 @@ export function AccountPage() {
           <Section title="Password" description="Changing it signs you out on every other device.">
             <PasswordForm />
           </Section>
-          <Section title="Email notifications" description="Emails about new notes, invoices, documents and photo albums on your projects.">
+          <Section title="Email notifications" description={`Emails about ${NOTICES_IN_WORDS} on your projects.`}>
             <Link {...paths.notifications({ entity: search.entity })} className="font-medium text-slate-900 underline">
               Choose which emails you get
             </Link>
           </Section>
           <Section
+            id={CALENDAR_FEED_SECTION_ID}
             title="Subscribe in your calendar app"
             description="A private link that puts your projects’ visits in Google Calendar, Apple Calendar or Outlook, kept up to date."
           >

@@ -90,6 +90,10 @@ describe('the email notifications page', () => {
     visit('/account');
     const link = await screen.findByRole('link', { name: 'Choose which emails you get' }, { timeout: 5000 });
     expect(link).toHaveAttribute('href', '/account/notifications');
+    // The summary names every kind of email the server sends, proposals and visits among them.
+    expect(screen.getByRole('region', { name: 'Email notifications' })).toHaveTextContent(
+      'Emails about new notes, invoices, shared documents, shared photo albums, proposals and scheduled visits on your projects.',
+    );
   });
 });
 

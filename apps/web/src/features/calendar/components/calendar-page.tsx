@@ -1,11 +1,12 @@
 import type { ScheduleItem } from '@portal/contract';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { CalendarCheck, CalendarDays, History } from 'lucide-react';
+import { CalendarCheck, CalendarDays, CalendarPlus, History } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { dayKeyIn, daysBetween, formatDayHeading, monthGrid, monthOfDay, todayIn } from '../../../lib/calendar-dates';
+import { CALENDAR_FEED_SECTION_ID, paths } from '../../../lib/paths';
 import type { ProjectPageProps } from '../../../lib/portal';
 import { useAgenda, useScheduleRange } from '../api/get-schedule';
 import type { CalendarSearch } from '../search';
@@ -50,32 +51,43 @@ export function CalendarPage({ entity, company }: ProjectPageProps) {
     <div className="flex flex-col gap-6">
       <PageHeading title="Calendar">
         {project ? `${project.name || project.address_street || 'Your project'}${project.number ? ` · ${project.number}` : ''}. ` : ''}
-        Times are in {company.name}’s time zone, {company.time_zone.replaceAll('_', ' ')}.
+        Times are in {company.name}’s time zone, {company.time_zone}.
       </PageHeading>
-      <nav aria-label="Calendar views" className="-mt-2">
-        <ul className="flex flex-wrap gap-2">
-          <li>
-            <Link
-              from="/calendar"
-              search={(previous) => ({ ...previous, view: undefined, month: undefined, day: undefined })}
-              className={tabStyle(view === 'agenda')}
-              aria-current={view === 'agenda' ? 'page' : undefined}
-            >
-              Agenda
-            </Link>
-          </li>
-          <li>
-            <Link
-              from="/calendar"
-              search={(previous) => ({ ...previous, view: 'month' as const, past: undefined, page: undefined })}
-              className={tabStyle(view === 'month')}
-              aria-current={view === 'month' ? 'page' : undefined}
-            >
-              Month
-            </Link>
-          </li>
-        </ul>
-      </nav>
+      <div className="-mt-2 flex flex-wrap items-center justify-between gap-3">
+        <nav aria-label="Calendar views">
+          <ul className="flex flex-wrap gap-2">
+            <li>
+              <Link
+                from="/calendar"
+                search={(previous) => ({ ...previous, view: undefined, month: undefined, day: undefined })}
+                className={tabStyle(view === 'agenda')}
+                aria-current={view === 'agenda' ? 'page' : undefined}
+              >
+                Agenda
+              </Link>
+            </li>
+            <li>
+              <Link
+                from="/calendar"
+                search={(previous) => ({ ...previous, view: 'month' as const, past: undefined, page: undefined })}
+                className={tabStyle(view === 'month')}
+                aria-current={view === 'month' ? 'page' : undefined}
+              >
+                Month
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        {/* The feed lives with the account (it holds every shared project's visits); the portal's page for it is there. */}
+        <Link
+          {...paths.account({ entity: entity.id })}
+          hash={CALENDAR_FEED_SECTION_ID}
+          className="inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100"
+        >
+          <CalendarPlus aria-hidden="true" className="size-4" />
+          Subscribe to this calendar
+        </Link>
+      </div>
       {view === 'agenda' ? <Agenda entity={entity.id} search={search} /> : <Month entity={entity.id} timeZone={company.time_zone} search={search} />}
     </div>
   );

@@ -31,7 +31,7 @@ export function VisitCard({ entity, item }: { entity: number; item: ScheduleItem
       className={`flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-5 ${cancelled ? 'opacity-80' : ''}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 id={headingId} className={`text-base font-semibold break-words text-slate-900 sm:text-lg ${cancelled ? 'line-through' : ''}`}>
+        <h3 id={headingId} className={`text-base font-semibold wrap-anywhere text-slate-900 sm:text-lg ${cancelled ? 'line-through' : ''}`}>
           {item.title}
         </h3>
         {cancelled ? <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">Cancelled</span> : null}
@@ -43,7 +43,7 @@ export function VisitCard({ entity, item }: { entity: number; item: ScheduleItem
       {item.location ? (
         <p className="flex items-start gap-2 text-slate-700">
           <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
-          <span className="break-words">{item.location}</span>
+          <span className="wrap-anywhere">{item.location}</span>
         </p>
       ) : null}
       {item.assigned_staff ? (
@@ -55,7 +55,7 @@ export function VisitCard({ entity, item }: { entity: number; item: ScheduleItem
           </span>
         </p>
       ) : null}
-      {item.notes ? <p className="break-words whitespace-pre-line text-slate-700">{item.notes}</p> : null}
+      {item.notes ? <p className="wrap-anywhere whitespace-pre-line text-slate-700">{item.notes}</p> : null}
       {cancelled ? null : (
         <div>
           <button

@@ -223,7 +223,7 @@ function DocumentsView({ entity, companyName }: { entity: number; companyName: s
             {page.data.map((document) => (
               <li key={document.id} className="flex flex-col gap-2 rounded-2xl bg-white p-4 text-sm ring-1 ring-slate-200">
                 <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                  <p className="min-w-0 font-medium break-words text-slate-900">{document.name}</p>
+                  <p className="min-w-0 font-medium wrap-anywhere text-slate-900">{document.name}</p>
                   {document.is_mine ? <MineBadge /> : null}
                 </div>
                 <p className="text-slate-700">{[TYPE_LABELS[document.type], formatBytes(document.size), formatDate(document.created_at)].join(' · ')}</p>

@@ -1,7 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { ApiRequestError } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, NO_VALUE } from '../../../lib/format';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useInvoice } from '../api/get-invoice';
 import { formatDate } from './format';
@@ -96,7 +96,7 @@ export function InvoiceDetail({ entity }: { entity: number }) {
         {data.lines.map((line) => (
           <li key={line.id} className="flex items-baseline justify-between gap-3 px-4 py-3">
             <span className="min-w-0">
-              <span className="block break-words text-slate-900">{line.description}</span>
+              <span className="block wrap-anywhere text-slate-900">{line.description}</span>
               <span className="block text-slate-600 tabular-nums">
                 {line.quantity} × {formatMoney(line.unit_price)}
               </span>
@@ -151,7 +151,7 @@ export function InvoiceDetail({ entity }: { entity: number }) {
                     <tr key={payment.id}>
                       <td className="whitespace-nowrap px-2 py-3 sm:px-4">{formatDate(payment.paid_on)}</td>
                       <td className="px-2 py-3 sm:px-4">{payment.method}</td>
-                      <td className="px-2 py-3 sm:px-4">{payment.reference ?? '-'}</td>
+                      <td className="px-2 py-3 sm:px-4">{payment.reference ?? NO_VALUE}</td>
                       <td className="px-2 py-3 sm:px-4 text-right tabular-nums">{formatMoney(payment.amount)}</td>
                     </tr>
                   ))}
@@ -163,7 +163,7 @@ export function InvoiceDetail({ entity }: { entity: number }) {
                 <li key={payment.id} className="flex items-baseline justify-between gap-3 px-4 py-3">
                   <span className="min-w-0">
                     <span className="block text-slate-900">{formatDate(payment.paid_on)}</span>
-                    <span className="block break-words text-slate-600">
+                    <span className="block wrap-anywhere text-slate-600">
                       {payment.method}
                       {payment.reference ? ` · ${payment.reference}` : ''}
                     </span>

@@ -104,7 +104,7 @@ export function StatementView({ entity }: { entity: number }) {
           {data.entries.map((entry) => (
             <li key={entryKey(entry)} className="flex flex-col gap-0.5 px-4 py-3">
               <span className="text-slate-600">{formatDate(entry.date)}</span>
-              <span className="break-words text-slate-900">{entry.description}</span>
+              <span className="wrap-anywhere text-slate-900">{entry.description}</span>
               <span className="flex flex-wrap justify-between gap-x-3 tabular-nums">
                 {entry.charge ? <span>Charge {formatMoney(entry.charge)}</span> : null}
                 {entry.payment ? <span className="text-green-800">Payment {formatMoney(entry.payment)}</span> : null}

@@ -127,7 +127,7 @@ function ProjectCard({ entity, company }: { entity: PortalEntity; company: Compa
                   <>
                     <ActivityIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
                     <span className="min-w-0">
-                      <span className="break-words">{activity.title}</span>
+                      <span className="wrap-anywhere">{activity.title}</span>
                       <span className="text-slate-600"> · {formatDay(activity.at)}</span>
                     </span>
                   </>

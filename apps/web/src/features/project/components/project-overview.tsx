@@ -13,9 +13,10 @@ function Money({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-/** The project at a glance: number, name, status, address with a map link, rep and money. */
+/** The project at a glance: number, name, status, address with a map link (none without an address), rep and money. */
 export function ProjectOverview({ project }: { project: Project }) {
   const [street, city] = addressLines(project);
+  const description = project.address_description?.trim();
   const map = mapsLink(project);
   return (
     <section aria-label="Project details" className="flex flex-col gap-6">
@@ -32,30 +33,23 @@ export function ProjectOverview({ project }: { project: Project }) {
             {project.number ? <span className="text-sm font-medium text-slate-600">No. {project.number}</span> : null}
             {project.status ? <StatusBadge status={project.status} /> : null}
           </div>
-          <div className="flex items-start gap-2 text-slate-700">
-            <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-slate-500" />
-            <address className="not-italic">
-              {street}
-              <br />
-              {city}
-              {project.address_description?.trim() ? (
-                <>
-                  <br />
-                  <span className="text-sm text-slate-600">{project.address_description.trim()}</span>
-                </>
-              ) : null}
-              {map ? (
-                <>
-                  <br />
+          {street || city || description || map ? (
+            <div className="flex items-start gap-2 text-slate-700">
+              <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-slate-500" />
+              <address className="flex min-w-0 flex-col items-start not-italic wrap-anywhere">
+                {street ? <span>{street}</span> : null}
+                {city ? <span>{city}</span> : null}
+                {description ? <span className="text-sm text-slate-600">{description}</span> : null}
+                {map ? (
                   <a href={map} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 underline">
                     Open in maps
                     <ExternalLink aria-hidden="true" className="size-3.5" />
                     <span className="sr-only">(opens in a new tab)</span>
                   </a>
-                </>
-              ) : null}
-            </address>
-          </div>
+                ) : null}
+              </address>
+            </div>
+          ) : null}
           {project.rep_primary_name ? (
             <div className="flex items-center gap-2 text-slate-700">
               <UserRound aria-hidden="true" className="size-4 shrink-0 text-slate-500" />

@@ -88,7 +88,7 @@ function ProposalView({ entity, proposal }: { entity: number; proposal: Detail }
         <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-600">
           Proposal {formatProposalNumber(proposal.number, proposal.version)} <StatusBadge status={proposal.status} />
         </p>
-        <h2 id="proposal-heading" className="text-2xl font-semibold break-words text-slate-900">
+        <h2 id="proposal-heading" className="text-2xl font-semibold wrap-anywhere text-slate-900">
           {proposal.title}
         </h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

@@ -5,7 +5,7 @@ import { FileSignature } from 'lucide-react';
 import { useState } from 'react';
 import { Pagination } from '../../../components/pagination';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { formatDay, formatMoney } from '../../../lib/format';
+import { formatDay, formatMoney, NO_VALUE } from '../../../lib/format';
 import { PROPOSALS_PAGE_SIZE, useProposals } from '../api/get-proposals';
 import { StatusBadge } from './status-badge';
 
@@ -74,7 +74,7 @@ export function ProposalsList({ entity }: { entity: number }) {
                   <StatusBadge status={proposal.status} />
                 </td>
                 <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{formatMoney(proposal.total)}</td>
-                <td className="px-4 py-3 whitespace-nowrap">{proposal.sent_at ? formatDay(proposal.sent_at) : '-'}</td>
+                <td className="px-4 py-3 whitespace-nowrap">{proposal.sent_at ? formatDay(proposal.sent_at) : NO_VALUE}</td>
                 <td className="px-4 py-3 whitespace-nowrap">{formatProposalDate(proposal.expires_on)}</td>
               </tr>
             ))}
@@ -87,7 +87,7 @@ export function ProposalsList({ entity }: { entity: number }) {
           <li key={proposal.id} className="relative rounded-2xl bg-white p-4 ring-1 ring-slate-200 has-[a:hover]:ring-slate-400">
             <div className="flex items-start justify-between gap-3">
               {/* The link covers the whole card: a thumb need not find the title. */}
-              <ProposalLink proposal={proposal} className="min-w-0 font-semibold break-words text-blue-800 after:absolute after:inset-0 after:rounded-2xl">
+              <ProposalLink proposal={proposal} className="min-w-0 font-semibold wrap-anywhere text-blue-800 after:absolute after:inset-0 after:rounded-2xl">
                 {proposal.title}
               </ProposalLink>
               <StatusBadge status={proposal.status} />
@@ -104,7 +104,7 @@ export function ProposalsList({ entity }: { entity: number }) {
               </div>
               <div>
                 <dt className="text-slate-600">Sent</dt>
-                <dd className="text-slate-800">{proposal.sent_at ? formatDay(proposal.sent_at) : '-'}</dd>
+                <dd className="text-slate-800">{proposal.sent_at ? formatDay(proposal.sent_at) : NO_VALUE}</dd>
               </div>
             </dl>
           </li>

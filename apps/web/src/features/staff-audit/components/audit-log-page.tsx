@@ -27,7 +27,7 @@ const target = (entry: AuditEntry) => (entry.target ? `${entry.target.kind.repla
 function Actor({ entry }: { entry: AuditEntry }) {
   return (
     <>
-      <span className="block break-words font-medium text-slate-900">{entry.actor.label}</span>
+      <span className="block wrap-anywhere font-medium text-slate-900">{entry.actor.label}</span>
       {entry.actor.label === KIND_LABEL[entry.actor.kind] ? null : <span className="block text-xs text-slate-600">{KIND_LABEL[entry.actor.kind]}</span>}
     </>
   );
@@ -89,7 +89,7 @@ function AuditCards({ entries }: { entries: AuditEntry[] }) {
     <ul aria-label="Audit log, newest first" className="flex flex-col gap-3 md:hidden">
       {entries.map((entry) => (
         <li key={entry.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-          <p className="mb-1 break-words font-medium text-slate-900">{entry.summary}</p>
+          <p className="mb-1 wrap-anywhere font-medium text-slate-900">{entry.summary}</p>
           <p className="mb-2 text-sm text-slate-700">
             {entry.actor.label}
             {entry.actor.label === KIND_LABEL[entry.actor.kind] ? null : <span className="text-slate-600"> ({KIND_LABEL[entry.actor.kind]})</span>}

@@ -120,7 +120,7 @@ function DocumentSummary({ document, by }: { document: IntegrationDocument; by: 
     <div className="flex min-w-0 flex-1 items-start gap-3">
       <FileText aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
       <div className="min-w-0">
-        <p className="font-medium break-words text-slate-900">{document.name}</p>
+        <p className="font-medium wrap-anywhere text-slate-900">{document.name}</p>
         <p className="text-sm text-slate-600">{[TYPE_LABELS[document.type], formatBytes(document.size), formatDay(document.created_at), by].join(' · ')}</p>
       </div>
     </div>
@@ -207,7 +207,7 @@ function DeleteDocument({ projectId, document }: { projectId: number; document: 
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-2xl bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold break-words text-slate-900">Delete {document.name}?</AlertDialog.Title>
+          <AlertDialog.Title className="text-lg font-semibold wrap-anywhere text-slate-900">Delete {document.name}?</AlertDialog.Title>
           <AlertDialog.Description className="text-slate-700">
             The file is deleted for good{document.is_shared ? ' and leaves the customers’ portal' : ''}. This cannot be undone.
           </AlertDialog.Description>

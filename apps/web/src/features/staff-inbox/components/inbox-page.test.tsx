@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDataLayer } from '../../../app/data-layer';
 import { createStaffRouter } from '../../../app/staff-router';
+import { inboxItemLink } from './inbox-page';
 
 const page = (data: unknown[], unread: number) => ({
   data,
@@ -133,6 +134,12 @@ describe('the inbox page', () => {
     visit('/staff/inbox');
     await userEvent.click(await screen.findByRole('button', { name: 'Mark all read' }, { timeout: 5_000 }));
     await waitFor(() => expect(writes).toContain('POST /api/staff/inbox/read-all'));
+  });
+});
+
+describe('an answered proposal in the inbox', () => {
+  it('links to the proposal in its project', () => {
+    expect(inboxItemLink({ kind: 'proposal', id: 12, project: { id: 4, name: 'Roof replacement' } })).toEqual({ to: '/staff/projects/4/proposals/12' });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { InboxItem, InboxKind } from '@portal/contract';
 import { Link } from '@tanstack/react-router';
-import { FileText, Inbox, Mail, MessageSquare, X } from 'lucide-react';
+import { FileSignature, FileText, Inbox, Mail, MessageSquare, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useDocumentTitle } from '../../../components/document-title';
 import { Pagination } from '../../../components/pagination';
@@ -20,11 +20,13 @@ const KINDS: Record<InboxKind, { label: string; Icon: typeof FileText }> = {
   note: { label: 'Note', Icon: MessageSquare },
   document: { label: 'Document', Icon: FileText },
   message: { label: 'Message', Icon: Mail },
+  proposal: { label: 'Proposal', Icon: FileSignature },
 };
 
-/** Where an item lives in the console: the project's notes or documents tab, or the message opened here. */
+/** Where an item lives in the console: the project's notes or documents tab, the proposal, or the message opened here. */
 export function inboxItemLink(item: Pick<InboxItem, 'kind' | 'id' | 'project'>): { to: string; search?: { message: number } } {
   if (item.kind === 'message' || !item.project) return { to: '/staff/inbox', search: { message: item.id } };
+  if (item.kind === 'proposal') return { to: `/staff/projects/${item.project.id}/proposals/${item.id}` };
   return { to: `/staff/projects/${item.project.id}/${item.kind === 'note' ? 'notes' : 'documents'}` };
 }
 

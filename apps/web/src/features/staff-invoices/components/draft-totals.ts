@@ -1,4 +1,4 @@
-import { lineAmountCents, sumCents, taxCents } from '@portal/contract/money';
+import { lineAmountCents, moneyForApi, sumCents, taxCents } from '@portal/contract/money';
 
 export interface DraftLine {
   description: string;
@@ -26,7 +26,8 @@ const RATE = /^\d{1,3}(\.\d{1,4})?$/;
 export function draftTotals(lines: readonly DraftLine[], taxRate: string): DraftTotals {
   const amounts = lines.map((line) => {
     const quantity = line.quantity.trim();
-    const price = line.unit_price.trim();
+    // "$1,250" adds up as the 1250.00 the form will send.
+    const price = moneyForApi(line.unit_price);
     if (!QUANTITY.test(quantity) || !PRICE.test(price)) return null;
     return lineAmountCents(quantity, price);
   });

@@ -89,4 +89,20 @@ describe('the new invoice form', () => {
     ]);
     expect(router.state.location.pathname).toBe('/staff/projects/5/invoices/new');
   }, 30_000);
+
+  it('takes a price as the office types it, "$1,250", adds it up and sends 1250.00', async () => {
+    const posted = stubApi();
+    const router = createStaffRouter(createDataLayer());
+    router.update({ ...router.options, history: createMemoryHistory({ initialEntries: ['/staff/projects/5/invoices/new'] }) });
+    render(<RouterProvider router={router} />);
+
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Number', {}, { timeout: 15_000 }), 'HR-INV-2');
+    await user.type(screen.getByLabelText('Line 1 Description'), 'Gutters');
+    await user.type(screen.getByLabelText('Line 1 Unit price'), '$1,250');
+    expect(screen.getByTestId('draft-total')).toHaveTextContent('$1,250.00');
+    await user.click(screen.getByRole('button', { name: 'Create the draft' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ lines: [{ description: 'Gutters', quantity: '1', unit_price: '1250.00' }] });
+  }, 30_000);
 });

@@ -1,5 +1,5 @@
 import type { IntegrationInvoiceDetail } from '@portal/contract';
-import { formatUsd } from '@portal/contract/money';
+import { formatUsd, moneyForApi } from '@portal/contract/money';
 import { useNavigate } from '@tanstack/react-router';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
@@ -110,7 +110,7 @@ export function InvoiceForm({ projectId, invoice }: { projectId: number; invoice
         tax_rate: taxRate.trim() === '' ? '0' : taxRate,
         notes: notes.trim() === '' ? null : notes,
         terms: terms.trim() === '' ? null : terms,
-        lines: lines.map(({ description, quantity, unit_price }) => ({ description, quantity, unit_price })),
+        lines: lines.map(({ description, quantity, unit_price }) => ({ description, quantity, unit_price: moneyForApi(unit_price) })),
       },
       {
         onSuccess: (saved) => {

@@ -1,4 +1,5 @@
 import type { IntegrationInvoiceDetail } from '@portal/contract';
+import { moneyForApi } from '@portal/contract/money';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
@@ -31,7 +32,7 @@ export function PaymentForm({ projectId, invoice }: { projectId: number; invoice
   const submit = (event: FormEvent) => {
     event.preventDefault();
     record.mutate(
-      { amount, paid_on: paidOn, method, reference: reference.trim() === '' ? null : reference },
+      { amount: moneyForApi(amount), paid_on: paidOn, method, reference: reference.trim() === '' ? null : reference },
       {
         onSuccess: ({ payment }) => {
           setAmount('');

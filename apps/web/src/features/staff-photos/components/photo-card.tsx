@@ -77,7 +77,7 @@ export function PhotoCard({ albumId, photo, place, count, moving, onMove }: Phot
             </div>
           </form>
         ) : (
-          <p className={`text-sm break-words ${photo.caption ? 'text-slate-900' : 'text-slate-500 italic'}`}>{photo.caption || 'No caption'}</p>
+          <p className={`text-sm wrap-anywhere ${photo.caption ? 'text-slate-900' : 'text-slate-500 italic'}`}>{photo.caption || 'No caption'}</p>
         )}
         <div className="mt-auto flex items-center justify-between gap-2">
           <div className="flex gap-1">

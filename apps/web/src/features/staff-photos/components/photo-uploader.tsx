@@ -8,7 +8,8 @@ import { uploadPhoto } from '../api/upload-photo';
 
 /** How many photos go up at once: enough to fill the line, few enough that each shows steady progress. */
 export const UPLOAD_CONCURRENCY = 3;
-const ACCEPT = 'image/jpeg,image/png,image/webp';
+/** HEIC too: an iPhone's photos, which the server keeps as JPEG (docs/decisions/113-the-company-command-as-a-contractor-types.md). */
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
 
 function UploadRow({ item, onRetry, onRemove }: { item: UploadItem<IntegrationPhoto>; onRetry: () => void; onRemove: () => void }) {
   const percent = item.total > 0 ? Math.min(100, Math.round((item.loaded / item.total) * 100)) : 0;
@@ -114,7 +115,7 @@ export function PhotoUploader({ albumId, onUploaded }: { albumId: number; onUplo
       >
         <ImageUp aria-hidden="true" className="size-8 text-slate-500" />
         <p id={hintId} className="text-slate-700">
-          Drop photos here, or choose them. JPEG, PNG or WebP, up to 20 MB each.
+          Drop photos here, or choose them. JPEG, PNG, WebP or HEIC, up to 20 MB each.
         </p>
         <Button variant="ghost" className={SMALL_BUTTON} onClick={() => input.current?.click()} aria-describedby={hintId}>
           Choose photos

@@ -75,7 +75,7 @@ export function StaffAlbumPage({ projectId, albumId }: { projectId: number; albu
           ← Albums
         </Link>
         <div className="flex flex-col gap-1">
-          <h2 className="text-xl font-semibold break-words text-slate-900">{album.data.name}</h2>
+          <h2 className="text-xl font-semibold wrap-anywhere text-slate-900">{album.data.name}</h2>
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <span>{album.data.photo_count === 1 ? '1 photo' : `${album.data.photo_count} photos`}</span>
             <SharedBadge shared={album.data.is_shared} />

@@ -79,7 +79,7 @@ export function StaffAlbumsPage({ projectId }: { projectId: number }) {
                 <div className="flex items-start gap-4">
                   <AlbumThumbnail albumId={album.id} />
                   <div className="flex min-w-0 flex-col gap-1">
-                    <h3 className="text-base font-semibold break-words text-slate-900">
+                    <h3 className="text-base font-semibold wrap-anywhere text-slate-900">
                       <Link
                         to="/staff/projects/$projectId/photos/$albumId"
                         params={{ projectId, albumId: album.id }}

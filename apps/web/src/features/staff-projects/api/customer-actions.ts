@@ -1,4 +1,4 @@
-import type { IntegrationPortalUser, IntegrationPortalUserCreate, IntegrationShare } from '@portal/contract';
+import type { IntegrationPortalUser, IntegrationPortalUserCreate, IntegrationShare, InvitationSent } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { staffQueryPrefix, staffRequest } from '../../../lib/staff-api';
 import { PORTAL_USERS_PATH, sharesPath } from './get-customers';
@@ -13,8 +13,9 @@ function useInvalidateCustomers(projectId: number) {
 }
 
 /**
- * Invites someone to the project (docs/company-api.md, "Customers and sharing"): the company's customer by email (a
- * person with a portal login already is linked, nothing of theirs changes), the project shared with them, the
+ * Invites someone to the project (docs/company-api.md, "Customers and sharing"): the company's customer by email, the
+ * names typed being the company's own for them (a person with a portal login already is linked, nothing of theirs
+ * changes: docs/decisions/110-what-a-company-knows-of-a-shared-customer.md), the project shared with them, the
  * invitation sent. A failure after the first step leaves them the company's customer, which shares nothing.
  */
 export function useInviteCustomer(projectId: number) {
@@ -23,8 +24,9 @@ export function useInviteCustomer(projectId: number) {
     mutationFn: async (body: IntegrationPortalUserCreate) => {
       const person = await staffRequest<IntegrationPortalUser>(PORTAL_USERS_PATH, { method: 'POST', body });
       await staffRequest<IntegrationShare>(sharesPath(projectId), { method: 'POST', body: { portal_user_id: person.id } });
-      await staffRequest(`${PORTAL_USERS_PATH}/${person.id}/invite`, { method: 'POST' });
-      return person;
+      // The invitation's expiry, for the page to say.
+      const sent = await staffRequest<InvitationSent>(`${PORTAL_USERS_PATH}/${person.id}/invite`, { method: 'POST' });
+      return { person, expiresAt: sent.expires_at };
     },
     onSettled: invalidate,
   });
@@ -34,7 +36,7 @@ export function useInviteCustomer(projectId: number) {
 export function useResendInvitation(projectId: number) {
   const invalidate = useInvalidateCustomers(projectId);
   return useMutation({
-    mutationFn: (portalUserId: number) => staffRequest(`${PORTAL_USERS_PATH}/${portalUserId}/resend`, { method: 'POST' }),
+    mutationFn: (portalUserId: number) => staffRequest<InvitationSent>(`${PORTAL_USERS_PATH}/${portalUserId}/resend`, { method: 'POST' }),
     onSuccess: invalidate,
   });
 }

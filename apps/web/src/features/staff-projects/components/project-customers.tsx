@@ -1,3 +1,6 @@
+import type { IntegrationCompany } from '@portal/contract';
+import { formatZonedMoment } from '@portal/contract/calendar-constants';
+import { useQuery } from '@tanstack/react-query';
 import { AlertDialog } from 'radix-ui';
 import { Users } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -8,6 +11,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { formErrors } from '../../../lib/form-errors';
 import { formatDay } from '../../../lib/format';
+import { staffQueryOptions } from '../../../lib/staff-api';
 import { useInviteCustomer, useRemoveAccess, useResendInvitation } from '../api/customer-actions';
 import { useProjectCustomers, type ProjectCustomer } from '../api/get-customers';
 
@@ -22,6 +26,16 @@ export function accessState(customer: ProjectCustomer): { label: string; detail:
   if (signedIn) return { label: 'Signed in', detail: `Last sign-in ${formatDay(signedIn)}`, tone: 'green' };
   if (customer.person?.invited_at) return { label: 'Invited', detail: `Invited ${formatDay(customer.person.invited_at)}, not signed in yet`, tone: 'amber' };
   return { label: 'Not invited', detail: null, tone: 'slate' };
+}
+
+/**
+ * "Expires Dec 5, 2026, 3:00 PM EST": an invitation's expiry on the company's clock, as the `company` command says it;
+ * the reader's own zone, named, until the company is read.
+ */
+function useExpiry() {
+  const company = useQuery(staffQueryOptions<IntegrationCompany>('/integration/company'));
+  const zone = company.data?.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return (expiresAt: string) => `Expires ${formatZonedMoment(expiresAt, zone)}.`;
 }
 
 const TONES = { green: 'bg-green-100 text-green-900', amber: 'bg-amber-100 text-amber-900', slate: 'bg-slate-100 text-slate-800' } as const;
@@ -61,7 +75,8 @@ export function StaffProjectCustomers({ projectId }: { projectId: number }) {
 function CustomerRow({ projectId, customer }: { projectId: number; customer: ProjectCustomer }) {
   const resend = useResendInvitation(projectId);
   const remove = useRemoveAccess(projectId);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const expiry = useExpiry();
   const state = accessState(customer);
   const name = fullName(customer);
   const { form } = formErrors(resend.error ?? remove.error);
@@ -69,7 +84,7 @@ function CustomerRow({ projectId, customer }: { projectId: number; customer: Pro
     <li className={`${card} flex flex-col gap-3`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-medium break-words text-slate-900">{name}</p>
+          <p className="font-medium wrap-anywhere text-slate-900">{name}</p>
           <p className="text-sm break-all text-slate-600">{customer.share.portal_user.email}</p>
         </div>
         <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${TONES[state.tone]}`}>{state.label}</span>
@@ -82,7 +97,7 @@ function CustomerRow({ projectId, customer }: { projectId: number; customer: Pro
           className="px-4 py-1.5 text-sm"
           disabled={resend.isPending}
           aria-label={`${customer.person?.invited_at ? 'Resend the invitation to' : 'Send an invitation to'} ${name}`}
-          onClick={() => resend.mutate(customer.share.portal_user.id, { onSuccess: () => setSent(true) })}
+          onClick={() => resend.mutate(customer.share.portal_user.id, { onSuccess: (invitation) => setSent(expiry(invitation.expires_at)) })}
         >
           {resend.isPending ? 'Sending…' : customer.person?.invited_at ? 'Resend invitation' : 'Send invitation'}
         </Button>
@@ -115,7 +130,7 @@ function CustomerRow({ projectId, customer }: { projectId: number; customer: Pro
           </AlertDialog.Portal>
         </AlertDialog.Root>
         <p role="status" className="text-sm text-green-800">
-          {sent && !resend.isPending ? 'Invitation sent.' : ''}
+          {sent && !resend.isPending ? `Invitation sent. ${sent}` : ''}
         </p>
       </div>
     </li>
@@ -128,6 +143,7 @@ function InviteForm({ projectId }: { projectId: number }) {
   const invite = useInviteCustomer(projectId);
   const [values, setValues] = useState(EMPTY);
   const [done, setDone] = useState<string | null>(null);
+  const expiry = useExpiry();
   const { form, fields } = formErrors(invite.error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -136,9 +152,9 @@ function InviteForm({ projectId }: { projectId: number }) {
     invite.mutate(
       { email: values.email.trim(), first_name: text(values.first_name), last_name: text(values.last_name) },
       {
-        onSuccess: (person) => {
+        onSuccess: ({ person, expiresAt }) => {
           setValues(EMPTY);
-          setDone(`Invitation sent to ${person.email}.`);
+          setDone(`Invitation sent to ${person.email}. ${expiry(expiresAt)}`);
         },
       },
     );

@@ -19,6 +19,13 @@ const project = {
 } as IntegrationProject;
 
 describe('the project form', () => {
+  it('sends money as the office types it in the API’s form, and leaves what is ambiguous for the server to name', () => {
+    const values = formValues(project);
+    values.fields.financials_total_amount = '$48,250';
+    values.fields.financials_balance_amount = '1,25';
+    expect(projectBody(values)).toMatchObject({ financials_total_amount: '48250.00', financials_balance_amount: '1,25' });
+  });
+
   it('sends what the fields hold: an emptied field clears it, ids as numbers, the chosen account', () => {
     const values = formValues(project);
     values.fields.address_street = '  ';

@@ -1,4 +1,5 @@
 import type { IntegrationAccountInput, IntegrationProject, IntegrationProjectInput } from '@portal/contract';
+import { moneyForApi } from '@portal/contract/money';
 import { useId, useState, type FormEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
@@ -54,8 +55,15 @@ export function formValues(project?: IntegrationProject): ProjectFormValues {
 export function projectBody(values: ProjectFormValues): IntegrationProjectInput {
   const text = (value: string) => (value.trim() === '' ? null : value.trim());
   const id = (value: string) => (value === '' ? null : Number(value));
+  // Money as the office types it ("$48,250"): the API's form where that is unambiguous (packages/contract/src/money.ts).
+  const money = new Set<ProjectField>(['financials_total_amount', 'financials_balance_amount']);
   const body: IntegrationProjectInput = {
-    ...Object.fromEntries(PROJECT_FIELDS.map((field) => [field, text(values.fields[field])])),
+    ...Object.fromEntries(
+      PROJECT_FIELDS.map((field) => {
+        const value = text(values.fields[field]);
+        return [field, value !== null && money.has(field) ? moneyForApi(value) : value];
+      }),
+    ),
     status_id: id(values.status_id),
     site_type_id: id(values.site_type_id),
     rep_primary_id: id(values.rep_primary_id),

@@ -108,6 +108,16 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+const optionalMoney = (amount: string | null) => (amount === null ? 'not set' : formatMoney(amount));
+/** The figures "Edit details" changes, said in a sentence that reads well when neither is set. */
+const ownFigures = (project: IntegrationProject) =>
+  project.financials_total_amount === null && project.financials_balance_amount === null
+    ? 'The project’s own figures (Edit details) are not set.'
+    : `The project’s own figures: total ${optionalMoney(project.financials_total_amount)}, balance ${optionalMoney(project.financials_balance_amount)}.`;
+/** The money shown comes from the invoices, not from the figures "Edit details" changes. */
+const ownFiguresDiffer = (project: IntegrationProject) =>
+  project.portal_total_amount !== project.financials_total_amount || project.portal_balance_amount !== project.financials_balance_amount;
+
 function Details({ project }: { project: IntegrationProject }) {
   const siteTypes = useSiteTypes();
   const staff = useActiveStaff();
@@ -137,8 +147,14 @@ function Details({ project }: { project: IntegrationProject }) {
             '—'
           )}
         </Row>
-        <Row term="Total">{project.financials_total_amount === null ? '—' : formatMoney(project.financials_total_amount)}</Row>
-        <Row term="Balance">{project.financials_balance_amount === null ? '—' : formatMoney(project.financials_balance_amount)}</Row>
+        {/* What the customers see (docs/decisions/112-the-consoles-project-money.md): the sent invoices' figures once there are any. */}
+        <Row term="Total">{project.portal_total_amount === null ? '—' : formatMoney(project.portal_total_amount)}</Row>
+        <Row term="Balance">
+          {project.portal_balance_amount === null ? '—' : formatMoney(project.portal_balance_amount)}
+          {ownFiguresDiffer(project) ? (
+            <span className="block text-sm text-slate-600">From the sent invoices, as the customers see it. {ownFigures(project)}</span>
+          ) : null}
+        </Row>
         <Row term="Last activity">{project.last_activity_at ? formatDay(project.last_activity_at) : '—'}</Row>
       </dl>
     </section>

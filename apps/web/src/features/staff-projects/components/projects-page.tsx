@@ -141,7 +141,7 @@ export function StaffProjectsPage() {
                     <td className="px-4 py-3">
                       <StatusBadge status={project.status ?? null} />
                     </td>
-                    <td className="px-4 py-3 text-right whitespace-nowrap text-slate-900 tabular-nums">{formatMoney(project.financials_balance_amount)}</td>
+                    <td className="px-4 py-3 text-right whitespace-nowrap text-slate-900 tabular-nums">{formatMoney(project.portal_balance_amount)}</td>
                     <td className="px-4 py-3 whitespace-nowrap text-slate-700">{project.last_activity_at ? formatDay(project.last_activity_at) : '—'}</td>
                   </tr>
                 ))}
@@ -165,7 +165,7 @@ export function StaffProjectsPage() {
                     {[project.number && project.name ? project.number : null, project.account?.name].filter(Boolean).join(' · ') || 'No customer yet'}
                   </span>
                   <span className="flex justify-between gap-2 text-slate-600">
-                    <span>Balance {formatMoney(project.financials_balance_amount)}</span>
+                    <span>Balance {formatMoney(project.portal_balance_amount)}</span>
                     {project.last_activity_at ? <span>{formatDay(project.last_activity_at)}</span> : null}
                   </span>
                 </Link>

@@ -33,7 +33,7 @@ export function StaffRecentProjects() {
                 <Link
                   to="/staff/projects/$projectId"
                   params={{ projectId: project.id }}
-                  className="font-medium break-words text-slate-900 underline-offset-2 hover:underline"
+                  className="font-medium wrap-anywhere text-slate-900 underline-offset-2 hover:underline"
                 >
                   {projectTitle(project)}
                 </Link>

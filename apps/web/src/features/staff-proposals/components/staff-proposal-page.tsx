@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { ApiRequestError } from '../../../lib/api-client';
-import { formatDay } from '../../../lib/format';
+import { formatDay, NO_VALUE } from '../../../lib/format';
 import { formErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useProposal } from '../api/get-proposal';
@@ -32,7 +32,7 @@ function Heading({ projectId, title, children }: { projectId: number; title: str
         ← Proposals
       </Link>
       <div className="flex flex-wrap items-center gap-3">
-        <h2 className="text-xl font-semibold break-words text-slate-900">{title}</h2>
+        <h2 className="text-xl font-semibold wrap-anywhere text-slate-900">{title}</h2>
         {children}
       </div>
     </div>
@@ -159,11 +159,11 @@ function SentProposal({ projectId, proposal }: { projectId: number; proposal: In
     <div className="flex flex-col gap-6">
       <Actions projectId={projectId} proposal={proposal} />
       <section aria-labelledby="proposal-figures" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-        <h3 id="proposal-figures" className="text-lg font-semibold break-words text-slate-900">
+        <h3 id="proposal-figures" className="text-lg font-semibold wrap-anywhere text-slate-900">
           {proposal.title}
         </h3>
         <dl className="mt-3 grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
-          <Fact term="Sent">{proposal.sent_at ? formatDay(proposal.sent_at) : '-'}</Fact>
+          <Fact term="Sent">{proposal.sent_at ? formatDay(proposal.sent_at) : NO_VALUE}</Fact>
           <Fact term="First viewed">{proposal.viewed_at ? formatDay(proposal.viewed_at) : 'Not yet'}</Fact>
           <Fact term="Expires">{formatProposalDate(proposal.expires_on)}</Fact>
           <Fact term={proposal.acceptance ? 'Accepted' : proposal.decline ? 'Declined' : proposal.withdrawn_at ? 'Withdrawn' : 'Answer'}>

@@ -6,12 +6,12 @@ import { useState } from 'react';
 import { Pagination } from '../../../components/pagination';
 import { AreaSwitchedOff } from '../../../components/staff/area-switched-off';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { formatDay, formatMoney } from '../../../lib/format';
+import { formatDay, formatMoney, NO_VALUE } from '../../../lib/format';
 import { PROPOSALS_PAGE_SIZE, useProjectProposals } from '../api/get-proposals';
 import { BUTTON_LINK, newProposalUrl, proposalUrl } from './links';
 import { StatusBadge } from './status-badge';
 
-const day = (timestamp: string | null) => (timestamp ? formatDay(timestamp) : '-');
+const day = (timestamp: string | null) => (timestamp ? formatDay(timestamp) : NO_VALUE);
 
 function ProposalLink({ projectId, proposal, className = '' }: { projectId: number; proposal: IntegrationProposal; className?: string }) {
   const to: string = proposalUrl(projectId, proposal.id);
@@ -93,7 +93,7 @@ export function StaffProposalsPage({ projectId }: { projectId: number }) {
                     <ProposalLink projectId={projectId} proposal={proposal} />
                     <StatusBadge status={proposal.status} />
                   </div>
-                  <p className="mt-1 break-words text-slate-800">{proposal.title}</p>
+                  <p className="mt-1 wrap-anywhere text-slate-800">{proposal.title}</p>
                   <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
                     <dt className="text-slate-600">Total</dt>
                     <dd className="text-right font-semibold tabular-nums text-slate-900">{formatMoney(proposal.total)}</dd>

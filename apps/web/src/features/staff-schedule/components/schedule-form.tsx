@@ -106,7 +106,8 @@ export function ScheduleForm(props: {
   const set = <K extends keyof ScheduleDraft>(key: K, value: ScheduleDraft[K]) => setDraft((previous) => ({ ...previous, [key]: value }));
   const errors = formErrors(props.error);
   const fields = errors.fields;
-  const zone = props.timeZone.replaceAll('_', ' ');
+  // The zone as IANA writes it, as everywhere a zone is named (docs/decisions/117-time-zones-found-and-written-one-way.md).
+  const zone = props.timeZone;
   // Someone deactivated may still be assigned to an old visit: they stay in the list for it.
   const choices = props.staff.filter((member) => member.active || String(member.id) === props.initial.staffId);
 

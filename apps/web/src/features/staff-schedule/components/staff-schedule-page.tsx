@@ -46,9 +46,7 @@ export function StaffSchedulePage({ projectId }: { projectId: number }) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h2 className="text-lg font-semibold text-slate-900">Schedule</h2>
-          <p className="text-slate-600">
-            Visits and work days. Times are in the company’s time zone, {timeZone.replaceAll('_', ' ')}; customers see only the visits you share.
-          </p>
+          <p className="text-slate-600">Visits and work days. Times are in the company’s time zone, {timeZone}; customers see only the visits you share.</p>
         </div>
         {adding ? null : (
           <Button className="shrink-0 self-start" onClick={() => setAdding(true)}>
@@ -187,7 +185,7 @@ function ScheduleRow({ projectId, item, timeZone, staff }: { projectId: number; 
       <div className="flex flex-col gap-1.5 sm:flex-row sm:items-start sm:gap-3">
         <div className="min-w-0 flex-1">
           <p className="text-sm font-semibold text-slate-600">{formatDayHeading(dayOf(item, timeZone))}</p>
-          <h3 className={`font-semibold break-words text-slate-900 ${cancelled ? 'line-through' : ''}`}>{item.title}</h3>
+          <h3 className={`font-semibold wrap-anywhere text-slate-900 ${cancelled ? 'line-through' : ''}`}>{item.title}</h3>
         </div>
         <div className="flex flex-wrap gap-1.5 empty:hidden">
           {cancelled ? (
@@ -210,10 +208,10 @@ function ScheduleRow({ projectId, item, timeZone, staff }: { projectId: number; 
         </span>
         <span className="inline-flex min-w-0 items-center gap-1.5">
           <MapPin aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-          <span className="break-words">{item.location ?? 'The project’s address'}</span>
+          <span className="wrap-anywhere">{item.location ?? 'The project’s address'}</span>
         </span>
       </div>
-      {item.notes ? <p className="break-words whitespace-pre-line text-slate-700">{item.notes}</p> : null}
+      {item.notes ? <p className="wrap-anywhere whitespace-pre-line text-slate-700">{item.notes}</p> : null}
       <div className="-ml-3 flex flex-wrap gap-1">
         <button type="button" className={action} onClick={() => setEditing(true)} aria-label={`Edit or move ${item.title}`}>
           <Pencil aria-hidden="true" className="size-4" />
@@ -256,7 +254,7 @@ function Confirm(props: {
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-2xl bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold break-words text-slate-900">{props.title}</AlertDialog.Title>
+          <AlertDialog.Title className="text-lg font-semibold wrap-anywhere text-slate-900">{props.title}</AlertDialog.Title>
           <AlertDialog.Description className="text-slate-700">{props.description}</AlertDialog.Description>
           {failure ? (
             <p role="alert" className="text-sm font-medium text-red-800">

@@ -216,7 +216,7 @@ function KeyRow({ apiKey, now }: { apiKey: ApiKey; now: number }) {
     <li aria-label={apiKey.name} className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-0.5">
-          <p className="font-medium break-words text-slate-900">{apiKey.name}</p>
+          <p className="font-medium wrap-anywhere text-slate-900">{apiKey.name}</p>
           <p className="font-mono text-sm text-slate-600">{keyPrefix(apiKey)}</p>
         </div>
         <span

@@ -123,7 +123,13 @@ function BrandingForm({ company }: { company: IntegrationCompany }) {
             </h2>
             <div className="flex flex-wrap items-center gap-4">
               {company.logo_url ? (
-                <img src={company.logo_url} alt="Current logo" width={64} height={64} className="size-16 rounded-xl object-cover ring-1 ring-slate-200" />
+                <img
+                  src={company.logo_url}
+                  alt="Current logo"
+                  width={64}
+                  height={64}
+                  className="h-16 w-auto max-w-full rounded-xl object-contain ring-1 ring-slate-200 sm:max-w-64"
+                />
               ) : (
                 <p className="text-slate-600">No logo yet: the portal shows the company's name alone.</p>
               )}

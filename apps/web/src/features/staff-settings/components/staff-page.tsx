@@ -175,7 +175,7 @@ function StaffRow({ member }: { member: IntegrationStaff }) {
             </span>
           )}
           <div className="flex min-w-0 flex-col">
-            <p className="font-medium break-words text-slate-900">
+            <p className="font-medium wrap-anywhere text-slate-900">
               {member.name}
               {self ? <span className="text-slate-600"> (you)</span> : null}
             </p>

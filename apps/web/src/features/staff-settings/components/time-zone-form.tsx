@@ -4,16 +4,17 @@ import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { TextField } from '../../../components/ui/text-field';
 import { formatStartTime, timeZoneNames } from '../../../lib/calendar-dates';
+import { NO_VALUE } from '../../../lib/format';
 import { formErrors } from '../../../lib/form-errors';
+import { searchTimeZones } from '../../../lib/time-zone-search';
 import { toast } from '../../../lib/toast';
 import { useUpdateCompany } from '../api/update-company';
 
-/** "America/Port_of_Spain" is found by "port of spain" as by "port_of". */
-const searchable = (text: string) => text.toLowerCase().replace(/[_/]+/g, ' ').trim();
-
 /**
  * The company's time zone: where its visits happen, so the portal, the console and the calendar feed show their times
- * in it. The list is the browser's IANA names, searched as typed; the one chosen stays in the list whatever the search.
+ * in it. The list is the browser's IANA names, found by a city or by the name people call the zone ("Portland",
+ * "Eastern", "PST"), and written as IANA writes them, as everywhere else (docs/decisions/117-time-zones-found-and-written-one-way.md);
+ * the one chosen stays in the list whatever the search.
  */
 export function TimeZoneForm({ company }: { company: IntegrationCompany }) {
   const id = useId();
@@ -25,8 +26,8 @@ export function TimeZoneForm({ company }: { company: IntegrationCompany }) {
     const all = timeZoneNames();
     return all.includes(company.time_zone) ? all : [company.time_zone, ...all];
   }, [company.time_zone]);
-  const query = searchable(search);
-  const matches = names.filter((name) => name !== zone && searchable(name).includes(query));
+  const query = search.trim();
+  const matches = searchTimeZones(names, search).filter((name) => name !== zone);
   const shown = [zone, ...matches];
 
   const submit = (event: FormEvent) => {
@@ -54,7 +55,7 @@ export function TimeZoneForm({ company }: { company: IntegrationCompany }) {
         type="search"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
-        hint={`${matches.length === 0 && query ? 'No other zone matches.' : `${matches.length} other zones match.`} Type a city, such as Chicago or Denver.`}
+        hint={`${matches.length === 0 && query ? 'No other zone matches.' : `${matches.length} other zones match.`} Type a city or a zone’s name, such as Portland, Chicago or Eastern.`}
         autoComplete="off"
         spellCheck={false}
       />
@@ -72,7 +73,7 @@ export function TimeZoneForm({ company }: { company: IntegrationCompany }) {
         >
           {shown.map((name) => (
             <option key={name} value={name}>
-              {name.replaceAll('_', ' ')}
+              {name}
             </option>
           ))}
         </select>
@@ -94,11 +95,11 @@ export function TimeZoneForm({ company }: { company: IntegrationCompany }) {
   );
 }
 
-/** The time in a zone, or a dash for a name this browser does not know (the server is the judge of it). */
+/** The time in a zone, or an em dash for a name this browser does not know (the server is the judge of it). */
 function safeNow(zone: string): string {
   try {
     return formatStartTime(new Date().toISOString(), zone);
   } catch {
-    return '–';
+    return NO_VALUE;
   }
 }

@@ -16,6 +16,7 @@ import { useUpdateWebhook } from '../api/update-webhook';
 import { useWebhookDeliveries } from '../api/webhook-deliveries';
 import { useWebhooks } from '../api/webhooks';
 import { ConfirmButton } from './confirm-button';
+import { NO_VALUE } from '../../../lib/format';
 import { formatMoment } from './moment';
 import { SecretOnce } from './secret-once';
 import { SettingsError, SettingsHeading } from './settings-page';
@@ -289,14 +290,14 @@ function DeliveryLog({ id, endpointId }: { id: string; endpointId: number }) {
                   </div>
                   <div>
                     <dt className="text-slate-600">Last answer</dt>
-                    <dd className="text-slate-900">{last ? (last.status_code ?? 'None') : '–'}</dd>
+                    <dd className="text-slate-900">{last ? (last.status_code ?? 'None') : NO_VALUE}</dd>
                   </div>
                   <div>
                     <dt className="text-slate-600">Latency</dt>
-                    <dd className="text-slate-900">{last ? `${last.latency_ms} ms` : '–'}</dd>
+                    <dd className="text-slate-900">{last ? `${last.latency_ms} ms` : NO_VALUE}</dd>
                   </div>
                 </dl>
-                {last?.error ? <p className="break-words text-red-800">Last error: {last.error}</p> : null}
+                {last?.error ? <p className="wrap-anywhere text-red-800">Last error: {last.error}</p> : null}
                 <div>
                   <Button
                     variant="ghost"

@@ -1,4 +1,5 @@
 import type {
+  CompanyTheme,
   LoginRequest,
   PasswordlessRequestResponse,
   StaffInvitationAccept,
@@ -18,6 +19,9 @@ export const staffSignIn = (body: LoginRequest) =>
   );
 export const acceptStaffInvitation = async (body: StaffInvitationAccept) =>
   keepDeviceToken(staffDeviceTokens, await apiRequest<StaffSignedIn>('/staff/auth/invitation', { method: 'POST', body, anonymous: true }));
+/** `GET /api/staff/auth/invitation/brand`: the brand of the company an invitation link is for; 404 for a link that no longer works. */
+export const getStaffInvitationBrand = (token: string, signal?: AbortSignal) =>
+  apiRequest<CompanyTheme>('/staff/auth/invitation/brand', { query: { token }, anonymous: true, ...(signal ? { signal } : {}) });
 export const requestStaffSignInEmail = (body: StaffPasswordlessRequest) =>
   apiRequest<PasswordlessRequestResponse>('/staff/auth/passwordless', { method: 'POST', body, anonymous: true });
 export const verifyStaffSignIn = async (body: StaffPasswordlessVerify) =>

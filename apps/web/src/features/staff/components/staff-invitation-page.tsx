@@ -1,21 +1,41 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import type { CompanyTheme } from '@portal/contract';
+import { useEffect, useState, type FormEvent } from 'react';
 import { NewPasswordFields } from '../../../components/new-password-fields';
+import { useSignInBrand } from '../../../components/sign-in-brand';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { staffToken } from '../../../lib/auth-token';
 import { formErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
-import { useAcceptStaffInvitation } from '../api/staff-auth';
+import { getStaffInvitationBrand, useAcceptStaffInvitation } from '../api/staff-auth';
+
+/** The brand of the invitation's company, once the server has found the link still good; null until then, and for a bad link. */
+function useInvitationBrand(token: string | null) {
+  const [found, setFound] = useState<{ token: string; brand: CompanyTheme } | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    // A link that no longer works shows the page unbranded; accepting it then says why.
+    getStaffInvitationBrand(token, controller.signal).then(
+      (brand) => setFound({ token, brand }),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [token]);
+  return found && found.token === token ? found.brand : null;
+}
 
 /**
  * Where a staff invitation leads (docs/staff-console.md): choose a password, and with it the link is used up and the
- * member is signed in. Nothing happens on opening the page, so a mail scanner that follows the link spends nothing.
+ * member is signed in. Nothing happens on opening the page, so a mail scanner that follows the link spends nothing; the
+ * page only asks whose company the link is for, to show its name, logo and colour.
  */
 export function StaffInvitationPage() {
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const token = typeof search.token === 'string' && search.token ? search.token : null;
   const navigate = useNavigate();
+  useSignInBrand(useInvitationBrand(token));
   const accept = useAcceptStaffInvitation();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');

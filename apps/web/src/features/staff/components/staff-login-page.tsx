@@ -2,11 +2,13 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { PasswordSignInForm } from '../../../components/password-sign-in-form';
 import { staffToken } from '../../../lib/auth-token';
 import { useStaffSignIn } from '../api/staff-auth';
+import { useRememberedConsoleBrand } from '../console-brand';
 
 /** The staff console's sign-in (docs/staff-console.md): the office's own door, apart from the customers'. */
 export function StaffLoginPage() {
   const signIn = useStaffSignIn();
   const navigate = useNavigate();
+  useRememberedConsoleBrand();
 
   const submit = (credentials: { email: string; password: string }) =>
     void signIn.run(credentials, {

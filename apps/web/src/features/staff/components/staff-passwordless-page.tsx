@@ -6,12 +6,14 @@ import { TextField } from '../../../components/ui/text-field';
 import { staffToken } from '../../../lib/auth-token';
 import { formErrors } from '../../../lib/form-errors';
 import { useRequestStaffSignInEmail, useVerifyStaffSignIn } from '../api/staff-auth';
+import { useRememberedConsoleBrand } from '../console-brand';
 
 /**
  * The console's passwordless sign-in (docs/staff-console.md), as the portal's: ask for a link by email, and where the
  * link leads, sign in with one press of Continue. Opening the link spends nothing, so a mail scanner does no harm.
  */
 export function StaffPasswordlessPage() {
+  useRememberedConsoleBrand();
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   // Read once and taken out of the address bar: neither kept in the history nor shown over a shoulder.
   const [token, setToken] = useState(() => (typeof search.token === 'string' && search.token ? search.token : null));

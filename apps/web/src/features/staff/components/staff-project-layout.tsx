@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../components/document-title';
+import { ScrollingTabs } from '../../../components/staff/scrolling-tabs';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { ApiRequestError } from '../../../lib/api-client';
 import { staffQueryOptions } from '../../../lib/staff-api';
@@ -50,28 +51,26 @@ export function StaffProjectLayout({ projectId, children }: { projectId: number;
         <Link to="/staff/projects" className="text-sm font-medium text-slate-600 underline-offset-2 hover:underline">
           ← All projects
         </Link>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere text-slate-900 sm:text-3xl">{title}</h1>
         {project.data.number && project.data.name ? <p className="text-slate-600">{project.data.number}</p> : null}
       </div>
-      <nav aria-label="Project" className="mb-6 border-b border-slate-200">
-        <ul className="flex gap-1 overflow-x-auto">
-          {STAFF_PROJECT_TABS.map((tab) => {
-            const to: string = `/staff/projects/${projectId}${tab.path ? `/${tab.path}` : ''}`;
-            return (
-              <li key={tab.path} className="shrink-0">
-                <Link
-                  to={to}
-                  // A tab stays marked on its own pages below it (an album under Photos, an invoice under Invoices).
-                  activeOptions={{ exact: tab.path === '' }}
-                  className="inline-block border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 data-[status=active]:border-portal data-[status=active]:text-slate-900"
-                >
-                  {tab.label}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <ScrollingTabs label="Project" className="mb-6">
+        {STAFF_PROJECT_TABS.map((tab) => {
+          const to: string = `/staff/projects/${projectId}${tab.path ? `/${tab.path}` : ''}`;
+          return (
+            <li key={tab.path} className="shrink-0">
+              <Link
+                to={to}
+                // A tab stays marked on its own pages below it (an album under Photos, an invoice under Invoices).
+                activeOptions={{ exact: tab.path === '' }}
+                className="inline-block border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 data-[status=active]:border-portal data-[status=active]:text-slate-900"
+              >
+                {tab.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ScrollingTabs>
       {children}
     </>
   );

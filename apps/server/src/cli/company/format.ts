@@ -1,0 +1,15 @@
+import { COMPANY_INVOICE_STATUS_LABELS } from '@portal/contract/constants';
+import { COMPANY_PROPOSAL_STATUS_LABELS, type ProposalStatusValue } from '@portal/contract/proposal-constants';
+import { formatUsd, toCents } from '@portal/contract/money';
+
+/**
+ * How the `company` command writes what the staff console shows, the one way both do: money with thousands
+ * separators ("$7,577.50"), statuses by their labels ("Partially paid"). `--json` prints the API's values untouched.
+ */
+
+/** An API amount ("7577.50") as "$7,577.50"; nothing as an empty string, for a table's blank cell. */
+export const money = (value: string | null | undefined) => (value == null ? '' : formatUsd(toCents(value)));
+
+export const invoiceStatus = (status: keyof typeof COMPANY_INVOICE_STATUS_LABELS) => COMPANY_INVOICE_STATUS_LABELS[status];
+
+export const proposalStatus = (status: ProposalStatusValue) => COMPANY_PROPOSAL_STATUS_LABELS[status];
