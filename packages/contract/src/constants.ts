@@ -52,6 +52,10 @@ export const MAX_PER_PAGE = 100;
 
 /** docs/requirements.md 11.6: a document upload may be at most 25 MB. */
 export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
+/** A photo the company uploads to an album: the server refuses more, so the console does not send it. */
+export const MAX_PHOTO_BYTES = 20 * 1024 * 1024;
+/** A logo or a staff member's picture: served to anyone, kept small. */
+export const MAX_PUBLIC_IMAGE_BYTES = 2 * 1024 * 1024;
 
 // Images
 

@@ -84,6 +84,11 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/** Why a chosen file will not be sent, or null: it is larger than the server takes, so sending it would only fail. */
+export function tooLargeMessage(file: File, maxBytes: number): string | null {
+  return file.size > maxBytes ? `${file.name} is larger than ${formatBytes(maxBytes)}: choose a smaller file.` : null;
+}
+
 /** A `tel:` link for a phone number as people write it: only its digits and a leading +. */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 

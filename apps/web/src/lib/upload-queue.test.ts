@@ -85,14 +85,15 @@ describe('the upload queue', () => {
     const done: string[] = [];
     const queue = createUploadQueue({ send: sender.send, concurrency: 2, onDone: (item) => done.push(item.file.name) });
     queue.add([file('good.jpg'), file('bad.jpg'), file('late.jpg')]);
-    sender.call('bad.jpg').reject(refused('bad.jpg is not a JPEG, PNG or WebP image.'));
+    // The server's fault this time: another try may well succeed.
+    sender.call('bad.jpg').reject(new ApiRequestError(503, { message: 'bad.jpg is not a JPEG, PNG or WebP image.' }));
     await tick();
     expect(sender.calls.map((call) => call.name)).toEqual(['good.jpg', 'bad.jpg', 'late.jpg']);
     sender.call('good.jpg').resolve('1');
     sender.call('late.jpg').resolve('3');
     await tick();
     const failed = queue.getSnapshot().find((item) => item.file.name === 'bad.jpg')!;
-    expect(failed).toMatchObject({ status: 'failed', error: 'bad.jpg is not a JPEG, PNG or WebP image.' });
+    expect(failed).toMatchObject({ status: 'failed', error: 'bad.jpg is not a JPEG, PNG or WebP image.', retriable: true });
     expect(done).toEqual(['good.jpg', 'late.jpg']);
 
     queue.retry(failed.id);
@@ -126,6 +127,28 @@ describe('the upload queue', () => {
     sender.call('c').resolve('c');
     await tick();
     expect(sender.calls.map((call) => call.name)).toEqual(['a', 'b', 'c', 'a']);
+  });
+
+  it('offers no retry for a file that can never succeed: refused before sending, or by the server for what it is', async () => {
+    const sender = controlledSender();
+    const queue = createUploadQueue({
+      send: sender.send,
+      concurrency: 2,
+      refuse: (chosen) => (chosen.size > 100 ? `${chosen.name} is too large.` : null),
+    });
+    queue.add([file('huge.jpg', 1000), file('text.jpg'), file('busy.jpg')]);
+    // The too large file is never sent.
+    expect(sender.calls.map((call) => call.name)).toEqual(['text.jpg', 'busy.jpg']);
+    sender.call('text.jpg').reject(refused('text.jpg is not a JPEG, PNG or WebP image.'));
+    sender.call('busy.jpg').reject(new ApiRequestError(429, { message: 'Too many attempts.' }));
+    await tick();
+    expect(queue.getSnapshot().map((item) => [item.file.name, item.status, item.error, item.retriable])).toEqual([
+      ['huge.jpg', 'failed', 'huge.jpg is too large.', false],
+      ['text.jpg', 'failed', 'text.jpg is not a JPEG, PNG or WebP image.', false],
+      ['busy.jpg', 'failed', 'Too many attempts.', true],
+    ]);
+    for (const item of queue.getSnapshot()) queue.retry(item.id);
+    expect(sender.calls.map((call) => call.name)).toEqual(['text.jpg', 'busy.jpg', 'busy.jpg']);
   });
 
   it('cancels a file in flight when it is removed, and the next one starts', async () => {

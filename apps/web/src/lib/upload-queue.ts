@@ -17,6 +17,11 @@ export interface UploadItem<R> {
   total: number;
   /** Why the last try failed: the server's message for the file, else its general message. */
   error: string | null;
+  /**
+   * Whether another try could succeed: not for a file refused before it was sent (too large) or by the server for
+   * what it is (4xx but a timeout or a rate limit), only for the network, a timeout, a limit or the server's fault.
+   */
+  retriable: boolean;
   result: R | null;
 }
 
@@ -34,6 +39,8 @@ export interface UploadQueueOptions<R> {
   concurrency?: number;
   /** Called once for each file that arrives. */
   onDone?: (item: UploadItem<R>) => void;
+  /** Why a file cannot be sent at all (too large), or null: it is listed as failed, with no retry, and never sent. */
+  refuse?: (file: File) => string | null;
 }
 
 /**
@@ -49,6 +56,11 @@ export function uploadErrorMessage(error: unknown): string {
   return NETWORK_ERROR;
 }
 
+/** Whether sending the same file again could succeed after this failure. */
+export function isRetriable(error: unknown): boolean {
+  return !(error instanceof ApiRequestError) || error.status >= 500 || error.status === 408 || error.status === 429;
+}
+
 /**
  * Many files uploaded a few at a time, one request each, so every file has its own progress and its own fate: a
  * refused file waits with its error for a retry while the others carry on. Plain state with subscribers, so it is
@@ -56,7 +68,7 @@ export function uploadErrorMessage(error: unknown): string {
  */
 export function createUploadQueue<R>(options: UploadQueueOptions<R>) {
   const concurrency = Math.max(1, options.concurrency ?? 3);
-  let { send, onDone } = options;
+  let { send, onDone, refuse } = options;
   let items: UploadItem<R>[] = [];
   let nextId = 1;
   const listeners = new Set<() => void>();
@@ -78,7 +90,7 @@ export function createUploadQueue<R>(options: UploadQueueOptions<R>) {
   const start = (item: UploadItem<R>) => {
     const controller = new AbortController();
     controllers.set(item.id, controller);
-    update(item.id, { status: 'uploading', loaded: 0, total: item.file.size, error: null });
+    update(item.id, { status: 'uploading', loaded: 0, total: item.file.size, error: null, retriable: true });
     send(item.file, ({ loaded, total }) => update(item.id, { loaded, total: total || item.file.size }), controller.signal, item.key)
       .then(
         (result) => {
@@ -89,7 +101,7 @@ export function createUploadQueue<R>(options: UploadQueueOptions<R>) {
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;
-          update(item.id, { status: 'failed', error: uploadErrorMessage(error) });
+          update(item.id, { status: 'failed', error: uploadErrorMessage(error), retriable: isRetriable(error) });
         },
       )
       .finally(() => {
@@ -101,24 +113,28 @@ export function createUploadQueue<R>(options: UploadQueueOptions<R>) {
   return {
     getSnapshot: () => items,
     /** New callbacks for files from now on. */
-    configure(next: Pick<UploadQueueOptions<R>, 'send' | 'onDone'>) {
-      ({ send, onDone } = next);
+    configure(next: Pick<UploadQueueOptions<R>, 'send' | 'onDone' | 'refuse'>) {
+      ({ send, onDone, refuse } = next);
     },
     subscribe(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     add(files: Iterable<File>) {
-      const added = [...files].map((file): UploadItem<R> => ({
-        id: nextId++,
-        key: randomKey(),
-        file,
-        status: 'queued',
-        loaded: 0,
-        total: file.size,
-        error: null,
-        result: null,
-      }));
+      const added = [...files].map((file): UploadItem<R> => {
+        const refusal = refuse?.(file) ?? null;
+        return {
+          id: nextId++,
+          key: randomKey(),
+          file,
+          status: refusal ? 'failed' : 'queued',
+          loaded: 0,
+          total: file.size,
+          error: refusal,
+          retriable: refusal === null,
+          result: null,
+        };
+      });
       if (added.length === 0) return;
       items = [...items, ...added];
       listeners.forEach((listener) => listener());
@@ -127,7 +143,7 @@ export function createUploadQueue<R>(options: UploadQueueOptions<R>) {
     /** Sends a failed file again, behind those already waiting. */
     retry(id: number) {
       const item = items.find((each) => each.id === id);
-      if (!item || item.status !== 'failed') return;
+      if (!item || item.status !== 'failed' || !item.retriable) return;
       items = [...items.filter((each) => each.id !== id), { ...item, status: 'queued', loaded: 0, error: null }];
       listeners.forEach((listener) => listener());
       pump();

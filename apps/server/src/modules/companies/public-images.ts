@@ -1,3 +1,4 @@
+import { MAX_PUBLIC_IMAGE_BYTES } from '@portal/contract';
 import { ApiErrorSchema, ERROR_MESSAGES, IdSchema } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,7 +15,7 @@ import { binaryReply, emptyReply, IMAGE_MEDIA_TYPES } from '../../lib/reply-medi
  * Logos and staff avatars: images a company shows to anyone who opens its portal, served without a signature at a
  * path of their own (`/api/logos/{id}`, `/api/avatars/{id}`). Only an image something currently points at is served.
  */
-export const PUBLIC_IMAGE_POLICY = { maxBytes: 2 * 1024 * 1024, accept: ['jpeg', 'png', 'webp'] as const };
+export const PUBLIC_IMAGE_POLICY = { maxBytes: MAX_PUBLIC_IMAGE_BYTES, accept: ['jpeg', 'png', 'webp'] as const };
 /** The path changes with each upload, so a browser may keep one for a day. */
 const MAX_AGE_S = 86_400;
 

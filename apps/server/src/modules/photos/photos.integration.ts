@@ -1,5 +1,6 @@
 import {
   ApiErrorSchema,
+  MAX_PHOTO_BYTES,
   IdSchema,
   IntegrationAlbumInputSchema,
   IntegrationAlbumPageSchema,
@@ -33,7 +34,7 @@ import { albumSharedNotice } from './photos-email';
 export const PHOTO_UPLOAD_POLICY = {
   field: 'files',
   maxFiles: 20,
-  maxBytes: 20 * 1024 * 1024,
+  maxBytes: MAX_PHOTO_BYTES,
   accept: ['jpeg', 'png', 'webp'] as const,
   fields: { caption: 500, taken_at: 40 },
 };

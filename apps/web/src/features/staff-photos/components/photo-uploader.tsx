@@ -1,8 +1,10 @@
 import type { IntegrationPhoto } from '@portal/contract';
+import { MAX_PHOTO_BYTES } from '@portal/contract/constants';
 import { CircleAlert, CircleCheck, ImageUp, RotateCw, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SMALL_BUTTON } from './album-actions';
+import { formatBytes, tooLargeMessage } from '../../../lib/format';
 import { useUploadQueue, type UploadItem } from '../../../lib/upload-queue';
 import { uploadPhoto } from '../api/upload-photo';
 
@@ -43,10 +45,13 @@ function UploadRow({ item, onRetry, onRemove }: { item: UploadItem<IntegrationPh
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-red-800">{item.error}</p>
           <div className="flex shrink-0 gap-2">
-            <Button variant="ghost" className={SMALL_BUTTON} onClick={onRetry} aria-label={`Retry ${name}`}>
-              <RotateCw aria-hidden="true" className="size-4" />
-              Retry
-            </Button>
+            {/* A file that can never succeed (too large, not a photo) offers no Retry: only Dismiss. */}
+            {item.retriable ? (
+              <Button variant="ghost" className={SMALL_BUTTON} onClick={onRetry} aria-label={`Retry ${name}`}>
+                <RotateCw aria-hidden="true" className="size-4" />
+                Retry
+              </Button>
+            ) : null}
             <Button variant="ghost" className={SMALL_BUTTON} onClick={onRemove} aria-label={`Dismiss ${name}`}>
               <X aria-hidden="true" className="size-4" />
               Dismiss
@@ -67,6 +72,8 @@ export function PhotoUploader({ albumId, onUploaded }: { albumId: number; onUplo
     concurrency: UPLOAD_CONCURRENCY,
     send: (file, onProgress, signal, key) => uploadPhoto(albumId, file, onProgress, signal, key),
     onDone: onUploaded,
+    // Checked here, as documents are, rather than sent for the server to refuse after the whole file went up.
+    refuse: (file) => tooLargeMessage(file, MAX_PHOTO_BYTES),
   });
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -115,7 +122,7 @@ export function PhotoUploader({ albumId, onUploaded }: { albumId: number; onUplo
       >
         <ImageUp aria-hidden="true" className="size-8 text-slate-500" />
         <p id={hintId} className="text-slate-700">
-          Drop photos here, or choose them. JPEG, PNG, WebP or HEIC, up to 20 MB each.
+          Drop photos here, or choose them. JPEG, PNG, WebP or HEIC, up to {formatBytes(MAX_PHOTO_BYTES)} each.
         </p>
         <Button variant="ghost" className={SMALL_BUTTON} onClick={() => input.current?.click()} aria-describedby={hintId}>
           Choose photos

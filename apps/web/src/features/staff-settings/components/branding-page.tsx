@@ -1,11 +1,12 @@
 import type { IntegrationCompany, IntegrationCompanyUpdate } from '@portal/contract';
-import { DEFAULT_PORTAL_COLOR } from '@portal/contract/constants';
+import { DEFAULT_PORTAL_COLOR, MAX_PUBLIC_IMAGE_BYTES } from '@portal/contract/constants';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { formErrors } from '../../../lib/form-errors';
+import { tooLargeMessage } from '../../../lib/format';
 import { applyPortalColor } from '../../../lib/portal-color';
 import { toast } from '../../../lib/toast';
 import { useDeleteLogo } from '../api/delete-logo';
@@ -38,6 +39,8 @@ function BrandingForm({ company }: { company: IntegrationCompany }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const errors = formErrors(update.error);
   const logoErrors = formErrors(upload.error ?? removeLogo.error);
+  // A file larger than the server takes is refused here, before it is sent.
+  const [logoRefusal, setLogoRefusal] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -54,7 +57,9 @@ function BrandingForm({ company }: { company: IntegrationCompany }) {
 
   const chooseLogo = (file: File | undefined) => {
     if (!file) return;
-    upload.mutate(file, { onSuccess: () => toast.success('Logo saved') });
+    const refusal = tooLargeMessage(file, MAX_PUBLIC_IMAGE_BYTES);
+    setLogoRefusal(refusal);
+    if (!refusal) upload.mutate(file, { onSuccess: () => toast.success('Logo saved') });
     if (fileInput.current) fileInput.current.value = '';
   };
 
@@ -159,7 +164,7 @@ function BrandingForm({ company }: { company: IntegrationCompany }) {
               </div>
             </div>
             <p className="text-sm text-slate-600">JPEG, PNG or WebP, at most 2 MB. A square image looks best. It is saved as soon as you choose it.</p>
-            <FormError message={logoErrors.fields.file ?? logoErrors.form} />
+            <FormError message={logoRefusal ?? logoErrors.fields.file ?? logoErrors.form} />
           </section>
           <TimeZoneForm company={company} />
         </div>

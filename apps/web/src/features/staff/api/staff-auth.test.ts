@@ -1,21 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { staffSignIn } from './staff-auth';
-
-/** The API's sign-in as the device token sees it: each answer a new device token, every body recorded. */
-function stubSignIn(path: string) {
-  const bodies: Record<string, unknown>[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      if (new URL(String(input), 'http://portal.test').pathname !== path) return Response.json({ message: 'Not found.' }, { status: 404 });
-      bodies.push(JSON.parse(String(init.body)) as Record<string, unknown>);
-      const device_token = `device-${bodies.length}`;
-      const who = { id: 7, email: 'ann@smith.example', first_name: 'Ann', last_name: 'Smith' };
-      return Response.json(path.includes('staff') ? { token: 't', staff: who, device_token } : { token: 't', user: who, device_token });
-    }),
-  );
-  return bodies;
-}
+import { stubSignIn } from '../../../test/sign-in-stub';
 
 afterEach(() => vi.unstubAllGlobals());
 
