@@ -354,3 +354,12 @@ export function isHeic(head: Buffer): boolean {
 export function gifScreen(head: Buffer): { width: number; height: number } | null {
   return head.length >= 10 ? { width: head.readUInt16LE(6), height: head.readUInt16LE(8) } : null;
 }
+
+/** A size limit as people read it: "20 MB", "2.5 MB". */
+export function megabytes(bytes: number): string {
+  const value = bytes / (1024 * 1024);
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} MB`;
+}
+
+/** The words of a refusal for a file over `maxBytes`: the server's, and the command's before it sends the file. */
+export const fileSizeLimitText = (maxBytes: number) => `The file may be at most ${megabytes(maxBytes)}.`;

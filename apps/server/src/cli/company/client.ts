@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileSizeLimitText } from '../../lib/file-types';
 import { readStoredSecret } from '../../lib/secret-file';
 import { operatorToken } from '../../lib/tokens';
 import { NotAnsweringError, RefusedError, SetupError } from './errors';
@@ -12,7 +13,8 @@ export interface ClientSettings {
   dataDir: string;
 }
 
-export type FilePart = { field: string; path: string; contentType?: string };
+/** A file to send; one over `maxBytes` is refused here, in the server's words, before a byte of it goes out. */
+export type FilePart = { field: string; path: string; contentType?: string; maxBytes?: number };
 
 /** The running server's API, as the `company` command calls it: with a company's API key or the operator's secret. */
 export function portalClient(settings: ClientSettings) {
@@ -50,6 +52,11 @@ export function portalClient(settings: ClientSettings) {
         const bytes = await readFile(file.path).catch((error: unknown) => {
           throw new SetupError(`Cannot read ${file.path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
         });
+        // Sent anyway, the server would answer 413 as soon as it saw the length, and close while the command was still
+        // sending: the command could then meet a broken connection instead of the answer.
+        if (file.maxBytes !== undefined && bytes.length > file.maxBytes) {
+          throw new RefusedError(413, 'The file is too large.', { [file.field]: [fileSizeLimitText(file.maxBytes)] });
+        }
         form.append(file.field, new Blob([bytes], file.contentType ? { type: file.contentType } : {}), path.basename(file.path));
       }
       payload = form;

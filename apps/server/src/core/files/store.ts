@@ -6,6 +6,7 @@ import type { BlobStore, StoredBlob } from './blob-store/types';
 import {
   carriesMarkup,
   detectFileType,
+  fileSizeLimitText,
   gifScreen,
   isImageKind,
   nameContradictsKind,
@@ -72,13 +73,7 @@ export function acceptedTypesMessage(accept: readonly FileKind[]): string {
   return `The file must be a ${list} file; its contents say it is not.`;
 }
 
-export function megabytes(bytes: number): string {
-  const value = bytes / (1024 * 1024);
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} MB`;
-}
-
-export const fileTooLarge = (maxBytes: number, field = 'file') =>
-  new HttpError(413, 'The file is too large.', { [field]: [`The file may be at most ${megabytes(maxBytes)}.`] });
+export const fileTooLarge = (maxBytes: number, field = 'file') => new HttpError(413, 'The file is too large.', { [field]: [fileSizeLimitText(maxBytes)] });
 
 /** Width and height as shown (EXIF orientation applied); 422 for an image that cannot be read or is a pixel bomb. */
 export async function imageSize(store: BlobStore, blob: StoredBlob, field = 'file'): Promise<{ width: number; height: number }> {

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { BlobTooLargeError, type StoredBlob } from './blob-store/types';
-import { cleanFileName, FILE_TYPES, uploadNameProblem } from '../../lib/file-types';
+import { cleanFileName, FILE_TYPES, megabytes, uploadNameProblem } from '../../lib/file-types';
 import { HttpError, invalid } from '../../lib/http-errors';
 import { ERROR_MESSAGES } from '@portal/contract';
 import { filesRepository } from './files.repository';
 import { heicAsJpeg } from './heic';
-import { checkBlob, fileRowsOf, fileTooLarge, megabytes, type CheckedBlob, type FileOwner, type FilePolicy } from './store';
+import { checkBlob, fileRowsOf, fileTooLarge, type CheckedBlob, type FileOwner, type FilePolicy } from './store';
 import type { FileRow } from '../../db/rows';
 
 export interface UploadPolicy extends FilePolicy {

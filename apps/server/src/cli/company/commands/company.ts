@@ -1,4 +1,4 @@
-import { COMPANY_SWITCHES, type CompanySwitch, type IntegrationCompany } from '@portal/contract';
+import { COMPANY_SWITCHES, MAX_PUBLIC_IMAGE_BYTES, type CompanySwitch, type IntegrationCompany } from '@portal/contract';
 import { defineCommand } from '../command';
 import { UsageError } from '../errors';
 
@@ -88,7 +88,7 @@ export const setLogo = defineCommand({
   async run({ client, options, json, print, resolvePath }) {
     const file = resolvePath(options.file as string);
     const company = (await client.company('PUT', '/integration/company/logo', {
-      files: [{ field: 'file', path: file, contentType: contentTypeOf(file) }],
+      files: [{ field: 'file', path: file, contentType: contentTypeOf(file), maxBytes: MAX_PUBLIC_IMAGE_BYTES }],
     })) as IntegrationCompany;
     if (json) return print(JSON.stringify(company, null, 2));
     print(`Logo of ${company.name} set: ${company.logo_url}`);

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { IntegrationAlbum, IntegrationDocument, IntegrationPhoto } from '@portal/contract';
+import { MAX_DOCUMENT_BYTES, MAX_PHOTO_BYTES, type IntegrationAlbum, type IntegrationDocument, type IntegrationPhoto } from '@portal/contract';
 import { defineCommand, idOption, textOption } from '../command';
 import { escapeNameForDisplay, uploadNameProblem } from '../../../lib/file-types';
 import { RefusedError, SetupError, UsageError } from '../errors';
@@ -58,7 +58,7 @@ export const uploadPhotos = defineCommand({
       })) as IntegrationAlbum;
       try {
         const answer = (await client.company('POST', `/integration/albums/${album.id}/photos`, {
-          files: [{ field: 'files', path: path.join(folder, name), contentType: contentTypeOf(name) }],
+          files: [{ field: 'files', path: path.join(folder, name), contentType: contentTypeOf(name), maxBytes: MAX_PHOTO_BYTES }],
         })) as { data: IntegrationPhoto[] };
         uploaded.push(...answer.data);
         if (!json) print(`Uploaded ${name} (${uploaded.length + refused.length} of ${images.length}).`);
@@ -101,7 +101,7 @@ export const uploadDocument = defineCommand({
     const file = resolvePath(textOption(options, 'file')!);
     const answer = (await client.company('POST', `/integration/projects/${idOption(options, 'project')}/documents`, {
       body: { shared: options.share === true ? 'true' : 'false' },
-      files: [{ field: 'files', path: file, contentType: contentTypeOf(file) }],
+      files: [{ field: 'files', path: file, contentType: contentTypeOf(file), maxBytes: MAX_DOCUMENT_BYTES }],
     })) as { data: IntegrationDocument[] };
     const document = answer.data[0]!;
     print(json ? JSON.stringify(document, null, 2) : `Document ${document.id}: ${document.name}${document.is_shared ? ', shared' : ' (not shared yet)'}.`);
