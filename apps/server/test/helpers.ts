@@ -51,24 +51,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(testDatabaseUrl());
   url.pathname = `/${name}`;
-  const drop = () =>
-    withAdminClient(async (client) => {
-      // Only our own connections: an autovacuum worker on the new database belongs to the superuser,
-      // cannot be terminated by a plain role, and is stopped by DROP DATABASE itself.
-      await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND usename = current_user', [
-        name,
-      ]);
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await client.query(`DROP DATABASE IF EXISTS ${name}`);
-          return;
-        } catch (error) {
-          // 55006: still being accessed (a connection closing, an autovacuum worker exiting).
-          if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
-    });
+  const drop = () => dropTestDatabase(name);
 
   let database: Database;
   try {
@@ -176,4 +159,26 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
  */
 export async function changesSettled(app: App): Promise<void> {
   await app.changes.settled(60_000);
+}
+
+/**
+ * Drops a database a test made: our own connections are ended first; an autovacuum worker on the new database belongs
+ * to the superuser, cannot be terminated by a plain role, and is waited out (DROP DATABASE stops it itself).
+ */
+export function dropTestDatabase(name: string) {
+  return withAdminClient(async (client) => {
+    await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND usename = current_user', [
+      name,
+    ]);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name}`);
+        return;
+      } catch (error) {
+        // 55006: still being accessed (a connection closing, an autovacuum worker exiting).
+        if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  });
 }

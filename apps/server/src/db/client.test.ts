@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
-import { TEST_DB } from '../../test/helpers';
+import { dropTestDatabase, TEST_DB } from '../../test/helpers';
 import { openDatabase, pendingMigrations } from './client';
 import { companies, portalUsers } from './schema';
 import { isEmpty, seedDemo } from '../seed/index';
@@ -116,7 +116,7 @@ it.skipIf(TEST_DB !== 'postgres')('lets several processes start at once on an em
       await Promise.all(databases.map((database) => database.close()));
     }
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
+    await dropTestDatabase(name);
   }
 });
