@@ -2,8 +2,19 @@ import type { StaffMember } from '@portal/contract';
 import { Link } from '@tanstack/react-router';
 import { Menu, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
-import type { StaffNavItem } from './staff-shell';
+import { useState, type ComponentType } from 'react';
+
+/** A section of the console's menu (staff-shell.tsx lists them). */
+export interface StaffNavItem {
+  to: string;
+  label: string;
+  /** Shown to owners only (docs/staff-console.md). */
+  ownerOnly?: boolean;
+  /** Active only on this exact path (the console's home). */
+  exact?: boolean;
+  /** A count beside the label, such as the inbox's unread items. */
+  Badge?: ComponentType;
+}
 
 /**
  * Below Tailwind's `sm` the console's sections, who is signed in and Sign out sit behind one Menu button, so the header

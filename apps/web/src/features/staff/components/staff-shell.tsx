@@ -1,7 +1,7 @@
 import type { StaffMember } from '@portal/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ColorBar } from '../../../components/color-bar';
 import { useDocumentTitle } from '../../../components/document-title';
 import { InboxUnreadBadge } from '../../../components/staff/inbox-unread';
@@ -13,7 +13,7 @@ import { usePortalColor } from '../../../lib/portal-color';
 import { createQueryClient } from '../../../lib/query-client';
 import { getStaffMember, useStaffSignOut } from '../api/staff-auth';
 import { rememberConsoleBrand } from '../console-brand';
-import { ConsoleMenu } from './console-menu';
+import { ConsoleMenu, type StaffNavItem } from './console-menu';
 
 /** A logo of any shape at the header's height, never squashed nor cropped. */
 const LOGO_CLASS = 'h-8 w-auto max-w-20 shrink-0 rounded-lg object-contain sm:max-w-32';
@@ -23,17 +23,6 @@ const staffQueryClient = createQueryClient(staffToken);
 staffToken.subscribe((token) => {
   if (token === null) staffQueryClient.clear();
 });
-
-export interface StaffNavItem {
-  to: string;
-  label: string;
-  /** Shown to owners only (docs/staff-console.md). */
-  ownerOnly?: boolean;
-  /** Active only on this exact path (the console's home). */
-  exact?: boolean;
-  /** A count beside the label, such as the inbox's unread items. */
-  Badge?: ComponentType;
-}
 
 /** The console's sections, in the order of its menu. */
 export const STAFF_NAV: StaffNavItem[] = [
