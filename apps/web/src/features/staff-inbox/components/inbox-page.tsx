@@ -50,9 +50,9 @@ function InboxRow({ item, onOpen }: { item: InboxItem; onOpen: (item: InboxItem)
             <span aria-hidden="true" className="hidden sm:inline">
               ·
             </span>
-            <span className="break-words">{projectName(item.project)}</span>
+            <span className="wrap-anywhere">{projectName(item.project)}</span>
           </span>
-          <span className={`line-clamp-2 break-words text-slate-800 ${item.read ? '' : 'font-semibold'}`}>{item.excerpt}</span>
+          <span className={`line-clamp-2 wrap-anywhere text-slate-800 ${item.read ? '' : 'font-semibold'}`}>{item.excerpt}</span>
           <time dateTime={item.at} className="text-xs text-slate-600">
             {formatMoment(item.at)}
           </time>
@@ -67,7 +67,7 @@ function MessagePanel({ id, onClose }: { id: number; onClose: () => void }) {
   return (
     <section aria-labelledby="message-subject" className="mb-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <div className="mb-3 flex items-start justify-between gap-3">
-        <h2 id="message-subject" className="min-w-0 break-words text-lg font-semibold text-slate-900">
+        <h2 id="message-subject" className="min-w-0 wrap-anywhere text-lg font-semibold text-slate-900">
           {message.data ? message.data.subject : message.isError ? 'Message not found' : 'Message'}
         </h2>
         <Button variant="ghost" className="shrink-0 px-3 py-1.5 text-sm" onClick={onClose} aria-label="Close the message">
@@ -87,7 +87,7 @@ function MessagePanel({ id, onClose }: { id: number; onClose: () => void }) {
               : 'a former customer'}
             , <time dateTime={message.data.created_at}>{formatMoment(message.data.created_at)}</time>
           </p>
-          <p className="whitespace-pre-wrap break-words text-slate-800">{message.data.message}</p>
+          <p className="whitespace-pre-wrap wrap-anywhere text-slate-800">{message.data.message}</p>
         </>
       )}
     </section>

@@ -103,7 +103,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
     <>
       <dt className="font-medium text-slate-900">{term}</dt>
-      <dd className="min-w-0 break-words text-slate-700">{children}</dd>
+      <dd className="min-w-0 wrap-anywhere text-slate-700">{children}</dd>
     </>
   );
 }

@@ -158,7 +158,7 @@ export function StaffProjectsPage() {
                   className="flex flex-col gap-2 rounded-2xl bg-white p-4 text-sm ring-1 ring-slate-200 hover:ring-slate-300"
                 >
                   <span className="flex flex-wrap items-start justify-between gap-2">
-                    <span className="min-w-0 text-base font-medium break-words text-slate-900">{projectTitle(project)}</span>
+                    <span className="min-w-0 text-base font-medium wrap-anywhere text-slate-900">{projectTitle(project)}</span>
                     <StatusBadge status={project.status ?? null} />
                   </span>
                   <span className="text-slate-700">
