@@ -123,9 +123,12 @@ describe('the documented settings', () => {
       }),
   );
 
-  it("README's configuration table and .env.example list every setting the server reads, and nothing else", () => {
-    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
+  it("docs/configuration.md's table and .env.example list every setting the server reads, and nothing else", () => {
+    const page = readFileSync(path.join(root, 'docs/configuration.md'), 'utf8');
+    const start = page.indexOf('## Server settings');
+    expect(start, 'docs/configuration.md has a "## Server settings" section').toBeGreaterThan(-1);
+    const end = page.indexOf('\n## ', start + 1);
+    const table = page.slice(start, end === -1 ? undefined : end);
     expect([...table.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((match) => match[1]).sort()).toEqual(settings);
     expect(Object.keys(example).sort()).toEqual(settings);
   });

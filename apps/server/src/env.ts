@@ -29,8 +29,8 @@ const trustProxyFromEnv = z.string().transform((value, context): false | number 
 });
 
 /**
- * Every setting the server reads, parsed once at boot. The README's configuration
- * table is written from this schema: keep the two together.
+ * Every setting the server reads, parsed once at boot. The table in
+ * docs/configuration.md is written from this schema: keep the two together.
  */
 export const EnvSchema = z
   .object({

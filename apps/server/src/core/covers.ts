@@ -2,7 +2,7 @@ import type { CoverPhoto } from '@portal/contract';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { WithFileLinks } from './files/links';
-import type { Db, Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import type { AlbumRow, FileRow, PhotoRow } from '../db/rows';
 import { idList, idTable } from '../db/id-list';
 import { albums, files, photos } from '../db/schema';
@@ -26,7 +26,7 @@ export interface AlbumWithCover {
  */
 const coverPhotoId = sql`coalesce(${albums.cover_photo_id}, (select first.id from ${photos} first where first.album_id = ${albums.id} order by first.position, first.id limit 1))`;
 
-export function coversRepository(db: Db) {
+export function coversRepository(db: Executor) {
   const photoSelect = () =>
     db
       .select({ photo: photos, file: files })

@@ -1,12 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Executor } from '../db/client';
 import type { Account, IntegrationProject } from '@portal/contract';
 import type { AccountRow, ProjectRow, StaffRow } from '../db/rows';
 import { apiTimestamp } from '../lib/timestamps';
 import { projects, staff } from '../db/schema';
 
-/** Reads of a project that several areas make: the contact page shows its rep, and notes email the rep. */
-export function projectsRepository(db: Db) {
+/**
+ * Reads of a project that several areas make: the contact page shows its rep, and notes email the rep. Not the projects
+ * module's own `projectsRepository` (modules/projects/projects.repository.ts), which a module may not import.
+ */
+export function projectReadsRepository(db: Executor) {
   return {
     /** A project of its own company, with its primary rep (a staff member of that same company). */
     async projectWithRep(projectId: number, companyId: number): Promise<{ project: ProjectRow; rep: StaffRow | null } | null> {

@@ -5,7 +5,7 @@ import { parseEnv } from '../env';
 import { databaseRateLimiter } from './rate-limit-store';
 
 /**
- * The rate limits kept in the database (decision 010): the same sliding window as in memory, and
+ * The rate limits kept in the database (decision 126): the same sliding window as in memory, and
  * one count for every process. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, where the
  * server uses it.
  */

@@ -1,9 +1,11 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { Worker, type MessagePort } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type * as PGliteModule from '@electric-sql/pglite';
 import { collectAllGarbage } from '../lib/settle-memory';
 import { MAX_PREPARED_STATEMENTS, preparedStatements } from './pglite-statements';
+import { toError, type Notification, type Reply, type RequestBody, type Started, type ThreadData, type WireOptions } from './pglite-thread-protocol';
+import { threadMain } from './pglite-thread-worker';
 
 /**
  * PGlite in a thread of its own (docs/decisions/087-pglite-in-a-thread.md).
@@ -17,233 +19,8 @@ import { MAX_PREPARED_STATEMENTS, preparedStatements } from './pglite-statements
  * with PGlite's own meaning, so drizzle's PGlite driver and the COPY of db/table-copy.ts work on it unchanged.
  */
 
-type PGlite = PGliteModule.PGlite;
 type Results = PGliteModule.Results;
 type QueryOptions = PGliteModule.QueryOptions;
-
-/** What the worker is told at start. */
-interface ThreadData {
-  moduleUrl: string;
-  dataDir: string;
-  startParams: string[];
-  loadDump: ArrayBuffer | null;
-  statementLimit: number;
-  timeStatements: boolean;
-}
-
-/** A query's options as they cross: no functions, so drizzle's parsers travel as the types they leave as text. */
-interface WireOptions {
-  rowMode?: 'array' | 'object';
-  rawTypes?: number[];
-  paramTypes?: number[];
-  blob?: ArrayBuffer;
-}
-
-type Request =
-  | { id: number; op: 'query'; text: string; params: unknown[]; options: WireOptions; tx: number | null }
-  | { id: number; op: 'begin'; tx: number }
-  | { id: number; op: 'end'; tx: number; commit: boolean }
-  | { id: number; op: 'listen' | 'unlisten'; channel: string }
-  | { id: number; op: 'dump'; compression: 'gzip' | 'none' }
-  | { id: number; op: 'statement-times'; reset: boolean }
-  | { id: number; op: 'prepare' | 'collect' | 'close' };
-
-/** A request before the thread's side gives it its number. */
-type RequestBody = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
-
-/** A database error as it crosses: its message and PostgreSQL's fields (code, constraint, detail…). */
-interface WireError {
-  name: string;
-  message: string;
-  fields: Record<string, string | number | boolean>;
-}
-
-type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: WireError };
-type Notification = { channel: string; payload: string };
-type Started = { started: true } | { started: false; error: WireError };
-
-interface ThreadContext {
-  parentPort: MessagePort;
-  workerData: ThreadData;
-  pglite: typeof PGliteModule;
-  preparedStatements: typeof preparedStatements;
-  collectAllGarbage: typeof collectAllGarbage;
-}
-
-/**
- * The worker's side. It runs from its source text (`toString`) in an `eval` worker: a `.ts` worker file does not
- * load under tsx on Node 20 nor in vitest, and the same text must run in `npm start`, the tests and the e2e servers
- * (as lib/low-priority-worker.ts). So it refers to nothing outside itself but its argument and JavaScript's globals.
- */
-async function threadMain({ parentPort, workerData, pglite, preparedStatements: prepare, collectAllGarbage: collect }: ThreadContext) {
-  // Emscripten's numbering (not Linux's), the ones a data folder can meet.
-  const ERRNO_NAMES: Record<number, string> = {
-    2: 'EACCES: permission denied',
-    10: 'EBUSY: busy',
-    20: 'EEXIST: already exists',
-    29: 'EIO: input/output error',
-    31: 'EISDIR: is a folder',
-    44: 'ENOENT: no such file or folder',
-    51: 'ENOSPC: no space left on the disk',
-    54: 'ENOTDIR: not a folder',
-    63: 'EPERM: not permitted',
-    69: 'EROFS: read-only file system',
-  };
-  const wireError = (error: unknown): WireError => {
-    const fields: Record<string, string | number | boolean> = {};
-    if (error && typeof error === 'object') {
-      for (const [key, value] of Object.entries(error)) {
-        if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') fields[key] = value;
-      }
-    }
-    // PGlite's file system fails with Emscripten's errno objects, which are not Errors and carry no message.
-    const errno = typeof fields.errno === 'number' ? fields.errno : null;
-    const fileSystem = errno === null ? '' : `a file system call failed with ${ERRNO_NAMES[errno] ?? 'errno'} (${errno})`;
-    return {
-      name: error instanceof Error ? error.name : 'Error',
-      message: error instanceof Error && error.message ? error.message : fileSystem || String(error),
-      fields,
-    };
-  };
-
-  let client: PGlite;
-  try {
-    const { PGlite } = pglite;
-    const loadDataDir = workerData.loadDump ? new Blob([workerData.loadDump]) : undefined;
-    client = await PGlite.create({ dataDir: workerData.dataDir, startParams: workerData.startParams, ...(loadDataDir ? { loadDataDir } : {}) });
-  } catch (error) {
-    const wire = wireError(error);
-    wire.message = `PGlite could not open ${workerData.dataDir}: ${wire.message}`;
-    parentPort.postMessage({ started: false, error: wire } satisfies Started);
-    return;
-  }
-
-  /** Identity parsers for the types the caller reads as text, made once per set of types. */
-  const rawParsers = new Map<string, Record<number, (value: string) => string>>();
-  const parsersFor = (types: number[]) => {
-    const key = types.join(',');
-    let parsers = rawParsers.get(key);
-    if (!parsers) {
-      parsers = {};
-      for (const type of types) parsers[type] = (value) => value;
-      rawParsers.set(key, parsers);
-    }
-    return parsers;
-  };
-
-  interface OpenTransaction {
-    tx: PGliteModule.Transaction;
-    decide: (commit: boolean) => void;
-    ended: Promise<unknown>;
-  }
-  const transactions = new Map<number, OpenTransaction>();
-  /** Thrown inside PGlite's transaction to make it roll back: the caller asked for it, it is no failure. */
-  const ROLLBACK = Symbol('rollback');
-  const unlisteners = new Map<string, () => Promise<void>>();
-  /** Each statement text's calls and own time, when the thread was started to time them (the bench). */
-  const statementTimes = new Map<string, { calls: number; ms: number }>();
-  const timed = (text: string, ms: number) => {
-    const entry = statementTimes.get(text) ?? { calls: 0, ms: 0 };
-    entry.calls++;
-    entry.ms += ms;
-    statementTimes.set(text, entry);
-  };
-
-  const run = async (request: Request): Promise<{ value: unknown; transfer?: ArrayBuffer[] }> => {
-    switch (request.op) {
-      case 'query': {
-        const { rowMode, rawTypes, paramTypes, blob } = request.options;
-        const options: QueryOptions = {
-          ...(rowMode ? { rowMode } : {}),
-          ...(rawTypes ? { parsers: parsersFor(rawTypes) } : {}),
-          ...(paramTypes ? { paramTypes } : {}),
-          ...(blob ? { blob: new Blob([blob]) } : {}),
-        };
-        let target: Pick<PGlite, 'query'> = client;
-        if (request.tx !== null) {
-          const open = transactions.get(request.tx);
-          if (!open) throw new Error('The transaction is already closed.');
-          target = open.tx;
-        }
-        const result = await target.query(request.text, request.params, options);
-        const out = result.blob ? await result.blob.arrayBuffer() : null;
-        return {
-          value: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows, blob: out },
-          ...(out ? { transfer: [out] } : {}),
-        };
-      }
-      case 'begin': {
-        let decide!: (commit: boolean) => void;
-        const decided = new Promise<boolean>((resolve) => (decide = resolve));
-        let opened!: (tx: PGliteModule.Transaction) => void;
-        const open = new Promise<PGliteModule.Transaction>((resolve) => (opened = resolve));
-        const ended = client.transaction(async (tx) => {
-          opened(tx);
-          if (!(await decided)) throw ROLLBACK;
-        });
-        // BEGIN itself may fail (the database closed): then the transaction ends before it opens.
-        const tx = await Promise.race([open, ended.then(() => Promise.reject(new Error('The transaction ended before it began.')))]);
-        transactions.set(request.tx, { tx, decide, ended: ended.finally(() => transactions.delete(request.tx)) });
-        return { value: null };
-      }
-      case 'end': {
-        const open = transactions.get(request.tx);
-        if (!open) throw new Error('The transaction is already closed.');
-        open.decide(request.commit);
-        try {
-          await open.ended;
-        } catch (error) {
-          if (error !== ROLLBACK) throw error;
-        }
-        return { value: null };
-      }
-      case 'listen': {
-        if (!unlisteners.has(request.channel)) {
-          const channel = request.channel;
-          const unlisten = await client.listen(channel, (payload) => parentPort.postMessage({ channel, payload } satisfies Notification));
-          unlisteners.set(channel, unlisten);
-        }
-        return { value: null };
-      }
-      case 'unlisten': {
-        const unlisten = unlisteners.get(request.channel);
-        unlisteners.delete(request.channel);
-        if (unlisten && !client.closed) await unlisten();
-        return { value: null };
-      }
-      case 'dump': {
-        const dump = await (await client.dumpDataDir(request.compression)).arrayBuffer();
-        return { value: dump, transfer: [dump] };
-      }
-      case 'prepare': {
-        prepare(client, pglite, workerData.statementLimit, workerData.timeStatements ? timed : undefined);
-        return { value: null };
-      }
-      case 'statement-times': {
-        const value = [...statementTimes.entries()].map(([text, { calls, ms }]) => ({ text, calls, ms }));
-        if (request.reset) statementTimes.clear();
-        return { value };
-      }
-      case 'collect': {
-        // The thread's isolate has its own heap, which the server's collection does not reach: initdb's WebAssembly
-        // memory, hundreds of MB after a first start, stays there until this isolate collects.
-        return { value: collect() };
-      }
-      case 'close': {
-        if (!client.closed) await client.close();
-        return { value: null };
-      }
-    }
-  };
-
-  parentPort.on('message', (request: Request) => {
-    run(request).then(
-      ({ value, transfer }) => parentPort.postMessage({ id: request.id, ok: true, value } satisfies Reply, transfer ?? []),
-      (error: unknown) => parentPort.postMessage({ id: request.id, ok: false, error: wireError(error) } satisfies Reply),
-    );
-  });
-  parentPort.postMessage({ started: true } satisfies Started);
-}
 
 /**
  * The worker's whole text. `__name` is the helper esbuild (tsx, the bundle) calls to keep functions' names; inside the
@@ -276,13 +53,6 @@ export type ThreadResults<T> = Omit<Results, 'rows'> & { rows: T[] };
 export interface ThreadTransaction {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<ThreadResults<T>>;
   readonly closed: boolean;
-}
-
-/** PGlite's errors as they arrive: PostgreSQL's fields (`code`, `constraint`…) on the error, as on PGlite's own. */
-function toError(wire: WireError): Error {
-  const error = Object.assign(new Error(wire.message), wire.fields);
-  error.name = wire.name;
-  return error;
 }
 
 /** Caller's parsers that only hand the text back, so the worker can do the same; anything else cannot cross. */

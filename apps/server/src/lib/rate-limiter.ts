@@ -49,7 +49,7 @@ export const toMs = (time: Date | number) => (typeof time === 'number' ? time : 
  * an account under attack and hand it a fresh allowance.
  *
  * In memory means per process: the server uses it on PGlite (one process by construction); on
- * PostgreSQL it counts in the database instead (core/rate-limit-store.ts, decision 010).
+ * PostgreSQL it counts in the database instead (core/rate-limit-store.ts, decision 126).
  */
 export class RateLimiter implements RateLimitStore {
   private readonly entries = new Map<string, Entry>();

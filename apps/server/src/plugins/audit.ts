@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
 import { apiKeyActor, recordAudit, type AuditActor } from '../core/audit';
-import { apiKeys } from '../db/schema';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -75,11 +73,8 @@ export const auditPlugin = fp(
         const company = (body as { company?: { id?: unknown } } | null)?.company;
         if (typeof company?.id === 'number') return { companyId: company.id, actor: operator };
         if (pattern.includes('/api-keys/:id')) {
-          const [key] = await db
-            .select({ companyId: apiKeys.company_id })
-            .from(apiKeys)
-            .where(eq(apiKeys.id, Number(params.id)));
-          if (key) return { companyId: key.companyId, actor: operator };
+          const { companyId } = await apiKeyActor(db, Number(params.id));
+          if (companyId !== null) return { companyId, actor: operator };
         }
       }
       return null;

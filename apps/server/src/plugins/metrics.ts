@@ -1,9 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { webhookDeliveries } from '../db/schema';
+import { webhookDeliveriesRepository } from '../core/webhooks/deliveries.repository';
 import { notFound, unauthenticated } from '../lib/http-errors';
 
 export interface MetricsPluginOptions {
@@ -102,8 +101,7 @@ export const metricsPlugin = fp(
       help: 'Webhook deliveries waiting for a (further) attempt.',
       registers: [registry],
       async collect() {
-        const [row] = await app.database.db.select({ pending: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.state, 'pending'));
-        this.set(Number(row?.pending ?? 0));
+        this.set(await webhookDeliveriesRepository(app.database.db).pendingCount());
       },
     });
 

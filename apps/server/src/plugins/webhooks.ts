@@ -1,10 +1,9 @@
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { webhookDeliveriesRepository, type DeliveryOutcome, type DueDelivery } from '../core/webhooks/deliveries.repository';
 import { postWebhook } from '../core/webhooks/post';
 import { checkTarget, type TargetPolicy } from '../core/webhooks/targets';
 import { webhookSignature } from '../core/webhooks/outbox';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,7 +36,7 @@ const BATCH = 50;
  */
 export const webhooksPlugin = fp(
   async (app: FastifyInstance, options: { targets: TargetPolicy; backoffScale: number }) => {
-    const db = app.database.db;
+    const deliveries = webhookDeliveriesRepository(app.database.db);
     // WEBHOOK_RETRY_SCALE shortens the lease with the waits, so a test can kill a server and see its rows go out again;
     // never below an attempt's timeout plus time to record it, so a lease never ends under an attempt still running.
     const leaseMs = Math.max(LEASE_MS * options.backoffScale, TIMEOUT_MS + 5_000);
@@ -46,7 +45,7 @@ export const webhooksPlugin = fp(
     let again = false;
     let closed = false;
 
-    async function attempt(row: { id: number; event_id: string; body: string; attempts: number; url: string; secret: string }) {
+    async function attempt(row: DueDelivery): Promise<DeliveryOutcome> {
       const started = Date.now();
       const now = app.now();
       let status: number | null = null;
@@ -86,37 +85,15 @@ export const webhooksPlugin = fp(
         delivery: {
           id: row.id,
           attempts,
-          state: (delivered ? 'delivered' : wait === undefined ? 'failed' : 'pending') as 'delivered' | 'failed' | 'pending',
+          state: delivered ? 'delivered' : wait === undefined ? 'failed' : 'pending',
           next: delivered || wait === undefined ? null : new Date(now.getTime() + wait * options.backoffScale * jitter),
         },
       };
     }
 
-    /**
-     * Attempts that ended together, in one transaction of two statements (on the embedded database every statement
-     * waits its turn behind the requests' own). Until it is written, a row keeps its lease: nobody sends it again.
-     */
-    async function record(outcomes: Awaited<ReturnType<typeof attempt>>[]) {
-      if (outcomes.length === 0) return;
-      const now = app.now();
-      const rows = outcomes.map(
-        ({ delivery }) => sql`(${delivery.id}::int, ${delivery.attempts}::int, ${delivery.state}::text, ${delivery.next?.toISOString() ?? null}::timestamptz)`,
-      );
-      await db.transaction(async (tx) => {
-        await tx.insert(webhookAttempts).values(outcomes.map((outcome) => outcome.attempt));
-        await tx.execute(sql`
-          update ${webhookDeliveries} as d
-          set attempts = v.attempts, state = v.state, next_attempt_at = coalesce(v.next, d.next_attempt_at),
-              leased_until = null, updated_at = ${now.toISOString()}::timestamptz
-          from (values ${sql.join(rows, sql`, `)}) as v(id, attempts, state, next)
-          where d.id = v.id`);
-      });
-    }
-
-    type Outcome = Awaited<ReturnType<typeof attempt>>;
     /** Attempts under way: at most BATCH at once, each recorded as soon as it ends, never waiting for a slow one. */
     const inFlight = new Set<Promise<void>>();
-    let finished: Outcome[] = [];
+    let finished: DeliveryOutcome[] = [];
     let flushing: Promise<void> | null = null;
     /** The last claim took all the room there was: more may be due as soon as an attempt ends. */
     let backlog = false;
@@ -129,7 +106,9 @@ export const webhooksPlugin = fp(
           await new Promise((resolve) => setTimeout(resolve, FLUSH_MS));
           const batch = finished;
           finished = [];
-          await record(batch).catch((error: unknown) => app.log.error({ event: 'webhooks.error', err: error }, 'webhook attempts could not be recorded'));
+          await deliveries
+            .record(batch, app.now())
+            .catch((error: unknown) => app.log.error({ event: 'webhooks.error', err: error }, 'webhook attempts could not be recorded'));
         }
       })().finally(() => {
         flushing = null;
@@ -143,32 +122,12 @@ export const webhooksPlugin = fp(
         const room = BATCH - inFlight.size;
         if (room <= 0 || closed) return;
         const now = app.now();
-        const claimed = (await db.execute(sql`
-          update ${webhookDeliveries} set leased_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
-          where id in (
-            select id from ${webhookDeliveries}
-            where state = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
-              and (leased_until is null or leased_until < ${now.toISOString()}::timestamptz)
-            order by next_attempt_at limit ${room} for update skip locked)
-          returning id`)) as unknown as { rows: { id: number }[] };
-        const ids = claimed.rows.map((row) => Number(row.id));
-        backlog = ids.length === room;
-        if (ids.length === 0) return;
-        const rows = await db
-          .select({
-            id: webhookDeliveries.id,
-            event_id: webhookDeliveries.event_id,
-            body: webhookDeliveries.body,
-            attempts: webhookDeliveries.attempts,
-            url: webhookEndpoints.url,
-            secret: webhookEndpoints.secret,
-          })
-          .from(webhookDeliveries)
-          .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpoint_id))
-          .where(inArray(webhookDeliveries.id, ids));
+        const { claimed, rows } = await deliveries.claimDue(now, new Date(now.getTime() + leaseMs), room);
+        backlog = claimed === room;
+        if (claimed === 0) return;
         for (const row of rows) {
           const task: Promise<void> = attempt(row)
-            .then((outcome: Outcome) => {
+            .then((outcome) => {
               finished.push(outcome);
               flush();
             })

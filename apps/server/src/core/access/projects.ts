@@ -1,7 +1,7 @@
 import { AREA_SWITCHES, type CompanySwitch, type PortalArea } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Executor } from '../../db/client';
 import type { CompanyRow, EntityRow } from '../../db/rows';
 import { companies, portalEntities } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
@@ -21,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-export function accessRepository(db: Db) {
+export function accessRepository(db: Executor) {
   const entityStatement = db
     .select({ entity: portalEntities, company: companies })
     .from(portalEntities)

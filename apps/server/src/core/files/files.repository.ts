@@ -1,10 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { files } from '../../db/schema';
 
 import type { FileRow, NewFileRow } from '../../db/rows';
 
-export function filesRepository(db: Db) {
+export function filesRepository(db: Executor) {
   return {
     async insert(rows: NewFileRow[]): Promise<FileRow[]> {
       if (rows.length === 0) return [];

@@ -92,7 +92,7 @@ export const proposalItems = pgTable(
 );
 
 /**
- * The evidence of an acceptance (docs/decisions/063-proposal-evidence-and-signed-pdf.md). One row per proposal at most:
+ * The evidence of an acceptance (docs/decisions/067-proposal-pages.md). One row per proposal at most:
  * the unique index is what makes a second accept lose, whatever the race. The canonical JSON the customer saw is kept
  * word for word, so its hash can be checked again at any time; the signed PDF is in the blob store under `pdf_blob_key`.
  */

@@ -2,7 +2,7 @@ import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The counted hits of the rate limits (lib/rate-limiter.ts) when the server runs on PostgreSQL, so
- * that every process behind a load balancer counts against the same limits (decision 010). Rows
+ * that every process behind a load balancer counts against the same limits (decision 126). Rows
  * older than a day are swept.
  */
 export const rateLimitHits = pgTable(

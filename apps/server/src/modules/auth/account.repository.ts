@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { companyCustomers, portalUsers } from '../../db/schema';
 
 /** The writes a portal user makes to their own account. */
-export function accountRepository(db: Db) {
+export function accountRepository(db: Executor) {
   const returned = { id: portalUsers.id, email: portalUsers.email, first_name: portalUsers.first_name, last_name: portalUsers.last_name };
   return {
     async setName(userId: number, name: { first_name: string | null; last_name: string | null }, now: Date) {

@@ -64,10 +64,11 @@ export async function signIn(app: FastifyInstance, request: FastifyRequest, user
 /** Whose address a portal device token is bound to (never a staff member's, whose tokens say `staff:`). */
 const portalDeviceSubject = (email: string) => `portal:${email.toLowerCase()}`;
 
+type LoginTokens = ReturnType<typeof loginTokensRepository>;
+
+/** The portal's sign-in (password, or an emailed link or code) and the signed-in user's sessions. */
 export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOptions) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const users = usersRepository(app.database.db);
-  const loginTokens = loginTokensRepository(app.database.db, {
+  const loginTokens = loginTokensRepository(fastify.database.db, {
     ttlMs: LOGIN_TOKEN_TTL_MINUTES * 60_000,
     maxCodeAttempts: LOGIN_CODE_MAX_ATTEMPTS,
     // One-time codes are hashed under it (see decision 011).
@@ -75,6 +76,14 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
   });
   // Made now rather than on the first unknown email, whose answer would otherwise take twice as long.
   await dummyPasswordHash();
+  await signInRoutes(fastify, options, loginTokens);
+  await sessionRoutes(fastify);
+}
+
+/** Signing in: a password, or the link or code of an email asked for first. */
+async function signInRoutes(fastify: FastifyInstance, options: AuthRoutesOptions, loginTokens: LoginTokens) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const users = usersRepository(app.database.db);
 
   app.post(
     '/auth/login',
@@ -203,6 +212,11 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
       return signIn(app, request, user, 'code');
     },
   );
+}
+
+/** The signed-in user, their sessions, and signing out. */
+async function sessionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/auth/logout',

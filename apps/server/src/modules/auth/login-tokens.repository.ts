@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { loginTokens } from '../../db/schema';
 import { hmacSha256, newNumericCode, newSecret, parseToken, sameDigest, sha256 } from '../../lib/tokens';
 
@@ -32,7 +32,7 @@ export type CodeCheck =
   /** The code was right but the address has no account, or a concurrent try used the token first. */
   | { outcome: 'not-usable'; tokenId: number; userId: number | null };
 
-export function loginTokensRepository(db: Db, policy: LoginTokenPolicy) {
+export function loginTokensRepository(db: Executor, policy: LoginTokenPolicy) {
   const purpose = eq(loginTokens.purpose, policy.purpose ?? 'sign_in');
   /**
    * The tokens a new one (or a spent one) voids: the same owner's, from the same company. Only invitations name a

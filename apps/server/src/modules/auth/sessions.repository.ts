@@ -1,6 +1,6 @@
 import { PREVIEW_TTL_MINUTES } from '@portal/contract';
 import { and, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { withCompiledRows } from '../../db/compiled-rows';
 import { offlineFeed, type ChangeFeed } from '../../core/cache/change-feed';
 import { portalUsers, sessions, staff } from '../../db/schema';
@@ -78,7 +78,11 @@ export interface SessionContext {
 }
 
 /** A new session of a portal user or a staff member, and its token (`id.secret`); a sign-in always gets a fresh one. */
-export async function insertSession(db: Db, subject: { portal_user_id: number; preview_staff_id?: number } | { staff_id: number }, context: SessionContext) {
+export async function insertSession(
+  db: Executor,
+  subject: { portal_user_id: number; preview_staff_id?: number } | { staff_id: number },
+  context: SessionContext,
+) {
   const secret = newSecret();
   const [row] = await db
     .insert(sessions)
@@ -94,7 +98,7 @@ export async function insertSession(db: Db, subject: { portal_user_id: number; p
   return { sessionId: row!.id, token: `${row!.id}.${secret}` };
 }
 
-export function sessionsRepository(db: Db, policy: SessionPolicy, feed: ChangeFeed = offlineFeed) {
+export function sessionsRepository(db: Executor, policy: SessionPolicy, feed: ChangeFeed = offlineFeed) {
   const cache = sessionCache(feed);
   /** Inside the idle and absolute limits, and touched less than a minute ago. */
   const inForce = (entry: CachedSession, now: number) => now - entry.lastUsedAt <= Math.min(policy.idleMs, TOUCH_INTERVAL_MS) && now <= entry.endsAt;

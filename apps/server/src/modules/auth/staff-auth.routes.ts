@@ -16,13 +16,12 @@ import {
   StaffSignedInSchema,
   type StaffMember,
 } from '@portal/contract';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireStaff, type AuthenticatedStaff } from '../../core/access/request';
 import { staffInvitationsRepository } from '../../core/access/staff-invitations';
-import { companies, staff } from '../../db/schema';
+import type { CompanyRow, StaffRow } from '../../db/rows';
 import { absoluteUrl, hexColorOrNull } from '../../core/companies';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { loadSecret } from '../../lib/secret-file';
@@ -31,6 +30,7 @@ import { enforceLimit, enforceSignInBudget } from './limits';
 import { loginTokensRepository } from './login-tokens.repository';
 import { passwordlessEmail, staffPasswordlessLink } from './passwordless-email';
 import { dummyPasswordHash, passwords, refuseCommonPassword } from './password';
+import { staffMembersRepository } from './staff-members.repository';
 
 /** Whose address a staff device token is bound to (never a customer's). */
 const staffDeviceSubject = (email: string) => `staff:${email.toLowerCase()}`;
@@ -47,44 +47,45 @@ const staffMember = (member: Omit<AuthenticatedStaff, 'sessionId'>): StaffMember
   company: { id: member.company.id, name: member.company.name, logo_url: member.company.logo_url, color: member.company.color },
 });
 
+type LoginTokens = ReturnType<typeof loginTokensRepository>;
+
+/** Starts a staff session for the member and answers what a sign-in answers. */
+async function signIn(app: FastifyInstance, request: FastifyRequest, member: StaffRow, company: CompanyRow, method: string) {
+  const { token, sessionId } = await app.staffSessions.create(member.id, { userAgent: request.headers['user-agent'], ip: request.ip, now: app.now() });
+  request.log.info({ event: 'staff.sign_in', method, staffId: member.id, companyId: company.id, sessionId }, 'staff signed in');
+  // Who this request was, from now on: the audit log names the member who signed in (docs/decisions/049-audit-log.md).
+  request.staffMember = { id: member.id, name: member.name, email: member.email ?? '', role: member.role, company, sessionId };
+  return {
+    token,
+    staff: staffMember({ id: member.id, name: member.name, email: member.email ?? '', role: member.role, company }),
+    device_token: app.deviceTokens.issue(staffDeviceSubject(member.email ?? '')),
+  };
+}
+
 /**
  * Signing in to the staff console (docs/staff-console.md): password, or an owner's invitation link that sets one.
  * The same limits as the portal's sign-in; sessions are staff sessions, which no portal route accepts.
  */
 export async function staffAuthRoutes(fastify: FastifyInstance, options: AuthRoutesOptions) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const db = app.database.db;
-  const invitations = staffInvitationsRepository(db);
   // The portal's passwordless machinery (docs/decisions/011), with links of their own purpose: a portal link never
   // signs in to the console, nor the reverse.
-  const loginTokens = loginTokensRepository(db, {
+  const loginTokens = loginTokensRepository(fastify.database.db, {
     purpose: 'staff_sign_in',
     ttlMs: LOGIN_TOKEN_TTL_MINUTES * 60_000,
     maxCodeAttempts: LOGIN_CODE_MAX_ATTEMPTS,
     codeKey: await loadSecret({ secret: options.authSecret, dataDir: options.dataDir, name: 'auth-secret' }),
   });
   await dummyPasswordHash();
+  await passwordRoutes(fastify, options);
+  await linkRoutes(fastify, options, loginTokens);
+  await sessionRoutes(fastify);
+}
 
-  /** Active members with this email, in every company, oldest first, with their company. */
-  const membersByEmail = (email: string) =>
-    db
-      .select({ member: staff, company: companies })
-      .from(staff)
-      .innerJoin(companies, eq(companies.id, staff.company_id))
-      .where(and(sql`lower(${staff.email}) = ${email.toLowerCase()}`, isNull(staff.deactivated_at)))
-      .orderBy(asc(staff.id));
-
-  async function signIn(request: FastifyRequest, member: typeof staff.$inferSelect, company: typeof companies.$inferSelect, method: string) {
-    const { token, sessionId } = await app.staffSessions.create(member.id, { userAgent: request.headers['user-agent'], ip: request.ip, now: app.now() });
-    request.log.info({ event: 'staff.sign_in', method, staffId: member.id, companyId: company.id, sessionId }, 'staff signed in');
-    // Who this request was, from now on: the audit log names the member who signed in (docs/decisions/049-audit-log.md).
-    request.staffMember = { id: member.id, name: member.name, email: member.email ?? '', role: member.role, company, sessionId };
-    return {
-      token,
-      staff: staffMember({ id: member.id, name: member.name, email: member.email ?? '', role: member.role, company }),
-      device_token: app.deviceTokens.issue(staffDeviceSubject(member.email ?? '')),
-    };
-  }
+/** A password, or an owner's invitation that sets one; and the invitation page's brand. */
+async function passwordRoutes(fastify: FastifyInstance, options: AuthRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const members = staffMembersRepository(app.database.db);
+  const invitations = staffInvitationsRepository(app.database.db);
 
   app.post(
     '/staff/auth/login',
@@ -106,13 +107,13 @@ export async function staffAuthRoutes(fastify: FastifyInstance, options: AuthRou
       const { email, password, device_token: deviceToken } = request.body;
       await enforceLimit(app, request, 'signInPerIp', request.ip);
       await enforceSignInBudget(app, request, { subject: staffDeviceSubject(email), accountKey: `staff:${email}` }, deviceToken);
-      const members = await membersByEmail(email);
-      for (const { member, company } of members) {
-        if (member.password_hash && (await passwords.verify(member.password_hash, password))) return signIn(request, member, company, 'password');
+      const found = await members.activeByEmail(email);
+      for (const { member, company } of found) {
+        if (member.password_hash && (await passwords.verify(member.password_hash, password))) return signIn(app, request, member, company, 'password');
       }
       // The same hashing work whether or not anyone has this address, so timing tells nothing.
-      if (!members.some(({ member }) => member.password_hash)) await passwords.verify(await dummyPasswordHash(), password);
-      request.log.info({ event: 'staff.sign_in_failed', method: 'password', staffIds: members.map(({ member }) => member.id) }, 'staff sign-in failed');
+      if (!found.some(({ member }) => member.password_hash)) await passwords.verify(await dummyPasswordHash(), password);
+      request.log.info({ event: 'staff.sign_in_failed', method: 'password', staffIds: found.map(({ member }) => member.id) }, 'staff sign-in failed');
       throw new HttpError(422, INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
     },
   );
@@ -134,19 +135,12 @@ export async function staffAuthRoutes(fastify: FastifyInstance, options: AuthRou
       await enforceLimit(app, request, 'signInPerIp', request.ip);
       await refuseCommonPassword(request.body.password);
       const staffId = await invitations.accept(request.body.token, await passwords.hash(request.body.password), app.now());
-      const [found] =
-        staffId === null
-          ? []
-          : await db
-              .select({ member: staff, company: companies })
-              .from(staff)
-              .innerJoin(companies, eq(companies.id, staff.company_id))
-              .where(eq(staff.id, staffId));
+      const found = staffId === null ? null : await members.find(staffId);
       if (!found) {
         request.log.info({ event: 'staff.invitation_failed' }, 'staff invitation refused');
         throw new HttpError(422, ERROR_MESSAGES.invalid, { token: [STAFF_MESSAGES.invalidInvitation] });
       }
-      return signIn(request, found.member, found.company, 'invitation');
+      return signIn(app, request, found.member, found.company, 'invitation');
     },
   );
 
@@ -173,6 +167,12 @@ export async function staffAuthRoutes(fastify: FastifyInstance, options: AuthRou
       return { name: company.name, color: hexColorOrNull(company.color), logo_url: absoluteUrl(options.publicUrl, company.logo_url) };
     },
   );
+}
+
+/** A sign-in link emailed to the address (docs/decisions/011-passwordless-sign-in.md). */
+async function linkRoutes(fastify: FastifyInstance, options: AuthRoutesOptions, loginTokens: LoginTokens) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const members = staffMembersRepository(app.database.db);
 
   app.post(
     '/staff/auth/passwordless',
@@ -194,7 +194,7 @@ export async function staffAuthRoutes(fastify: FastifyInstance, options: AuthRou
       const { email } = request.body;
       await enforceLimit(app, request, 'passwordlessPerIp', request.ip);
       await enforceLimit(app, request, 'passwordlessPerEmail', `staff:${email}`);
-      const [first] = await membersByEmail(email);
+      const [first] = await members.activeByEmail(email);
       // A token for an unknown address too, and the email composed after the answer: the same work and time either way.
       const issued = await loginTokens.issue(email, null, app.now());
       if (first) {
@@ -238,14 +238,19 @@ export async function staffAuthRoutes(fastify: FastifyInstance, options: AuthRou
     async (request) => {
       await enforceLimit(app, request, 'signInPerIp', request.ip);
       const consumed = await loginTokens.consumeLink(request.body.token, app.now());
-      const [found] = consumed?.email ? await membersByEmail(consumed.email) : [];
+      const [found] = consumed?.email ? await members.activeByEmail(consumed.email) : [];
       if (!found) {
         request.log.info({ event: 'staff.sign_in_failed', method: 'link', loginTokenId: consumed?.tokenId ?? null }, 'staff sign-in failed');
         throw new HttpError(422, AUTH_MESSAGES.invalidLink, { token: [AUTH_MESSAGES.invalidLink] });
       }
-      return signIn(request, found.member, found.company, 'link');
+      return signIn(app, request, found.member, found.company, 'link');
     },
   );
+}
+
+/** The member signed in, and signing out. */
+async function sessionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/staff/auth/me',

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { companies, sessions, staff } from '../../db/schema';
 import { parseToken, sameDigest, sha256 } from '../../lib/tokens';
 import type { AuthenticatedStaff } from '../../core/access/request';
@@ -13,7 +13,7 @@ const TOUCH_INTERVAL_MS = 60_000;
  * portal session passes the portal's check, so neither token opens the other side. Not cached: the console is a few
  * people, the portal many.
  */
-export function staffSessionsRepository(db: Db, policy: SessionPolicy) {
+export function staffSessionsRepository(db: Executor, policy: SessionPolicy) {
   return {
     create(staffId: number, context: SessionContext) {
       return insertSession(db, { staff_id: staffId }, context);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { companies, portalThemes, portalUsers } from '../../db/schema';
 
-export function usersRepository(db: Db) {
+export function usersRepository(db: Executor) {
   return {
     async findByEmail(email: string) {
       const [user] = await db.select().from(portalUsers).where(eq(portalUsers.email, email.toLowerCase())).limit(1);

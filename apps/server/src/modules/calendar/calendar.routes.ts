@@ -65,6 +65,12 @@ function sendCalendar(reply: FastifyReply, body: string, fileName: string | null
  * each as an `.ics`, and the user's personal feed (docs/decisions/065-calendar-time-zones-and-icalendar.md).
  */
 export async function calendarRoutes(fastify: FastifyInstance, options: { publicUrl: string }) {
+  await agendaRoutes(fastify, options);
+  await feedRoutes(fastify, options);
+}
+
+/** A project's shared visits: the agenda, the month, one visit and its `.ics`. */
+async function agendaRoutes(fastify: FastifyInstance, options: { publicUrl: string }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const calendar = calendarRepository(app.database.db);
   const guarded = new WeakMap<FastifyRequest, Guarded>();
@@ -169,7 +175,12 @@ export async function calendarRoutes(fastify: FastifyInstance, options: { public
       return sendCalendar(reply, itemCalendar(row, app.now(), company.name), icsFileName(row.item.title));
     },
   );
+}
 
+/** The user's personal calendar feed: making, reading and stopping it, and the feed a calendar app fetches. */
+async function feedRoutes(fastify: FastifyInstance, options: { publicUrl: string }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const calendar = calendarRepository(app.database.db);
   const feedUrl = (token: string) => `${options.publicUrl}/api/calendar-feeds/${token}.ics`;
   const feedStatus = (feed: CalendarFeedRow | null) => ({
     active: feed !== null,

@@ -1,5 +1,5 @@
 import { and, eq, exists } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { companies, files, portalEntities, portalThemes } from '../../db/schema';
 import type { CompanyRow, FileRow, PortalThemeRow } from '../../db/rows';
@@ -7,7 +7,7 @@ import type { CompanyRow, FileRow, PortalThemeRow } from '../../db/rows';
 /** Where an uploaded logo is served: public, as the sign-in pages show it to anyone. */
 export const logoPath = (fileId: number) => `/api/logos/${fileId}`;
 
-export function companiesRepository(db: Db) {
+export function companiesRepository(db: Executor) {
   return {
     /**
      * A company the user has at least one entity with, and its theme; null otherwise, so a company

@@ -1,6 +1,6 @@
 import type { ContactMessageSort } from '@portal/contract';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { companies, companyCustomers, contactMessages, portalEntities, portalUsers, projects } from '../../db/schema';
 import { companyRecordOf } from '../../core/customer-names';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
@@ -28,7 +28,7 @@ export interface CompanyMessageListOptions {
   page: PageRequest;
 }
 
-export function contactRepository(db: Db) {
+export function contactRepository(db: Executor) {
   const companyMessages = () =>
     db
       .select(companyColumns)

@@ -23,7 +23,7 @@ import { knownCustomer } from '../../core/customer-names';
 import { consolePath, consoleUrl, officeRecipient } from '../../core/mail/office';
 import { contactEmail } from './contact-email';
 import { contactRepository } from './contact.repository';
-import { projectsRepository } from '../../core/projects';
+import { projectReadsRepository } from '../../core/projects';
 import type { CompanyRow, StaffRow } from '../../db/rows';
 
 export interface ContactRoutesOptions {
@@ -39,7 +39,7 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema }
 export async function contactRoutes(fastify: FastifyInstance, options: ContactRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repository = contactRepository(app.database.db);
-  const projectsOf = projectsRepository(app.database.db);
+  const projectsOf = projectReadsRepository(app.database.db);
   const { publicUrl } = options;
 
   const companyOf = (company: CompanyRow): ContactCompany => ({

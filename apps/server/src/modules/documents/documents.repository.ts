@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { companyCustomers, documents, files, portalUsers, staff } from '../../db/schema';
 import { companyRecordOf } from '../../core/customer-names';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
@@ -29,7 +29,7 @@ const SORT_COLUMNS = {
 /** `%`, `_` and `\` in a search are meant literally. */
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-export function documentsRepository(db: Db) {
+export function documentsRepository(db: Executor) {
   const visible = (scope: ProjectScope): SQL =>
     and(eq(documents.project_id, scope.projectId), eq(documents.company_id, scope.companyId), eq(documents.is_shared, true))!;
 

@@ -17,7 +17,7 @@ import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
 import { emitWebhookEvent } from '../../core/webhooks/outbox';
 import { consolePath, consoleUrl, officeRecipient } from '../../core/mail/office';
-import { projectsRepository } from '../../core/projects';
+import { projectReadsRepository } from '../../core/projects';
 import { portalUserName } from '../../lib/names';
 import { knownCustomer } from '../../core/customer-names';
 import { requireProject } from '../../core/access/projects';
@@ -48,7 +48,7 @@ export interface DocumentsRoutesOptions {
 export async function documentsRoutes(fastify: FastifyInstance, options: DocumentsRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repository = documentsRepository(app.database.db);
-  const projectsOf = projectsRepository(app.database.db);
+  const projectsOf = projectReadsRepository(app.database.db);
 
   app.get(
     '/entities/:entity/documents',

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { withCompiledRows } from '../../db/compiled-rows';
 import { invoicedMoneyColumns, invoicedMoneyOf, type InvoicedMoney } from '../../core/invoiced-money';
 import { accounts, companies, portalEntities, projectStatuses, projects, staff } from '../../db/schema';
@@ -99,7 +99,7 @@ function toRelations(row: EntityRowWithJoins, shape: { model: boolean; company: 
   return result;
 }
 
-export function entitiesRepository(db: Db) {
+export function entitiesRepository(db: Executor) {
   const pageStatements = new Map<string, ReturnType<typeof buildPageStatement>>();
   const countStatements = new Map<string, ReturnType<typeof buildCountStatement>>();
 

@@ -1,6 +1,6 @@
 import { ALL_SCOPES, API_KEY_PREFIX, INT4_MAX, type ApiKey, type Scope } from '@portal/contract';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { apiKeys, companies } from '../../db/schema';
 import { newSecret, sameDigest, sha256 } from '../../lib/tokens';
 import { apiTimestamp } from '../../lib/timestamps';
@@ -22,7 +22,7 @@ export function parseApiKey(key: string): { id: number; secret: string } | null 
   return id <= INT4_MAX ? { id, secret: match[2]! } : null;
 }
 
-export function apiKeysRepository(db: Db) {
+export function apiKeysRepository(db: Executor) {
   return {
     /** A new key for a company. The key itself is shown once, here; only its hash is kept. */
     async create(

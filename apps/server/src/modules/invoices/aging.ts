@@ -41,7 +41,7 @@ export function agingBucket(daysPastDue: number): AgingBucket {
  * What the portal shows for an invoice the company has sent or voided: void stays void; nothing left
  * to pay is paid; a balance past its due date is overdue (even when part of it was paid: that is what
  * the customer must act on); some payment is partially paid; otherwise sent. The list repeats this
- * rule in SQL (invoices.repository.ts statusSql) so that it can filter and sort by it.
+ * rule in SQL (invoices.queries.ts statusSql) so that it can filter and sort by it.
  */
 export function derivedStatus(
   invoice: { state: 'sent' | 'void'; due_date: string; amountPaidCents: number; balanceCents: number },

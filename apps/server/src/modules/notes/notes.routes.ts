@@ -22,7 +22,7 @@ import { defineListQuery } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
 import { trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { requireUser } from '../../core/access/request';
-import { projectsRepository } from '../../core/projects';
+import { projectReadsRepository } from '../../core/projects';
 import { requireProject } from '../../core/access/projects';
 import { deleteFiles } from '../../core/files/store';
 import { receiveUpload } from '../../core/files/uploads';
@@ -76,7 +76,7 @@ function idParam(name: string, value: string | undefined): number | undefined {
 export async function notesRoutes(fastify: FastifyInstance, options: NotesRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repository = notesRepository(app.database.db);
-  const projectsOf = projectsRepository(app.database.db);
+  const projectsOf = projectReadsRepository(app.database.db);
   const guarded = new WeakMap<FastifyRequest, Guarded>();
 
   /**

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { albums, photos } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
@@ -11,7 +11,7 @@ import type { ProjectScope } from '../../core/access/projects';
 
 const SORT_COLUMNS = { position: albums.position, name: sql`lower(${albums.name})`, created_at: albums.created_at } as const;
 
-export function photosRepository(db: Db) {
+export function photosRepository(db: Executor) {
   /** Only shared albums of the project, of its own company, reach the portal. */
   const visible = (scope: ProjectScope): SQL =>
     and(eq(albums.project_id, scope.projectId), eq(albums.company_id, scope.companyId), eq(albums.is_shared, true))!;

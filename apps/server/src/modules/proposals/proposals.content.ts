@@ -4,7 +4,7 @@ import type { ProposalAcceptanceRow, ProposalItemRow, ProposalRow, ProposalSecti
 
 /**
  * What a proposal is made of once read, its money, its derived status and the canonical content its evidence hashes
- * (docs/company-api.md "Proposals", docs/decisions/063-proposal-evidence-and-signed-pdf.md).
+ * (docs/company-api.md "Proposals", docs/decisions/067-proposal-pages.md).
  */
 
 export interface ProposalTree {

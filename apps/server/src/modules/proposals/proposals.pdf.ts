@@ -1,10 +1,10 @@
 import { formatProposalNumber, PROPOSAL_CONSENT_TEXT } from '@portal/contract';
-import { CONTENT_WIDTH, finish, firstPage, heading, money, PAGE, printDate, section, table, totals, type PdfInput } from '../../core/pdf/kit';
+import { CONTENT_WIDTH, finish, firstPage, heading, money, PAGE, printDate, section, table, totals, type Doc, type PdfInput } from '../../core/pdf/kit';
 import type { AcceptanceEvidence } from './proposals.repository';
 import { quantityText, rateText, type ProposalTree } from './proposals.content';
 
 /**
- * The signed proposal (docs/decisions/063-proposal-evidence-and-signed-pdf.md): the proposal as the customer saw it,
+ * The signed proposal (docs/decisions/067-proposal-pages.md): the proposal as the customer saw it,
  * the signature block, and a page of evidence. Made once, at acceptance, and stored: it is never rendered again, so
  * the bytes a reader downloads are the bytes whose SHA-256 the evidence records.
  */
@@ -15,20 +15,27 @@ const utc = (date: Date) =>
     .replace('T', ' ')
     .replace(/\.\d+Z$/, '')} UTC`;
 
+/** What every part of the signed PDF prints from: the proposal's tree, the acceptance's evidence and the items chosen. */
+interface Signed {
+  tree: ProposalTree;
+  evidence: AcceptanceEvidence;
+  selected: ReadonlySet<number>;
+  reference: string;
+}
+
 export async function renderSignedProposalPdf(input: PdfInput & { tree: ProposalTree; evidence: AcceptanceEvidence }): Promise<Buffer> {
   const { brand, tree, evidence } = input;
   const { proposal } = tree;
-  const reference = formatProposalNumber(proposal.number, proposal.version);
-  const selected = new Set(evidence.selectedItemIds);
+  const signed: Signed = { tree, evidence, selected: new Set(evidence.selectedItemIds), reference: formatProposalNumber(proposal.number, proposal.version) };
   const {
     doc,
     color,
     y: bodyTop,
   } = await firstPage(input, {
-    documentTitle: `Proposal ${reference} (signed)`,
+    documentTitle: `Proposal ${signed.reference} (signed)`,
     title: 'PROPOSAL',
     facts: [
-      ['Proposal', reference],
+      ['Proposal', signed.reference],
       ['Status', 'Accepted'],
       ['Sent', proposal.sent_at ? printDate(proposal.sent_at.toISOString().slice(0, 10)) : '-'],
       ['Valid until', printDate(proposal.expires_on)],
@@ -38,7 +45,16 @@ export async function renderSignedProposalPdf(input: PdfInput & { tree: Proposal
     // Dated at the acceptance rather than at the render: the same acceptance makes the same bytes.
     createdAt: evidence.acceptedAt,
   });
-  let y = bodyTop;
+  const y = proposalBody(doc, bodyTop, signed, color);
+  signatureBlock(doc, y, signed);
+  evidencePage(doc, signed, color);
+  return finish(doc, `${brand.name} · Proposal ${signed.reference} · signed`);
+}
+
+/** The proposal as the customer saw it: its title, introduction, sections with the optional items marked chosen or not, the accepted totals and terms. */
+function proposalBody(doc: Doc, top: number, { tree, evidence, selected }: Signed, color: string): number {
+  const { proposal } = tree;
+  let y = top;
   doc.font('Helvetica-Bold').fontSize(14).fillColor('#0f172a').text(proposal.title, PAGE.margin, y, { width: CONTENT_WIDTH });
   y = doc.y;
   if (proposal.intro) {
@@ -77,9 +93,12 @@ export async function renderSignedProposalPdf(input: PdfInput & { tree: Proposal
     ['Accepted total', money(evidence.total)],
   ]);
   if (proposal.terms) y = section(doc, y, 'Terms', proposal.terms);
+  return y;
+}
 
-  // The signature block: what was signed, by whom, when.
-  y = heading(doc, y + 6, 'Acceptance');
+/** The signature block: what was signed, by whom, when. */
+function signatureBlock(doc: Doc, top: number, { tree, evidence, selected }: Signed): void {
+  const y = heading(doc, top + 6, 'Acceptance');
   doc.rect(PAGE.margin, y, CONTENT_WIDTH, 96).lineWidth(1).strokeColor('#cbd5e1').stroke();
   doc
     .font('Helvetica-Oblique')
@@ -95,8 +114,11 @@ export async function renderSignedProposalPdf(input: PdfInput & { tree: Proposal
     })
     .text(`Optional items chosen: ${chosenList(tree, selected)}. Accepted total ${money(evidence.total)}.`, { width: CONTENT_WIDTH - 24 })
     .text(`"${PROPOSAL_CONSENT_TEXT}"`, { width: CONTENT_WIDTH - 24 });
+}
 
-  // The evidence, on a page of its own.
+/** The evidence, on a page of its own. */
+function evidencePage(doc: Doc, { tree, evidence, selected, reference }: Signed, color: string): void {
+  const { proposal } = tree;
   doc.addPage();
   doc.font('Helvetica-Bold').fontSize(14).fillColor('#0f172a').text('Evidence of acceptance', PAGE.margin, PAGE.margin, { width: CONTENT_WIDTH });
   const rows: [string, string][] = [
@@ -131,7 +153,6 @@ export async function renderSignedProposalPdf(input: PdfInput & { tree: Proposal
       doc.y + 12,
       { width: CONTENT_WIDTH },
     );
-  return finish(doc, `${brand.name} · Proposal ${reference} · signed`);
 }
 
 function chosenList(tree: ProposalTree, selected: ReadonlySet<number>): string {

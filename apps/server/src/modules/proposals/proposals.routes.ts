@@ -17,7 +17,7 @@ import { requireProject, type ProjectScope } from '../../core/access/projects';
 import { requireUser } from '../../core/access/request';
 import { consolePath, consoleUrl, officeRecipient } from '../../core/mail/office';
 import { brandOf, logoLoader } from '../../core/pdf/kit';
-import { projectsRepository } from '../../core/projects';
+import { projectReadsRepository } from '../../core/projects';
 import type { CompanyRow } from '../../db/rows';
 import { invalid, notFound } from '../../lib/http-errors';
 import { defineListQuery } from '../../lib/list-query';
@@ -62,7 +62,7 @@ const USER_AGENT_MAX = 1_000;
 export async function proposalsRoutes(fastify: FastifyInstance, options: ProposalsRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repository = proposalsRepository(app.database.db);
-  const projectsOf = projectsRepository(app.database.db);
+  const projectsOf = projectReadsRepository(app.database.db);
   const logo = logoLoader(options.brandDir);
   const today = () => app.now().toISOString().slice(0, 10);
 

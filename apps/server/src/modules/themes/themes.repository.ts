@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { companies, portalThemes } from '../../db/schema';
 
-export function themesRepository(db: Db) {
+export function themesRepository(db: Executor) {
   return {
     /** The branding behind a theme code, for the sign-in pages. */
     async brandingByThemeCode(code: string) {

@@ -1,41 +1,27 @@
-import {
-  ApiErrorSchema,
-  FILE_KINDS,
-  IdSchema,
-  IntegrationDocumentPageSchema,
-  IntegrationDocumentSchema,
-  MAX_DOCUMENT_BYTES,
-  type IntegrationDocument,
-} from '@portal/contract';
+import { FILE_KINDS, MAX_DOCUMENT_BYTES, type IntegrationDocument } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireApiCompany } from '../../core/access/request';
 import { serializeFile } from '../../core/files/files.serializers';
 import { deleteFiles } from '../../core/files/store';
 import { receiveUpload } from '../../core/files/uploads';
-import { projectsRepository } from '../../core/projects';
+import { projectReadsRepository } from '../../core/projects';
 import { invalid, notFound } from '../../lib/http-errors';
-import { defineListQuery } from '../../lib/list-query';
 import { paginate, pageUrls } from '../../lib/pagination';
 import { apiTimestamp } from '../../lib/timestamps';
 import { documentSharedNotice } from './documents-email';
 import { documentsRepository, type DocumentWithFile } from './documents.repository';
-
-const MAX_FILES = 20;
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema };
-const idParams = z.object({ id: IdSchema });
-const syncQuery = defineListQuery({ filters: { updated_since: { kind: 'timestamp' } } });
+import * as schemas from './documents.company-schemas';
 
 /**
  * Documents on the integration API (docs/company-api.md, "Albums, photos and documents"): what the company uploads and
  * shares, and what customers uploaded. Sharing one tells the project's customers, once per document.
  */
-export async function documentsIntegrationRoutes(fastify: FastifyInstance, options: { publicUrl: string }) {
+export async function documentsCompanyRoutes(fastify: FastifyInstance, options: { publicUrl: string }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const repository = documentsRepository(db);
-  const projects = projectsRepository(db);
+  const projects = projectReadsRepository(db);
   const read = { apiKey: true, scope: 'documents:read' } as const;
   const write = { apiKey: true, scope: 'documents:write' } as const;
 
@@ -80,20 +66,13 @@ export async function documentsIntegrationRoutes(fastify: FastifyInstance, optio
     '/integration/projects/:id/documents',
     {
       config: read,
-      schema: {
-        tags: ['Documents'],
-        operationId: 'listDocuments',
-        summary: "A project's documents: the company's, shared or not, and what customers uploaded",
-        params: idParams,
-        querystring: syncQuery.querystring,
-        response: { 200: IntegrationDocumentPageSchema, ...errors },
-      },
-      preValidation: syncQuery.preValidation,
+      schema: schemas.listDocuments,
+      preValidation: schemas.syncQuery.preValidation,
     },
     async (request) => {
       const company = requireApiCompany(request);
       await projectOf(company.id, request.params.id);
-      const { filters, page } = syncQuery.from(request);
+      const { filters, page } = schemas.syncQuery.from(request);
       const { rows, total } = await repository.companyList(company.id, request.params.id, { updatedSince: filters.updated_since?.[0], page });
       return paginate(rows.map(serialize), total, page, pageUrls(options.publicUrl, request.url));
     },
@@ -102,17 +81,8 @@ export async function documentsIntegrationRoutes(fastify: FastifyInstance, optio
   app.post(
     '/integration/projects/:id/documents',
     {
-      config: { ...write, upload: { field: 'files', maxFiles: MAX_FILES, maxBytes: MAX_DOCUMENT_BYTES, accept: FILE_KINDS, fields: { shared: 5 } } },
-      schema: {
-        tags: ['Documents'],
-        operationId: 'uploadDocuments',
-        summary: 'Upload documents to a project',
-        description:
-          `multipart/form-data: up to ${MAX_FILES} files in \`files\` (the portal's kinds, checked by their bytes, at most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB each) ` +
-          'and an optional `shared` (true|false, default false). All or nothing. Shared ones tell the customers, as sharing does.',
-        params: idParams,
-        response: { 201: z.object({ data: z.array(IntegrationDocumentSchema) }), ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema },
-      },
+      config: { ...write, upload: { field: 'files', maxFiles: schemas.MAX_FILES, maxBytes: MAX_DOCUMENT_BYTES, accept: FILE_KINDS, fields: { shared: 5 } } },
+      schema: schemas.uploadDocuments,
     },
     async (request, reply) => {
       const company = requireApiCompany(request);
@@ -170,67 +140,29 @@ export async function documentsIntegrationRoutes(fastify: FastifyInstance, optio
     });
   }
 
-  app.get(
-    '/integration/documents/:id',
-    {
-      config: read,
-      schema: {
-        tags: ['Documents'],
-        operationId: 'getDocument',
-        summary: 'A document, with its signed view and download links',
-        params: idParams,
-        response: { 200: IntegrationDocumentSchema, ...errors },
-      },
-    },
-    async (request) => serialize(await documentOf(requireApiCompany(request).id, request.params.id)),
+  app.get('/integration/documents/:id', { config: read, schema: schemas.getDocument }, async (request) =>
+    serialize(await documentOf(requireApiCompany(request).id, request.params.id)),
   );
 
   for (const [action, shared] of [
     ['share', true],
     ['unshare', false],
   ] as const) {
-    app.post(
-      `/integration/documents/:id/${action}`,
-      {
-        config: write,
-        schema: {
-          tags: ['Documents'],
-          operationId: `${action}Document`,
-          summary: shared ? 'Share a document with the project’s customers' : 'Stop sharing a document',
-          description: shared ? 'It shows on the portal at once; each customer of the project is emailed once per document.' : 'It leaves the portal at once.',
-          params: idParams,
-          response: { 200: IntegrationDocumentSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const company = requireApiCompany(request);
-        const row = await documentOf(company.id, request.params.id);
-        await repository.setShared(row.document.id, shared, app.now());
-        const updated = await documentOf(company.id, row.document.id);
-        if (shared) await tellCustomers(request.log, company, await projectOf(company.id, row.document.project_id), updated);
-        return serialize(updated);
-      },
-    );
-  }
-
-  app.delete(
-    '/integration/documents/:id',
-    {
-      config: write,
-      schema: {
-        tags: ['Documents'],
-        operationId: 'deleteDocument',
-        summary: 'Delete a document and its file',
-        params: idParams,
-        response: { 204: z.null().describe('Deleted'), ...errors },
-      },
-    },
-    async (request, reply) => {
+    app.post(`/integration/documents/:id/${action}`, { config: write, schema: schemas.setDocumentShared(action, shared) }, async (request) => {
       const company = requireApiCompany(request);
       const row = await documentOf(company.id, request.params.id);
-      // The document row goes with its file.
-      await deleteFiles(db, app.blobs, [row.file]);
-      return reply.status(204).send(null);
-    },
-  );
+      await repository.setShared(row.document.id, shared, app.now());
+      const updated = await documentOf(company.id, row.document.id);
+      if (shared) await tellCustomers(request.log, company, await projectOf(company.id, row.document.project_id), updated);
+      return serialize(updated);
+    });
+  }
+
+  app.delete('/integration/documents/:id', { config: write, schema: schemas.deleteDocument }, async (request, reply) => {
+    const company = requireApiCompany(request);
+    const row = await documentOf(company.id, request.params.id);
+    // The document row goes with its file.
+    await deleteFiles(db, app.blobs, [row.file]);
+    return reply.status(204).send(null);
+  });
 }

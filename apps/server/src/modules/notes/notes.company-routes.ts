@@ -1,20 +1,14 @@
 import {
-  ApiErrorSchema,
-  IdSchema,
   IntegrationNoteCreateSchema,
-  IntegrationNotePageSchema,
-  IntegrationNoteSchema,
   NOTE_ATTACHMENT_KINDS,
   NOTE_ATTACHMENT_MAX_BYTES,
   NOTE_BODY_MAX_LENGTH,
   NOTE_MAX_ATTACHMENTS,
   type IntegrationNoteCreate,
 } from '@portal/contract';
-import { defineListQuery } from '../../lib/list-query';
 import { paginate, pageUrls } from '../../lib/pagination';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireApiCompany } from '../../core/access/request';
 import { fieldErrors, invalid, notFound } from '../../lib/http-errors';
 import { deleteFiles } from '../../core/files/store';
@@ -23,8 +17,7 @@ import type { FileRow } from '../../db/rows';
 import { companyNoteNotice } from './notes-email';
 import { notesRepository } from './notes.repository';
 import { serializeIntegrationNote } from './notes.serializers';
-
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema };
+import * as schemas from './notes.company-schemas';
 
 /** A company's note with files: the same fields as its JSON, as multipart text fields, and the files in `files`. */
 const NOTE_UPLOAD = {
@@ -48,34 +41,22 @@ function fromFields(fields: Record<string, string>): unknown {
 }
 
 /** The company side's notes: what a company's CRM posts with an API key (docs/decisions/021-integration-api-keys.md). */
-export async function notesIntegrationRoutes(fastify: FastifyInstance, options: { publicUrl: string }) {
+export async function notesCompanyRoutes(fastify: FastifyInstance, options: { publicUrl: string }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const notes = notesRepository(app.database.db);
-
-  const threadQuery = defineListQuery({
-    filters: { updated_since: { kind: 'timestamp' }, shared_with_portal: { kind: 'string', description: 'true: what customers read; false: internal notes' } },
-  });
 
   app.get(
     '/integration/projects/:id/notes',
     {
       config: { apiKey: true, scope: 'notes:read' },
-      schema: {
-        tags: ['Notes'],
-        operationId: 'listProjectNotes',
-        summary: "A project's whole thread, internal notes included, newest first",
-        description: "Customers' notes, staff notes and internal notes (`shared_with_portal: false`), each with its author and attachments' signed links.",
-        params: z.object({ id: IdSchema }),
-        querystring: threadQuery.querystring,
-        response: { 200: IntegrationNotePageSchema, ...errors, 403: ApiErrorSchema },
-      },
-      preValidation: threadQuery.preValidation,
+      schema: schemas.listProjectNotes,
+      preValidation: schemas.threadQuery.preValidation,
     },
     async (request) => {
       const company = requireApiCompany(request);
       const project = await notes.projectOfCompany(company.id, request.params.id);
       if (!project) throw notFound();
-      const { filters, page } = threadQuery.from(request);
+      const { filters, page } = schemas.threadQuery.from(request);
       const shared = filters.shared_with_portal?.[0];
       if (shared !== undefined && shared !== 'true' && shared !== 'false') {
         throw invalid({ 'filter[shared_with_portal]': ['The filter[shared_with_portal] must be true or false.'] }, 400);
@@ -95,45 +76,16 @@ export async function notesIntegrationRoutes(fastify: FastifyInstance, options: 
     },
   );
 
-  app.get(
-    '/integration/notes/:id',
-    {
-      config: { apiKey: true, scope: 'notes:read' },
-      schema: {
-        tags: ['Notes'],
-        operationId: 'getNote',
-        summary: 'A note of one of the company’s projects',
-        params: z.object({ id: IdSchema }),
-        response: { 200: IntegrationNoteSchema, ...errors, 403: ApiErrorSchema },
-      },
-    },
-    async (request) => {
-      const company = requireApiCompany(request);
-      const row = await notes.findOfCompany(company.id, request.params.id);
-      if (!row) throw notFound();
-      return serializeIntegrationNote(row, { company, publicUrl: options.publicUrl, links: app.fileLinks.for({ kind: 'company', companyId: company.id }) });
-    },
-  );
+  app.get('/integration/notes/:id', { config: { apiKey: true, scope: 'notes:read' }, schema: schemas.getNote }, async (request) => {
+    const company = requireApiCompany(request);
+    const row = await notes.findOfCompany(company.id, request.params.id);
+    if (!row) throw notFound();
+    return serializeIntegrationNote(row, { company, publicUrl: options.publicUrl, links: app.fileLinks.for({ kind: 'company', companyId: company.id }) });
+  });
 
   app.post(
     '/integration/projects/:id/notes',
-    {
-      config: { apiKey: true, scope: 'notes:write', upload: NOTE_UPLOAD },
-      schema: {
-        tags: ['Notes'],
-        operationId: 'createProjectNote',
-        summary: 'Add a note to a project (company side)',
-        description:
-          "Authorization: Bearer <API key>. The project must be the key's company's (404 otherwise); the author, when named, " +
-          'one of its active staff (422 otherwise). In the staff console the note is signed by the member signed in (another `author_staff_id` is 422). `shared_with_portal: false` makes an internal note that no portal user ever reads. ' +
-          'Notes can be added while the portal has notes switched off; they show once it is switched on. ' +
-          'A shared note is emailed to every portal user the project is shared with, while notes are switched on. ' +
-          `JSON, or multipart/form-data with the same fields and up to ${NOTE_MAX_ATTACHMENTS} files in \`files\` (images or PDFs, ` +
-          `checked by their bytes, at most ${NOTE_ATTACHMENT_MAX_BYTES / 1024 / 1024} MB each); a refused note keeps no file.`,
-        params: z.object({ id: IdSchema }),
-        response: { 201: IntegrationNoteSchema, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema },
-      },
-    },
+    { config: { apiKey: true, scope: 'notes:write', upload: NOTE_UPLOAD }, schema: schemas.createProjectNote },
     async (request, reply) => {
       const company = requireApiCompany(request);
       // A member in the console signs their own notes; a key signs whom it names, or nobody (the company).
