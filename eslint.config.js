@@ -6,10 +6,55 @@ import tseslint from 'typescript-eslint';
 import local from './eslint-rules/boundaries.js';
 import { serverPackages, serverZones } from './eslint-rules/server-zones.js';
 
-const featuresDir = './apps/web/src/features';
-const features = readdirSync(featuresDir, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const web = './apps/web/src';
+// The web app is two apps, each in its folder (docs/decisions/123-the-portal-and-the-console-in-two-folders.md).
+const webApps = ['portal', 'console'];
+const featuresOf = (app) =>
+  readdirSync(`${web}/${app}/features`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * Top down: the entries, app/ (composes the two apps), portal/ and console/ (each its routes, layouts and features),
+ * root/ (the root route and sign-in layout both hang under), then components/ and lib/, shared.
+ */
+const webZones = [
+  ...webApps.flatMap((app) =>
+    featuresOf(app).map((feature) => ({
+      target: `${web}/${app}/features/${feature}`,
+      from: `${web}/${app}/features`,
+      except: [`./${feature}`],
+      message: "Features must not import each other: move shared code to the app's components/ or lib/ (or the shared ones), compose in its routes.",
+    })),
+  ),
+  ...webApps.map((app) => ({
+    target: `${web}/${app}`,
+    from: webApps.filter((other) => other !== app).map((other) => `${web}/${other}`),
+    message: 'The portal and the console never import each other: what both use belongs in src/components/ or src/lib/.',
+  })),
+  {
+    target: './apps/web',
+    from: './apps/server',
+    message: 'The web app never imports server code; share types through @portal/contract.',
+  },
+  {
+    target: `${web}/root`,
+    from: webApps.map((app) => `${web}/${app}`),
+    message: 'root/ lies beneath both apps: it imports neither (app/ hands in what it needs of them).',
+  },
+  {
+    target: [`${web}/components`, `${web}/lib`],
+    from: [...webApps.map((app) => `${web}/${app}`), `${web}/root`, `${web}/app`],
+    message: 'Shared code must not depend on either app, on root/ or on app/.',
+  },
+];
+// Only the entries import app/, which composes both apps; tests sit above it (they build a router to check a page).
+const appZone = {
+  target: [...webApps.map((app) => `${web}/${app}`), `${web}/root`],
+  from: `${web}/app`,
+  message: 'app/ composes both apps: only the entries (main.tsx, sign-in.tsx) import it.',
+};
+const webPackages = [{ target: './apps/web', name: '@portal/server', message: 'The web app never imports server code.' }];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'bench/.results/**', 'e2e/.artifacts/**'] },
@@ -29,33 +74,15 @@ export default tseslint.config(
     plugins: { local, 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Composition happens in app/: a feature never reaches into another feature, and the web
-      // app never imports the server (only the contract package is shared).
-      'local/boundaries': [
-        'error',
-        {
-          packages: [{ target: './apps/web', name: '@portal/server', message: 'The web app never imports server code.' }],
-          zones: [
-            ...features.map((feature) => ({
-              target: `${featuresDir}/${feature}`,
-              from: featuresDir,
-              except: [`./${feature}`],
-              message: 'Features must not import each other: move shared code to components/ or lib/, compose in app/.',
-            })),
-            {
-              target: './apps/web',
-              from: './apps/server',
-              message: 'The web app never imports server code; share types through @portal/contract.',
-            },
-            {
-              target: ['./apps/web/src/components', './apps/web/src/lib'],
-              from: ['./apps/web/src/features', './apps/web/src/app'],
-              message: 'Shared code must not depend on features or on the app.',
-            },
-          ],
-        },
-      ],
+      // Each app composes its features in its routes: a feature never reaches into another feature, the portal and
+      // the console never into each other, and the web app never imports the server (only the contract is shared).
+      'local/boundaries': ['error', { packages: webPackages, zones: webZones }],
     },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.api-test.ts', 'apps/web/src/test/**'],
+    rules: { 'local/boundaries': ['error', { packages: webPackages, zones: [...webZones, appZone] }] },
   },
   {
     // The browser takes the contract's types and its plain values, never its zod schemas (decisions

@@ -9,18 +9,45 @@ async function ruleIds(code: string, filePath: string): Promise<string[]> {
 }
 
 describe('the lint rules that keep the layout honest', () => {
-  it('refuse a web feature importing another feature', async () => {
+  it.each(['portal', 'console'])('refuse a feature of the %s importing another of its features', async (app) => {
     const ids = await ruleIds(
       "import { NotesPage } from '../../notes/components/notes-page';\nexport const X = NotesPage;\n",
-      'apps/web/src/features/photos/components/x.ts',
+      `apps/web/src/${app}/features/photos/components/x.ts`,
     );
     expect(ids).toContain('local/boundaries');
   });
 
-  it('let a feature import its own files, shared components and lib', async () => {
+  it("let a feature import its own files, its app's lib and the shared components and lib", async () => {
     const ids = await ruleIds(
-      "import { PhotosPage } from './photos-page';\nimport { paths } from '../../../lib/paths';\nexport const X = [PhotosPage, paths];\n",
-      'apps/web/src/features/photos/components/x.ts',
+      "import { PhotosPage } from './photos-page';\nimport { paths } from '../../../lib/paths';\nimport { Button } from '../../../../components/ui/button';\nimport { toast } from '../../../../lib/toast';\nexport const X = [PhotosPage, paths, Button, toast];\n",
+      'apps/web/src/portal/features/photos/components/x.ts',
+    );
+    expect(ids).toEqual([]);
+  });
+
+  it('refuse the portal importing the console, and the console the portal', async () => {
+    const fromPortal = await ruleIds(
+      "import { staffQueryOptions } from '../../console/lib/staff-api';\nexport const X = staffQueryOptions;\n",
+      'apps/web/src/portal/layouts/x.ts',
+    );
+    const fromConsole = await ruleIds(
+      "import { PortalChrome } from '../../portal/layouts/default-layout';\nexport const X = PortalChrome;\n",
+      'apps/web/src/console/routes/x.ts',
+    );
+    expect(fromPortal).toContain('local/boundaries');
+    expect(fromConsole).toContain('local/boundaries');
+  });
+
+  it('refuse root/, beneath both apps, importing either, and either app importing app/ (its tests may)', async () => {
+    expect(await ruleIds("import { a } from '../portal/router';\nexport const X = a;\n", 'apps/web/src/root/x.ts')).toContain('local/boundaries');
+    expect(await ruleIds("import { a } from '../../app/router';\nexport const X = a;\n", 'apps/web/src/console/routes/x.ts')).toContain('local/boundaries');
+    expect(await ruleIds("import { a } from '../../app/router';\nexport const X = a;\n", 'apps/web/src/console/routes/x.test.ts')).toEqual([]);
+  });
+
+  it('let app/ compose both apps', async () => {
+    const ids = await ruleIds(
+      "import { a } from '../portal/router';\nimport { b } from '../console/staff-router';\nimport { c } from '../root/root';\nexport const X = [a, b, c];\n",
+      'apps/web/src/app/x.ts',
     );
     expect(ids).toEqual([]);
   });
@@ -35,10 +62,13 @@ describe('the lint rules that keep the layout honest', () => {
     expect(ids).toContain('local/boundaries');
   });
 
-  it('refuse shared code depending on a feature', async () => {
-    const ids = await ruleIds("import { NotesPage } from '../features/notes/components/notes-page';\nexport const X = NotesPage;\n", 'apps/web/src/lib/x.ts');
-    expect(ids).toContain('local/boundaries');
-  });
+  it.each(['portal/features/notes/components/notes-page', 'console/lib/staff-api', 'root/root', 'app/router'])(
+    'refuse shared code depending on %s',
+    async (target) => {
+      const ids = await ruleIds(`import { a } from '../${target}';\nexport const X = a;\n`, 'apps/web/src/lib/x.ts');
+      expect(ids).toContain('local/boundaries');
+    },
+  );
 });
 
 /** One import of each kind the server's zones refuse, written as the file that would hold it. */

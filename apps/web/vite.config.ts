@@ -99,15 +99,15 @@ function sharedBundleName(id: string, ctx: ChunkingContext): string | null {
  * (docs/decisions/096-the-portal-chunk.md).
  */
 const PORTAL_ROOTS = [
-  'src/app/layouts/default-layout.tsx',
-  'src/app/portal-context.ts',
-  'src/app/project-gate.tsx',
+  'src/portal/layouts/default-layout.tsx',
+  'src/portal/portal-context.ts',
+  'src/portal/project-gate.tsx',
   'src/lib/query-client.ts',
-  'src/lib/portal.ts',
-  'src/lib/areas.ts',
+  'src/portal/lib/portal.ts',
+  'src/portal/lib/areas.ts',
   'src/lib/loaders.ts',
   // The projects list's query: the index page, a third of all page views, asks for it beside the context check.
-  'src/features/project/api/get-entities.ts',
+  'src/portal/features/project/api/get-entities.ts',
 ].map((file) => path.resolve(import.meta.dirname, file));
 const isQueryModule = (id: string) => /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/.test(id);
 
@@ -158,7 +158,7 @@ const PORTAL_CHUNK = 'portal';
 const QUERY_CHUNK = 'query';
 
 const MAIN_ENTRY = path.resolve(import.meta.dirname, 'src/main.tsx');
-const STAFF_ROUTER = path.resolve(import.meta.dirname, 'src/app/staff-router.tsx');
+const STAFF_ROUTER = path.resolve(import.meta.dirname, 'src/console/staff-router.tsx');
 const isIconModule = (id: string) => /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id);
 
 function portalBundleName(id: string, ctx: ChunkingContext): string | null {
@@ -218,7 +218,7 @@ function bootSpinner(): Plugin {
   };
 }
 
-/** What the build's prerender (src/app/sign-in-prerender.tsx) gives the page around it. */
+/** What the build's prerender (src/portal/sign-in-prerender.tsx) gives the page around it. */
 interface PrerenderedPage {
   /** What takes the place of the entry's `#root` and its "Loading…". */
   body: string;
@@ -263,7 +263,7 @@ function prerenderedLoginPage(): Plugin {
         });
         let page: PrerenderedPage;
         try {
-          const module = (await server.ssrLoadModule('/src/app/sign-in-prerender.tsx')) as { prerenderLoginPage: () => Promise<PrerenderedPage> };
+          const module = (await server.ssrLoadModule('/src/portal/sign-in-prerender.tsx')) as { prerenderLoginPage: () => Promise<PrerenderedPage> };
           page = await module.prerenderLoginPage();
         } finally {
           await server.close();

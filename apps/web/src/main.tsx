@@ -1,8 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preparePortal, type PreparedPortal } from './app/app';
-import { isStaffPath } from './app/auth-guard';
-import { preloadPortal } from './app/portal-preload';
+import { isStaffPath } from './root/auth-guard';
+import { preloadPortal } from './portal/portal-preload';
 import { authToken } from './lib/auth-token';
 import { adoptPreview } from './lib/preview';
 import { installStaleChunkReload } from './lib/reload-guard';

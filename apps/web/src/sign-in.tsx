@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { addressOf, SignInApp, signInStart } from './app/sign-in-app';
-import { leavePrerender, prerenderedAddress } from './lib/prerendered-page';
+import { loadFullApp } from './full-app';
+import { addressOf, SignInApp, signInStart } from './portal/sign-in-app';
+import { leavePrerender, prerenderedAddress } from './portal/lib/prerendered-page';
 import { adoptPreview } from './lib/preview';
 import { installStaleChunkReload } from './lib/reload-guard';
 import './styles.css';
@@ -15,7 +16,7 @@ const container = document.getElementById('root')!;
 const start = signInStart();
 const app = (
   <StrictMode>
-    <SignInApp start={start} onShown={() => leavePrerender(container)} />
+    <SignInApp start={start} loadApp={loadFullApp} onShown={() => leavePrerender(container)} />
   </StrictMode>
 );
 // docs/decisions/105-the-sign-in-page-drawn-in-its-html.md: the page the HTML drew is kept when this first render draws

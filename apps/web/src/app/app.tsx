@@ -7,8 +7,8 @@ import { authToken } from '../lib/auth-token';
 import { previewSession } from '../lib/preview';
 import { toast } from '../lib/toast';
 import { startVersionCheck } from '../lib/version-check';
-import { isStaffPath } from './auth-guard';
-import { createDataLayer, type DataLayer } from './data-layer';
+import { isStaffPath } from '../root/auth-guard';
+import { createDataLayer, type DataLayer } from '../root/data-layer';
 import { createPortalRouter, loadStaffRouter } from './router';
 
 /** docs/requirements.md 9: the message of any 401 toast when the server gave none. */

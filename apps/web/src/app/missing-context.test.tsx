@@ -1,11 +1,9 @@
 import { TOKEN_STORAGE_KEY } from '@portal/contract/constants';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCompanyThemes } from '../lib/company-theme';
-import { createDataLayer } from './data-layer';
-import { createPortalRouter } from './router';
 import { emptyPage } from '../test/fixtures';
+import { visitPortal } from '../test/portal';
 
 const ACME = { name: 'Acme Builders', color: '#c2410c', logo_url: null };
 
@@ -23,13 +21,6 @@ function stubApi() {
     }),
   );
   return calls;
-}
-
-async function visit(href: string) {
-  const router = createPortalRouter(createDataLayer());
-  router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [href] }) });
-  render(<RouterProvider router={router} />);
-  return router;
 }
 
 beforeEach(() => {
@@ -52,7 +43,7 @@ describe('a page whose entity or company_id is "null", "undefined" or empty', ()
     ['/contact', 'entity=undefined', 'Contact'],
   ])('%s?%s asks for a project, calls the API with neither, and keeps the theme', async (path, query, heading) => {
     const calls = stubApi();
-    const router = await visit(`${path}?${query}&theme=acme`);
+    const router = await visitPortal(`${path}?${query}&theme=acme`);
     expect(await screen.findByRole('heading', { name: heading }, { timeout: 5000 })).toBeVisible();
     expect(calls.filter((call) => /null|undefined|\/(entities|companies)\/(\?|$)|entity=(&|$)/.test(call))).toEqual([]);
     expect(router.state.location.pathname).toBe(path);

@@ -1,8 +1,8 @@
 import type { createAppRouter } from './app-router';
-import { authLayoutRoute } from './layouts/auth-layout';
-import { portalLayouts, portalSignInRoutes } from './router';
-import { rootRoute } from './routes/root';
-import { staffLayouts, staffSignInRoutes } from './staff-router';
+import { authLayoutRoute } from '../root/auth-layout';
+import { portalLayouts, portalSignInRoutes } from '../portal/router';
+import { rootRoute } from '../root/root';
+import { staffLayouts, staffSignInRoutes } from '../console/staff-router';
 
 /**
  * Both apps' pages in one tree, for the types only: links and navigations anywhere are checked against every page.

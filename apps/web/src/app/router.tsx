@@ -1,60 +1,16 @@
-import type * as StaffRouterModule from './staff-router';
+import type * as StaffRouterModule from '../console/staff-router';
+import { addConsoleStyleSheet } from '../console/console-style-sheet';
+import { portalRouteTree } from '../portal/router';
+import type { DataLayer } from '../root/data-layer';
 import { createAppRouter } from './app-router';
-import { addConsoleStyleSheet } from './console-style-sheet';
-import type { DataLayer } from './data-layer';
-import { authLayoutRoute } from './layouts/auth-layout';
-import { accountRoute } from './routes/account';
-import { confirmEmailRoute, forgotPasswordRoute, invitationRoute, resetPasswordRoute } from './routes/account-links';
-import { defaultLayoutRoute, fullscreenLayoutRoute } from './layouts/portal-route';
-import { calendarRoute } from './routes/calendar';
-import { contactRoute } from './routes/contact';
-import { documentsRoute } from './routes/documents';
-import { indexRoute } from './routes/index';
-import { invoicesRoute } from './routes/invoices';
-import { proposalsRoute } from './routes/proposals';
-import { loginRoute } from './routes/login';
-import { notesRoute } from './routes/notes';
-import { passwordlessLoginRoute } from './routes/passwordless-login';
-import { photosRoute } from './routes/photos';
-import { rootRoute } from './routes/root';
-import { sessionsRoute } from './routes/sessions';
-import { notificationsRoute, unsubscribeRoute } from './routes/notifications';
-
-/** The portal's sign-in and account-link pages, in the sign-in card. */
-export function portalSignInRoutes() {
-  return [loginRoute, passwordlessLoginRoute, forgotPasswordRoute, resetPasswordRoute, confirmEmailRoute, unsubscribeRoute, invitationRoute] as const;
-}
-
-/** The eight screens of docs/requirements.md 2.1 under their two signed-in layouts, the account pages and the signed-in devices page. */
-export function portalLayouts() {
-  return [
-    defaultLayoutRoute.addChildren([
-      indexRoute,
-      photosRoute,
-      contactRoute,
-      invoicesRoute,
-      proposalsRoute,
-      documentsRoute,
-      calendarRoute,
-      sessionsRoute,
-      accountRoute,
-      notificationsRoute,
-    ]),
-    fullscreenLayoutRoute.addChildren([notesRoute]),
-  ] as const;
-}
-
-/**
- * The portal's pages alone: its customers' first load neither downloads nor builds the console's routes
- * (docs/decisions/101-the-portal-and-the-console-route-apart.md). Each app builds only its own tree, once: the two
- * share the root and the sign-in layout, whose children a tree sets.
- */
-export function portalRouteTree() {
-  return rootRoute.addChildren([authLayoutRoute.addChildren(portalSignInRoutes()), ...portalLayouts()]);
-}
 
 export function createPortalRouter(dataLayer: DataLayer) {
   return createAppRouter(dataLayer, portalRouteTree(), false);
+}
+
+/** The console's router, from its route tree: its module loads apart (loadStaffRouter), so the caller builds the tree. */
+export function createStaffRouter(dataLayer: DataLayer, routeTree: ReturnType<typeof StaffRouterModule.staffRouteTree>) {
+  return createAppRouter(dataLayer, routeTree, true);
 }
 
 /**
@@ -62,6 +18,6 @@ export function createPortalRouter(dataLayer: DataLayer) {
  * not arrive and the page is reloading for it: Vite's loader then answers nothing (lib/reload-guard.ts).
  */
 export async function loadStaffRouter() {
-  const [module] = await Promise.all([import('./staff-router') as Promise<typeof StaffRouterModule | undefined>, addConsoleStyleSheet()]);
-  return module?.createStaffRouter;
+  const [module] = await Promise.all([import('../console/staff-router') as Promise<typeof StaffRouterModule | undefined>, addConsoleStyleSheet()]);
+  return module && ((dataLayer: DataLayer) => createStaffRouter(dataLayer, module.staffRouteTree()));
 }

@@ -1,7 +1,7 @@
 import type { CompanyTheme } from '@portal/contract';
 import { createContext, useContext, useEffect } from 'react';
 
-/** Set by the full app's sign-in layout (app/layouts/auth-layout.tsx); the sign-in build has no page that needs it. */
+/** Set by the full app's sign-in layout (root/auth-layout.tsx); the sign-in build has no page that needs it. */
 export const SignInBrandContext = createContext<(brand: CompanyTheme | null) => void>(() => undefined);
 
 /**

@@ -15,7 +15,7 @@ const local = new Intl.DateTimeFormat('en-US', {
 });
 
 /**
- * The record of an acceptance (docs/decisions/063-proposal-evidence-and-signed-pdf.md): who signed, as what, when
+ * The record of an acceptance (docs/decisions/067-proposal-pages.md): who signed, as what, when
  * (UTC, as recorded, and where the reader is), from where, the options chosen and the hashes that tie the signed PDF
  * to what was shown. The customer's page and the console show the same; `children` is the download button.
  */

@@ -1,5 +1,0 @@
-import { createRoute } from '@tanstack/react-router';
-import { LoginPage } from '../../features/auth/components/login-page';
-import { authLayoutRoute } from '../layouts/auth-layout';
-
-export const loginRoute = createRoute({ getParentRoute: () => authLayoutRoute, path: '/login', component: LoginPage });

@@ -1,0 +1,123 @@
+import type { IntegrationAlbum } from '@portal/contract';
+import { Pencil, Share2, Trash2, EyeOff } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { StatusBadge } from '../../../../components/status-badge';
+import { Button } from '../../../../components/ui/button';
+import { FormError } from '../../../../components/ui/form-error';
+import { TextField } from '../../../../components/ui/text-field';
+import { formErrors } from '../../../../lib/form-errors';
+import { useDeleteAlbum } from '../api/delete-album';
+import { useSetAlbumShared } from '../api/share-album';
+import { useRenameAlbum } from '../api/update-album';
+
+// The shared Button is sized for forms; a row of actions on a card is smaller (the marks win over its own padding).
+export const SMALL_BUTTON = 'px-4! py-2! text-sm!';
+
+/** Whether the customers see an album, in words and colour. */
+export function SharedBadge({ shared }: { shared: boolean }) {
+  return shared ? <StatusBadge tone="success" label="Shared with customers" /> : <StatusBadge label="Not shared" />;
+}
+
+/** Share or stop sharing, rename, delete: what the office does to an album, on its card and on its page. */
+export function AlbumActions({ projectId, album, onDeleted }: { projectId: number; album: IntegrationAlbum; onDeleted?: () => void }) {
+  const share = useSetAlbumShared(projectId);
+  const rename = useRenameAlbum(projectId, album.id);
+  const remove = useDeleteAlbum(projectId);
+  const [renaming, setRenaming] = useState(false);
+  const [name, setName] = useState(album.name);
+  const [confirming, setConfirming] = useState(false);
+  const renameErrors = formErrors(rename.error);
+  const shareErrors = formErrors(share.error);
+
+  const submitRename = (event: FormEvent) => {
+    event.preventDefault();
+    rename.mutate(name, { onSuccess: () => setRenaming(false) });
+  };
+
+  if (renaming) {
+    return (
+      <form onSubmit={submitRename} className="flex w-full flex-col gap-3" aria-label={`Rename ${album.name}`}>
+        <FormError message={renameErrors.form} />
+        <TextField
+          label="Album name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={renameErrors.fields.name}
+          required
+          maxLength={200}
+          autoFocus
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" className={SMALL_BUTTON} disabled={rename.isPending}>
+            {rename.isPending ? 'Saving…' : 'Save name'}
+          </Button>
+          <Button
+            variant="ghost"
+            className={SMALL_BUTTON}
+            onClick={() => {
+              setRenaming(false);
+              setName(album.name);
+              rename.reset();
+            }}
+          >
+            Cancel
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <FormError message={shareErrors.form} />
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant={album.is_shared ? 'ghost' : 'primary'}
+          className={SMALL_BUTTON}
+          disabled={share.isPending}
+          onClick={() => share.mutate({ albumId: album.id, shared: !album.is_shared })}
+          aria-label={`${album.is_shared ? 'Stop sharing' : 'Share'} ${album.name}`}
+        >
+          {album.is_shared ? <EyeOff aria-hidden="true" className="size-4" /> : <Share2 aria-hidden="true" className="size-4" />}
+          {album.is_shared ? 'Stop sharing' : 'Share with customers'}
+        </Button>
+        <Button variant="ghost" className={SMALL_BUTTON} onClick={() => setRenaming(true)} aria-label={`Rename ${album.name}`}>
+          <Pencil aria-hidden="true" className="size-4" />
+          Rename
+        </Button>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={(open) => {
+            setConfirming(open);
+            if (!open) remove.reset();
+          }}
+          trigger={
+            <Button variant="ghost" className={SMALL_BUTTON} aria-label={`Delete ${album.name}`}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              Delete
+            </Button>
+          }
+          title={`Delete “${album.name}”?`}
+          danger
+          confirmLabel="Delete album"
+          pendingLabel="Deleting…"
+          pending={remove.isPending}
+          error={formErrors(remove.error).form}
+          onConfirm={() =>
+            remove.mutate(album.id, {
+              onSuccess: () => {
+                setConfirming(false);
+                onDeleted?.();
+              },
+            })
+          }
+        >
+          {album.photo_count > 0
+            ? `Its ${album.photo_count === 1 ? 'photo goes' : `${album.photo_count} photos go`} with it, for the office and the customers. This cannot be undone.`
+            : 'This cannot be undone.'}
+        </ConfirmDialog>
+      </div>
+    </div>
+  );
+}
