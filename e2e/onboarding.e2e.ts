@@ -19,8 +19,8 @@ import { expectNoAxeViolations, newPage, settledScreenshot } from './support/pag
 import { startServer, type RunningServer } from './support/server';
 
 /**
- * A new contractor's first hour, from README alone, on an empty portal: with the `company` command typed in a folder of
- * their own (README, "Company side: onboarding a real customer"; docs/company-api.md) the company with its owner named,
+ * A new contractor's first hour, from docs/onboarding.md alone, on an empty portal: with the `company` command typed in a
+ * folder of their own (docs/onboarding.md; docs/company-api.md) the company with its owner named,
  * its brand, a customer, a project, a phone's folder of photos (an iPhone HEIC among them, and a file that is no photo),
  * a document, an invoice paid in part, and a proposal with an optional item. The customer follows the emailed
  * invitation in Chromium, finds it all, accepts the proposal with the option, and the two sides write notes each way;
@@ -52,7 +52,7 @@ const ids = { project: '', invoice: '', customer: '', proposal: '' };
 const secrets = new Map<string, string>();
 
 /**
- * The company command as README has a contractor type it from a folder of their own, outside the checkout:
+ * The company command as docs/onboarding.md has a contractor type it from a folder of their own, outside the checkout:
  * `<checkout>/scripts/company.mjs` (what `npx company` runs), its paths read from that folder. Answers what it printed.
  */
 async function company(args: string[]): Promise<string> {

@@ -56,7 +56,7 @@ export const ProposalSectionSchema = z
   .meta({ id: 'ProposalSection', description: 'A heading of the proposal and its line items, in order.' });
 export type ProposalSection = z.infer<typeof ProposalSectionSchema>;
 
-/** What the customer accepted and how: the evidence (docs/decisions/063-proposal-evidence-and-signed-pdf.md). */
+/** What the customer accepted and how: the evidence (docs/decisions/067-proposal-pages.md). */
 export const ProposalAcceptanceSchema = z
   .object({
     /** The full name as the signer typed it. */
