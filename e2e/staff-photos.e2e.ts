@@ -6,7 +6,7 @@ import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer, type TestSmtpServer } from '../apps/server/test/smtp-server';
 import { launchChromium } from './support/chromium';
-import { expectNoAxeViolations, newPage, settledScreenshot } from './support/page';
+import { docsScreenshot, expectNoAxeViolations, newPage, settledScreenshot } from './support/page';
 import { startServer, type RunningServer } from './support/server';
 import { acceptStaffInvitation, companyApi, createCompany, dropPhotos, staffPage, testJpeg, type CreatedCompany, type DroppedFile } from './support/staff';
 
@@ -114,7 +114,7 @@ describe('photos in the staff console', () => {
       .getByRole('status')
       .filter({ hasText: /3 uploading · \d+ waiting/ })
       .waitFor();
-    await page.screenshot({ path: path.join(screenshots, 'staff-photos-uploading-1280.png'), fullPage: true });
+    await docsScreenshot(page, { path: path.join(screenshots, 'staff-photos-uploading-1280.png'), fullPage: true });
     await page
       .getByRole('status')
       .filter({ hasText: `${PHOTOS - 1} of ${PHOTOS + 1} uploaded · 2 failed` })

@@ -7,7 +7,8 @@ import { processRunner, SCRIPTS } from './processes';
 
 /**
  * `npm run backup` and `npm run restore` as an operator runs them (docs/operations.md, "Backups"): back up while the
- * server runs, lose data, stop the server, restore, start again and find it all.
+ * server runs, lose data, stop the server, restore, start again and find it all. Over 30 s because the commands and
+ * the server are real processes, started and stopped as an operator would.
  */
 
 let dataDir: string;

@@ -6,6 +6,9 @@ import { runDurability } from './durability';
  * Kills the real server at random moments while writers post as fast as they can, and restarts it on the same data
  * folder (durability.ts). Five kills here; `npm run bench -- security` runs a hundred on PGlite and twenty on
  * PostgreSQL.
+ *
+ * Over 30 s because each kill is a real server process killed and started again on its data folder; what it proves
+ * (no acknowledged write lost across a crash) cannot be seen without one.
  */
 describe.skipIf(TEST_DB !== 'pglite')('a server killed mid-write', () => {
   it('keeps every acknowledged write, leaves no orphan blob and loses no webhook event', async () => {

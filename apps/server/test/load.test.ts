@@ -6,6 +6,7 @@ import { runLoad } from './load';
  * Customers reading pages while a sign-in flood and image encodes run (load.ts), for a few seconds at low concurrency:
  * no session sees an error and the flood is refused by the rate limits. Latency and event-loop figures depend on the
  * machine; `npm run bench -- security` measures them (50 sessions, 60 s) against the bounds in bench/README.md.
+ * About 30 s: a real server under ten seconds of load, after its start and warm-up.
  */
 describe.skipIf(TEST_DB !== 'pglite')('the portal under a sign-in flood and image encodes', () => {
   it('answers every session, and refuses the flood with 429 once the limits bite', async () => {

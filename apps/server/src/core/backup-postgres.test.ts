@@ -22,6 +22,7 @@ import type { BlobStore } from './files/blob-store/types';
 /**
  * Backups of the embedded PostgreSQL (docs/decisions/085-embedded-postgres-backups.md): taken while notes are
  * written, restored into a fresh data folder, read back through the app; and the restores that must be refused.
+ * Over 30 s because it starts the real PostgreSQL from its npm package (initdb and start) for each data folder.
  */
 
 const installed = embeddedPostgresInstalled();

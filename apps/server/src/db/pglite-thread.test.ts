@@ -10,7 +10,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER_NODE_FLAGS } from '../../../../scripts/server-flags.mjs';
 import { PGliteThread } from './pglite-thread';
 
-/** PGlite in a thread of its own (docs/decisions/087-pglite-in-a-thread.md): PGlite's answers, the event loop free. */
+/**
+ * PGlite in a thread of its own (docs/decisions/087-pglite-in-a-thread.md): PGlite's answers, the event loop free.
+ * Over 30 s because each case opens PGlite afresh in a new thread (its WebAssembly compiled and initdb run each time),
+ * and the collector's case runs a node of its own.
+ */
 // PGlite itself is under test: the suite's PostgreSQL run has nothing to add here, and skips the file's minute.
 const onPglite = describe.skipIf(process.env.TEST_DB === 'postgres');
 

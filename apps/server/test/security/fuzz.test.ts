@@ -16,7 +16,9 @@ import { buildWorld, type Caller, type World } from './world';
  * wrong content types, bad encodings, odd ids, garbage list queries and image-proxy parameters, then raw sockets
  * writing broken HTTP. The property: no answer of 500 or more, every error in the one shape (`{message, errors?}`,
  * JSON, echoing none of the input, no stack trace), and the heap back near where it started. Sizes:
- * SECURITY_FUZZ_RUNS and SECURITY_FUZZ_SOCKETS (`npm run bench -- security` runs it at full size).
+ * SECURITY_FUZZ_RUNS and SECURITY_FUZZ_SOCKETS (`npm run bench -- security` runs it at full size). About 30 s because
+ * thousands of generated requests are what a fuzz run is; it runs on PGlite only (the input is refused before or
+ * without the database).
  */
 
 const RUNS = Number(process.env.SECURITY_FUZZ_RUNS ?? 5000);

@@ -222,11 +222,15 @@ describe('GET /api/entities: the Laravel page', () => {
     // Warm: the session is verified (and cached) once.
     await get(`/api/entities?${include}`);
     const spy = vi.spyOn(client, 'query');
+    // The page's own reads. The change feed's heartbeat (a pg_notify every few seconds) may fall inside the request,
+    // and on a loaded machine a late heartbeat turns the session cache off for a moment (the session is then read
+    // from its table): neither depends on the page size.
+    const requestQueries = () => spy.mock.calls.filter(([text]) => !/pg_notify|\bsessions\b/.test(JSON.stringify(text))).length;
     await page(`/api/entities?${include}&page[size]=1`);
-    const one = spy.mock.calls.length;
+    const one = requestQueries();
     spy.mockClear();
     await page(`/api/entities?${include}&page[size]=6`);
-    const six = spy.mock.calls.length;
+    const six = requestQueries();
     spy.mockRestore();
     // The page with its projects, companies, the money of their invoices (decision 035) and the total
     // in one query; the session comes from memory.
