@@ -11,7 +11,7 @@ import { launchChromium } from './support/chromium';
 import { expectNoAxeViolations, newPage, settledScreenshot } from './support/page';
 import { startServer, type RunningServer } from './support/server';
 import { recordSecret } from './support/run-log';
-import { acceptStaffInvitation, companyApi, createCompany, staffPage } from './support/staff';
+import { acceptStaffInvitation, companyApi, createCompany, invitedCustomer, staffPage } from './support/staff';
 
 /**
  * The project calendar from end to end (docs/staff-console.md "Schedule", docs/company-api.md "Calendar"): the owner sets
@@ -88,23 +88,7 @@ beforeAll(async () => {
     })
   ).id;
 
-  const customer = await companyApi<{ id: number }>(server, apiKey, 'POST', '/portal-users', {
-    email: 'ann@smith.example',
-    first_name: 'Ann',
-    last_name: 'Smith',
-  });
-  await companyApi(server, apiKey, 'POST', `/projects/${projectId}/shares`, { portal_user_id: customer.id });
-  await companyApi(server, apiKey, 'POST', `/portal-users/${customer.id}/invite`, {});
-  const mail = await smtp.waitFor((message) => message.to.includes('ann@smith.example') && /invites you/.test(message.subject));
-  const link = new URL(/(https?:\/\/\S+\/invitation\?\S+)/.exec(mail.text ?? '')![1]!);
-  const accepted = await fetch(`${server.url}/api/auth/invitation`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ token: link.searchParams.get('token') }),
-  });
-  customerToken = ((await accepted.json()) as { token: string }).token;
-  const entities = (await (await asCustomer('/entities')).json()) as { data: { id: number; model_id: number }[] };
-  entityId = entities.data.find((entity) => entity.model_id === projectId)!.id;
+  ({ token: customerToken, entityId } = await invitedCustomer(server, smtp, apiKey, projectId));
 
   const other = await createCompany(server, { name: 'Lakeside Builders', ownerEmail: 'owner@lakeside.example' });
   otherProjectId = (await companyApi<{ id: number }>(server, other.apiKey, 'POST', '/projects', { name: 'Lake house' })).id;

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, DEMO, signedInContext } from './support/auth';
 import { launchChromium } from './support/chromium';
-import { baseURL, expectNoAxeViolations, newPage } from './support/page';
+import { baseURL, docsScreenshot, expectNoAxeViolations, newPage } from './support/page';
 
 const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
 // Demo entities: 1 kitchen and 3 roof (Acme), 4 lake house (Brightside); all share documents.
@@ -45,7 +45,7 @@ describe('documents', () => {
     await expect.poll(() => rowNames(page)).toContain('Signed contract.pdf');
     expect(await page.getByRole('row', { name: /Cabinet inspiration\.jpg.*Uploaded by you/ }).count()).toBe(1);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(screenshots, 'documents-1280.png'), fullPage: true });
+    await docsScreenshot(page, { path: path.join(screenshots, 'documents-1280.png'), fullPage: true });
 
     await page.getByLabel('Search documents by name').fill('permit');
     await expect.poll(() => rowNames(page)).toEqual(['Building permit BP-2026-0412.pdf']);
@@ -116,7 +116,7 @@ describe('documents', () => {
     await alert.waitFor();
     expect(await alert.textContent()).toMatch(/invoice\.pdf: The file must be a PDF/);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(screenshots, 'documents-375.png'), fullPage: true });
+    await docsScreenshot(page, { path: path.join(screenshots, 'documents-375.png'), fullPage: true });
     await context.close();
   });
 });

@@ -5,7 +5,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, signedInContext } from './support/auth';
 import { launchChromium } from './support/chromium';
-import { expectNoAxeViolations, newPage } from './support/page';
+import { docsScreenshot, expectNoAxeViolations, newPage } from './support/page';
 import { WEB_DIST } from './support/scripts';
 
 // docs/decisions/100-a-loading-status-in-the-html.md
@@ -54,7 +54,7 @@ describe('a page on a slow network', () => {
       // Drawn, not only in the document: the browser has painted it with none of the page's scripts or styles.
       await expect.poll(() => painted(page)).toBe(true);
       await expectNoAxeViolations(page);
-      if (signedIn) await page.screenshot({ path: path.join(screenshots, `loading-${width}.png`) });
+      if (signedIn) await docsScreenshot(page, { path: path.join(screenshots, `loading-${width}.png`) });
 
       await assets.release();
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();

@@ -343,26 +343,3 @@ describe('the statement of account', () => {
     await context.close();
   });
 });
-
-describe('on a phone (375 px)', () => {
-  it('shows the invoices, the invoice and the statement as cards (e2e/phone.e2e.ts checks them), and passes axe', async () => {
-    const { context, page } = await signedIn(375);
-    await page.goto(`/invoices?entity=${kitchen}`);
-    await page
-      .getByRole('list', { name: /^Invoices, sorted by/ })
-      .getByRole('listitem')
-      .first()
-      .waitFor();
-    await expectNoAxeViolations(page);
-    await settledScreenshot(page, { path: path.join(screenshots, 'invoices-375.png'), fullPage: true });
-    await page.getByRole('link', { name: 'INV-1026' }).click();
-    await page.getByRole('heading', { name: /Invoice INV-1026/ }).waitFor();
-    await expectNoAxeViolations(page);
-    await settledScreenshot(page, { path: path.join(screenshots, 'invoice-375.png'), fullPage: true });
-    await page.getByRole('link', { name: 'Statement of account' }).click();
-    await page.getByRole('heading', { level: 2, name: 'Statement of account' }).waitFor();
-    await expectNoAxeViolations(page);
-    await settledScreenshot(page, { path: path.join(screenshots, 'invoices-statement-375.png'), fullPage: false });
-    await context.close();
-  });
-});

@@ -10,7 +10,7 @@ import { launchChromium } from './support/chromium';
 import { recordSecret } from './support/run-log';
 import { expectNoAxeViolations, newPage, settledScreenshot } from './support/page';
 import { startServer, type RunningServer } from './support/server';
-import { acceptStaffInvitation, companyApi, createCompany, staffPage } from './support/staff';
+import { acceptStaffInvitation, companyApi, createCompany, invitedCustomer, staffPage } from './support/staff';
 
 /**
  * The console and the portal on the narrowest phone (320 px), a common one (375 px) and a desktop
@@ -74,25 +74,7 @@ beforeAll(async () => {
 
   // A project with no address at all, shared with a customer who signs in.
   projectId = (await companyApi<{ id: number }>(server, apiKey, 'POST', '/projects', { name: 'Roof replacement', number: 'HR-1001' })).id;
-  const customer = await companyApi<{ id: number }>(server, apiKey, 'POST', '/portal-users', {
-    email: 'ann@smith.example',
-    first_name: 'Ann',
-    last_name: 'Smith',
-  });
-  await companyApi(server, apiKey, 'POST', `/projects/${projectId}/shares`, { portal_user_id: customer.id });
-  await companyApi(server, apiKey, 'POST', `/portal-users/${customer.id}/invite`, {});
-  const mail = await smtp.waitFor((message) => message.to.includes('ann@smith.example') && /invites you/.test(message.subject));
-  const link = new URL(/(https?:\/\/\S+\/invitation\?\S+)/.exec(mail.text ?? '')![1]!);
-  const accepted = await fetch(`${server.url}/api/auth/invitation`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ token: link.searchParams.get('token') }),
-  });
-  customerToken = ((await accepted.json()) as { token: string }).token;
-  const entities = (await (await fetch(`${server.url}/api/entities`, { headers: { Authorization: `Bearer ${customerToken}` } })).json()) as {
-    data: { id: number; model_id: number }[];
-  };
-  entityId = entities.data.find((entity) => entity.model_id === projectId)!.id;
+  ({ token: customerToken, entityId } = await invitedCustomer(server, smtp, apiKey, projectId));
 
   // The long address in the thread, once from the office and once from the customer.
   await companyApi(server, apiKey, 'POST', `/projects/${projectId}/notes`, { body: `The plans: ${LONG_URL}`, shared_with_portal: true });

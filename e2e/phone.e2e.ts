@@ -159,6 +159,10 @@ async function expectOnScreen(locator: Locator, width: number) {
 
 describe.each([...PHONES, 1280])('at %i px', (width) => {
   const phone = width < 640;
+  // The page at 320 px is the page at 375 px, narrower (one breakpoint, at 640): axe reads the same elements and
+  // colours at both, so it runs at 375 and 1280; at 320 what can break is the fit.
+  const axe = width !== 320;
+  const title = axe ? 'fits the screen and passes axe' : 'fits the screen';
 
   describe('signed out', () => {
     let opened: Awaited<ReturnType<typeof openAt>>;
@@ -169,11 +173,11 @@ describe.each([...PHONES, 1280])('at %i px', (width) => {
       await opened.context.close();
     });
 
-    it.each(SIGNED_OUT)('the $name page fits the screen and passes axe', async ({ name, url, ready }) => {
+    it.each(SIGNED_OUT)(`the $name page ${title}`, async ({ name, url, ready }) => {
       await opened.page.goto(url());
       await ready(opened.page).waitFor();
       await expectNoSidewaysScroll(opened.page);
-      await expectNoAxeViolations(opened.page);
+      if (axe) await expectNoAxeViolations(opened.page);
       await pageScreenshot(opened.page, name, width);
     });
   });
@@ -187,12 +191,12 @@ describe.each([...PHONES, 1280])('at %i px', (width) => {
       await opened.context.close();
     });
 
-    it.each(SIGNED_IN)(`the $name page fits the screen, passes axe${phone ? ' and keeps the header to one row' : ''}`, async ({ name, url, ready, header }) => {
+    it.each(SIGNED_IN)(`the $name page ${title}${phone ? ' and keeps the header to one row' : ''}`, async ({ name, url, ready, header }) => {
       const { page } = opened;
       await page.goto(url());
       await ready(page).waitFor();
       await expectNoSidewaysScroll(page);
-      await expectNoAxeViolations(page);
+      if (axe) await expectNoAxeViolations(page);
       expect(await page.getByRole('banner').count()).toBe(header ? 1 : 0);
       if (header && phone) expect((await page.getByRole('banner').boundingBox())!.height).toBeLessThanOrEqual(64);
       await pageScreenshot(page, name, width);

@@ -12,7 +12,7 @@ import { storeToken } from './support/auth';
 import { launchChromium } from './support/chromium';
 import { expectNoAxeViolations, settledScreenshot } from './support/page';
 import { startServer, type RunningServer } from './support/server';
-import { acceptStaffInvitation, companyApi, createCompany, staffPage } from './support/staff';
+import { acceptStaffInvitation, companyApi, createCompany, invitedCustomer, staffPage } from './support/staff';
 
 /**
  * Proposals end to end (docs/staff-console.md, "Proposals"): the office drafts a proposal with one optional item in the
@@ -69,24 +69,7 @@ beforeAll(async () => {
   ).secret;
   const account = await companyApi<{ id: number }>(server, key, 'POST', '/accounts', { name: 'The Smiths', email: 'ann@smith.example' });
   projectId = (await companyApi<{ id: number }>(server, key, 'POST', '/projects', { name: 'Roof replacement', number: 'HR-1001', account_id: account.id })).id;
-  const customer = await companyApi<{ id: number }>(server, key, 'POST', '/portal-users', {
-    email: 'ann@smith.example',
-    first_name: 'Ann',
-    last_name: 'Smith',
-  });
-  await companyApi(server, key, 'POST', `/projects/${projectId}/shares`, { portal_user_id: customer.id });
-  await companyApi(server, key, 'POST', `/portal-users/${customer.id}/invite`);
-  // The customer follows the emailed invitation (the page itself is tested in onboarding.e2e.ts).
-  const invitation = await smtp.waitFor((mail) => mail.to.includes('ann@smith.example') && /invites you/.test(mail.subject));
-  const token = new URL(/(https?:\/\/\S+\/invitation\?\S+)/.exec(invitation.text ?? '')![1]!).searchParams.get('token');
-  const accepted = await fetch(`${server.url}/api/auth/invitation`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ token }),
-  });
-  customerToken = ((await accepted.json()) as { token: string }).token;
-  const entities = await fetch(`${server.url}/api/entities`, { headers: { Authorization: `Bearer ${customerToken}` } });
-  entity = ((await entities.json()) as { data: { id: number }[] }).data[0]!.id;
+  ({ token: customerToken, entityId: entity } = await invitedCustomer(server, smtp, key, projectId));
 }, 180_000);
 
 afterAll(async () => {

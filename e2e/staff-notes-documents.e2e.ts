@@ -10,7 +10,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '../apps/server/test/sm
 import { launchChromium } from './support/chromium';
 import { expectNoAxeViolations, newPage, settledScreenshot } from './support/page';
 import { startServer, type RunningServer } from './support/server';
-import { acceptStaffInvitation, companyApi, createCompany, staffPage } from './support/staff';
+import { acceptStaffInvitation, companyApi, createCompany, invitedCustomer, staffPage } from './support/staff';
 
 /**
  * A project's notes and documents in the staff console (docs/staff-console.md): the owner posts an internal note and a
@@ -62,23 +62,7 @@ beforeAll(async () => {
   projectId = (await companyApi<{ id: number }>(server, apiKey, 'POST', '/projects', { name: 'Roof replacement', number: 'HR-1001' })).id;
 
   // A customer the project is shared with, signed in through the emailed invitation.
-  const customer = await companyApi<{ id: number }>(server, apiKey, 'POST', '/portal-users', {
-    email: 'ann@smith.example',
-    first_name: 'Ann',
-    last_name: 'Smith',
-  });
-  await companyApi(server, apiKey, 'POST', `/projects/${projectId}/shares`, { portal_user_id: customer.id });
-  await companyApi(server, apiKey, 'POST', `/portal-users/${customer.id}/invite`, {});
-  const mail = await smtp.waitFor((message) => message.to.includes('ann@smith.example') && /invites you/.test(message.subject));
-  const link = new URL(/(https?:\/\/\S+\/invitation\?\S+)/.exec(mail.text ?? '')![1]!);
-  const accepted = await fetch(`${server.url}/api/auth/invitation`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ token: link.searchParams.get('token') }),
-  });
-  customerToken = ((await accepted.json()) as { token: string }).token;
-  const entities = await asCustomer<{ data: { id: number; model_id: number }[] }>('GET', '/entities');
-  entityId = entities.data.find((entity) => entity.model_id === projectId)!.id;
+  ({ token: customerToken, entityId } = await invitedCustomer(server, smtp, apiKey, projectId));
 
   // Another company, whose project the first one's staff must not reach.
   const other = await createCompany(server, { name: 'Lakeside Builders', ownerEmail: 'owner@lakeside.example' });

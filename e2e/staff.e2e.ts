@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/chromium';
 import { companyCommand } from './support/company-cli';
-import { expectNoAxeViolations, newPage, settledScreenshot } from './support/page';
+import { docsScreenshot, expectNoAxeViolations, newPage, settledScreenshot } from './support/page';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -84,7 +84,7 @@ describe('the staff console door', () => {
     await signIn(page, 'not-the-password');
     await expect.poll(() => page.getByText('These credentials do not match our records.', { exact: false }).first().isVisible()).toBe(true);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(screenshots, 'staff-login-375.png') });
+    await docsScreenshot(page, { path: path.join(screenshots, 'staff-login-375.png') });
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Harbor Roofing' }).isVisible()).toBe(true);

@@ -28,7 +28,34 @@ export async function expectNoAxeViolations(page: Page) {
   // Colours read in the middle of a transition are neither the old ones nor the new ones, and the user sees the new
   // ones a moment later: axe checks the page once its running transitions have ended (animations that loop, such as
   // a spinner, are not waited for).
-  await page.evaluate(() =>
+  await transitionsEnded(page);
+  // Violations are all a test reads: axe then keeps one node of each passed or inapplicable rule instead of every
+  // node, which is most of its work on a long page.
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  const summary = results.violations.map(
+    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+  expect(summary).toEqual([]);
+}
+
+/**
+ * Whether this run retakes the screenshots in docs/screenshots/ for the next engineer to look at. CI runs on a clean
+ * clone and throws them away, so `.ci/run` turns them off (E2E_SCREENSHOTS=off); a developer's `npm test` retakes them.
+ * No test reads a screenshot: they are pictures, not proof.
+ */
+export const screenshotsWanted = process.env.E2E_SCREENSHOTS !== 'off';
+
+/** A screenshot for docs/screenshots/, when this run takes them. */
+export async function docsScreenshot(page: Page, options: Parameters<Page['screenshot']>[0]) {
+  if (screenshotsWanted) await page.screenshot(options);
+}
+
+/** Resolves once the page's running transitions have ended (animations that loop, such as a spinner, are not waited for). */
+function transitionsEnded(page: Page) {
+  return page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
@@ -36,11 +63,6 @@ export async function expectNoAxeViolations(page: Page) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const summary = results.violations.map(
-    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
-  expect(summary).toEqual([]);
 }
 
 /**
@@ -49,10 +71,12 @@ export async function expectNoAxeViolations(page: Page) {
  * previous colour.
  */
 export async function settledScreenshot(page: Page, options: Parameters<Page['screenshot']>[0]) {
+  if (!screenshotsWanted) return;
   await page.waitForFunction(() => {
     const style = document.documentElement.style;
     return style.getPropertyValue('--portal-color-stale') === style.getPropertyValue('--portal-color');
   });
-  await page.waitForTimeout(1_100);
-  return page.screenshot(options);
+  // The fade to the new colour, and any other transition, ends before the picture.
+  await transitionsEnded(page);
+  await page.screenshot(options);
 }

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { companyCommand } from './company-cli';
 import { newPage } from './page';
+import type { TestSmtpServer } from '../../apps/server/test/smtp-server';
 import { recordSecret } from './run-log';
 
 interface Server {
@@ -101,4 +102,38 @@ export async function dropPhotos(page: Page, files: DroppedFile[]) {
     return transfer;
   }, files);
   for (const type of ['dragenter', 'dragover', 'drop']) await zone.dispatchEvent(type, { dataTransfer });
+}
+
+/** The customer most journeys share their project with. */
+export const ANN = { email: 'ann@smith.example', first_name: 'Ann', last_name: 'Smith' };
+
+/**
+ * A customer of the company's, the project shared with them, invited by email and signed in through the link the
+ * email carries (the invitation page itself is tested in onboarding.e2e.ts): their portal session and the project's
+ * entity, as the portal addresses it.
+ */
+export async function invitedCustomer(
+  server: Server,
+  smtp: Pick<TestSmtpServer, 'waitFor'>,
+  apiKey: string,
+  projectId: number,
+  person: { email: string; first_name: string; last_name: string } = ANN,
+): Promise<{ id: number; token: string; entityId: number }> {
+  const customer = await companyApi<{ id: number }>(server, apiKey, 'POST', '/portal-users', person);
+  await companyApi(server, apiKey, 'POST', `/projects/${projectId}/shares`, { portal_user_id: customer.id });
+  await companyApi(server, apiKey, 'POST', `/portal-users/${customer.id}/invite`, {});
+  const mail = await smtp.waitFor((message) => message.to.includes(person.email) && /invites you/.test(message.subject ?? ''));
+  const link = new URL(/(https?:\/\/\S+\/invitation\?\S+)/.exec(mail.text ?? '')![1]!);
+  const accepted = await fetch(`${server.url}/api/auth/invitation`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token: link.searchParams.get('token') }),
+  });
+  if (!accepted.ok) throw new Error(`The invitation was refused: ${accepted.status} ${await accepted.text()}`);
+  const token = ((await accepted.json()) as { token: string }).token;
+  recordSecret("a customer's session token", token);
+  const entities = await fetch(`${server.url}/api/entities`, { headers: { Authorization: `Bearer ${token}` } });
+  const entity = ((await entities.json()) as { data: { id: number; model_id: number }[] }).data.find((each) => each.model_id === projectId);
+  if (!entity) throw new Error(`The customer does not see project ${projectId}`);
+  return { id: customer.id, token, entityId: entity.id };
 }

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App, type BuildAppOptions } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { seedDemo } from '../src/seed/index';
 import { parseEnv } from '../src/env';
-import { createBlobStore } from '../src/core/files/blob-store';
+import { blobFolder, createBlobStore } from '../src/core/files/blob-store';
+import { dropTestDatabase as dropDatabase, testDatabaseUrlOf, whileBusy, withAdminClient } from './databases';
 
 /** Which database this run tests against: the root vitest.config.ts sets TEST_DB per project. */
 export const TEST_DB: Database['kind'] = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -19,37 +19,24 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-function testDatabaseUrl(): string {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (a role allowed to CREATE DATABASE).');
-  return url;
-}
-
-async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: testDatabaseUrl() });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * A fresh, migrated database of its own: an in-memory PGlite, or with TEST_DB=postgres a brand-new
  * database on the TEST_DATABASE_URL server, dropped again on close.
  */
-export async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase({ demo = false }: { demo?: boolean } = {}): Promise<TestDatabase> {
   if (TEST_DB === 'pglite') {
-    // A copy of the migrated folder test/global-setup.ts made once for the run.
-    const database = await openDatabase({ loadDump: new Blob([await readFile(inject('pgliteTemplate'))]) });
+    // A copy of the migrated (or seeded) folder test/global-setup.ts made once for the run.
+    const database = await openDatabase({ loadDump: new Blob([await readFile(inject(demo ? 'pgliteDemoTemplate' : 'pgliteTemplate'))]) });
     return { database, close: () => database.close() };
   }
 
   // Generated here, never from input, so it is safe to splice into the DDL.
   const name = `portal_t_${randomBytes(6).toString('hex')}`;
-  await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(testDatabaseUrl());
+  const server = testDatabaseUrlOf();
+  await withAdminClient(server, (client) =>
+    whileBusy(() => client.query(`CREATE DATABASE ${name}${demo ? ` TEMPLATE ${inject('postgresDemoTemplate')}` : ''}`)),
+  );
+  const url = new URL(server);
   url.pathname = `/${name}`;
   const drop = () => dropTestDatabase(name);
 
@@ -110,7 +97,9 @@ export function testEnv(dataDir: string, extra: Record<string, string> = {}) {
   });
 }
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const testDatabase = await openTestDatabase();
+  // The demo as global-setup.ts seeded it once for the run, with its blobs copied below; a bucket gets a seed of its own.
+  const seededCopy = Boolean(options.seed) && !options.env?.S3_BUCKET;
+  const testDatabase = await openTestDatabase({ demo: seededCopy });
   const { database } = testDatabase;
   let dataDir: string | undefined;
   const cleanUp = async () => {
@@ -126,7 +115,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const env = testEnv(dataDir, options.env);
     // The seed writes the demo's photos and documents where the app will read them.
     const blobs = createBlobStore(env);
-    if (options.seed) await seedDemo(database.db, { blobs });
+    if (seededCopy) await cp(inject('demoBlobs'), blobFolder(env)!, { recursive: true });
+    else if (options.seed) await seedDemo(database.db, { blobs });
     const app = await buildApp({
       blobs,
       env,
@@ -161,24 +151,5 @@ export async function changesSettled(app: App): Promise<void> {
   await app.changes.settled(60_000);
 }
 
-/**
- * Drops a database a test made: our own connections are ended first; an autovacuum worker on the new database belongs
- * to the superuser, cannot be terminated by a plain role, and is waited out (DROP DATABASE stops it itself).
- */
-export function dropTestDatabase(name: string) {
-  return withAdminClient(async (client) => {
-    await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND usename = current_user', [
-      name,
-    ]);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name}`);
-        return;
-      } catch (error) {
-        // 55006: still being accessed (a connection closing, an autovacuum worker exiting).
-        if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-  });
-}
+/** Drops a database a test made on the TEST_DATABASE_URL server. */
+export const dropTestDatabase = (name: string) => dropDatabase(testDatabaseUrlOf(), name);
