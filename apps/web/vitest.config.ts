@@ -8,5 +8,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A page's first render in jsdom (its lazy modules imported, React's first commit) took 1–2 s here and over 5 s, the
+    // default, on a loaded machine: CI machines are up to three times slower. A failing test still fails, later.
+    testTimeout: 15_000,
   },
 });

@@ -1,5 +1,5 @@
 import { AlertDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from './ui/button';
 import { FormError } from './ui/form-error';
 
@@ -57,4 +57,17 @@ export function ConfirmDialog({
       </AlertDialog.Portal>
     </AlertDialog.Root>
   );
+}
+
+/** Whether a ConfirmDialog is open, for a step run by `mutation`: closing the dialog forgets the step's last refusal. */
+export function useConfirmOpen(mutation: { reset: () => void }) {
+  const [open, setOpen] = useState(false);
+  return {
+    open,
+    onOpenChange: (next: boolean) => {
+      setOpen(next);
+      if (!next) mutation.reset();
+    },
+    close: () => setOpen(false),
+  };
 }

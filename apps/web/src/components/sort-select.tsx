@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { LabelledSelect } from './labelled-select';
 
 type SortDirection = 'asc' | 'desc';
 
@@ -22,29 +22,24 @@ export function SortSelect<Field extends string>({
   sort: { field: Field; direction: SortDirection };
   onSort: (sort: { field: Field; direction: SortDirection }) => void;
 }) {
-  const id = useId();
   return (
-    <div className="flex items-center gap-2 sm:hidden">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        Sort
-      </label>
-      <select
-        id={id}
-        value={`${sort.field}:${sort.direction}`}
-        onChange={(event) => {
-          const [field, direction] = event.target.value.split(':') as [Field, SortDirection];
-          onSort({ field, direction });
-        }}
-        className="min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
-      >
-        {options.flatMap((option) =>
-          (['asc', 'desc'] as const).map((direction) => (
-            <option key={`${option.field}:${direction}`} value={`${option.field}:${direction}`}>
-              {option[direction]}
-            </option>
-          )),
-        )}
-      </select>
-    </div>
+    <LabelledSelect
+      label="Sort"
+      className="flex items-center gap-2 sm:hidden"
+      selectClassName="min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
+      value={`${sort.field}:${sort.direction}`}
+      onChange={(value) => {
+        const [field, direction] = value.split(':') as [Field, SortDirection];
+        onSort({ field, direction });
+      }}
+    >
+      {options.flatMap((option) =>
+        (['asc', 'desc'] as const).map((direction) => (
+          <option key={`${option.field}:${direction}`} value={`${option.field}:${direction}`}>
+            {option[direction]}
+          </option>
+        )),
+      )}
+    </LabelledSelect>
   );
 }

@@ -4,7 +4,7 @@ import { useRef, type CSSProperties, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { NO_VALUE } from '../../lib/format';
-import { RowField } from './form-fields';
+import { RowField } from './labelled-field';
 
 /** One row being typed: the texts as typed (a price may be "$1,250"), and a key that keeps it apart from the others. */
 export interface EditorLine {

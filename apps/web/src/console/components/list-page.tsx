@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { TableFrame } from '../../components/table-frame';
 import { Pagination } from '../../components/pagination';
 import { EmptyState } from '../../components/ui/empty-state';
 import { PageSpinner } from '../../components/ui/page-spinner';
@@ -73,38 +74,37 @@ export function ListPage<T>({
     );
   return (
     <div className="flex flex-col gap-4">
-      <div className="hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-            <tr>
-              {columns.map((column) => (
-                <th key={column.label} scope="col" aria-sort={column.sorted} className={`${CELL} font-semibold ${column.numeric ? 'text-right' : ''}`}>
-                  {column.header ?? column.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 text-slate-800">
-            {page.data.map((row) => (
-              <tr key={rowKey(row)} className="align-top">
-                {columns.map((column) => {
-                  const className = `${CELL} ${column.numeric ? 'text-right whitespace-nowrap tabular-nums' : ''} ${column.className ?? ''}`;
-                  return column.rowHeader ? (
-                    <th key={column.label} scope="row" className={`${className} font-normal`}>
-                      {column.cell(row)}
-                    </th>
-                  ) : (
-                    <td key={column.label} className={className}>
-                      {column.cell(row)}
-                    </td>
-                  );
-                })}
-              </tr>
+      <TableFrame
+        caption={caption}
+        className="hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:block"
+        bodyClassName="divide-y divide-slate-100 text-slate-800"
+        head={
+          <>
+            {columns.map((column) => (
+              <th key={column.label} scope="col" aria-sort={column.sorted} className={`${CELL} font-semibold ${column.numeric ? 'text-right' : ''}`}>
+                {column.header ?? column.label}
+              </th>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </>
+        }
+      >
+        {page.data.map((row) => (
+          <tr key={rowKey(row)} className="align-top">
+            {columns.map((column) => {
+              const className = `${CELL} ${column.numeric ? 'text-right whitespace-nowrap tabular-nums' : ''} ${column.className ?? ''}`;
+              return column.rowHeader ? (
+                <th key={column.label} scope="row" className={`${className} font-normal`}>
+                  {column.cell(row)}
+                </th>
+              ) : (
+                <td key={column.label} className={className}>
+                  {column.cell(row)}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </TableFrame>
       <ul aria-label={caption} className="flex flex-col gap-3 md:hidden">
         {page.data.map((row) => (
           <li key={rowKey(row)} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">

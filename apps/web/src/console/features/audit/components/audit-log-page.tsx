@@ -1,6 +1,7 @@
 import type { AuditActorEntry, AuditEntry } from '@portal/contract';
 import { ScrollText } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { LabelledSelect } from '../../../../components/labelled-select';
 import { useDocumentTitle } from '../../../../components/document-title';
 import { isOwner, useStaffMember } from '../../../components/staff-member';
 import { PageHeading } from '../../../../components/ui/page-heading';
@@ -92,7 +93,6 @@ export function AuditLogPage() {
 }
 
 function AuditLogView() {
-  const selectId = useId();
   const paging = usePaging(DEFAULT_PAGE_SIZE);
   const [actor, setActor] = useState<AuditActorEntry | undefined>();
   const actors = useAuditActors();
@@ -101,27 +101,24 @@ function AuditLogView() {
   return (
     <>
       <PageHeading title="Audit log">Who did what, and when: every change made with an API key, in the console, or by the portal&apos;s operator.</PageHeading>
-      <div className="mb-4 flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
-        <label htmlFor={selectId} className="text-sm font-medium text-slate-900">
-          Actor
-        </label>
-        <select
-          id={selectId}
-          value={actor ? actorValue(actor) : ''}
-          onChange={(event) => {
-            setActor(parseActor(event.target.value));
-            paging.setPage(1);
-          }}
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 sm:w-auto sm:min-w-64"
-        >
-          <option value="">Everyone</option>
-          {(actors.data?.data ?? []).map((option) => (
-            <option key={actorValue(option)} value={actorValue(option)}>
-              {option.label} ({KIND_LABEL[option.kind]})
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledSelect
+        label="Actor"
+        className="mb-4 flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3"
+        labelClassName="text-sm font-medium text-slate-900"
+        selectClassName="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 sm:w-auto sm:min-w-64"
+        value={actor ? actorValue(actor) : ''}
+        onChange={(value) => {
+          setActor(parseActor(value));
+          paging.setPage(1);
+        }}
+      >
+        <option value="">Everyone</option>
+        {(actors.data?.data ?? []).map((option) => (
+          <option key={actorValue(option)} value={actorValue(option)}>
+            {option.label} ({KIND_LABEL[option.kind]})
+          </option>
+        ))}
+      </LabelledSelect>
       <ListPage
         noun="audit log"
         query={log}

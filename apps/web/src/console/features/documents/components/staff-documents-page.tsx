@@ -1,12 +1,15 @@
 import { MAX_DOCUMENT_BYTES } from '@portal/contract/constants';
 import type { IntegrationDocument } from '@portal/contract';
 import { Download, Eye, EyeOff, FileText, Share2, Trash2, Upload, Users } from 'lucide-react';
-import { useId, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
+import { UploadProgress } from '../../../../components/upload-progress';
+import { DOCUMENT_ACCEPT, DOCUMENT_TYPE_LABELS } from '../../../../lib/document-files';
+import { useDropFiles } from '../../../../lib/use-drop-files';
+import { QueryStatus } from '../../../../components/query-status';
 import { AreaSwitchedOff } from '../../../components/area-switched-off';
-import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { ConfirmDialog, useConfirmOpen } from '../../../../components/confirm-dialog';
 import { StatusBadge } from '../../../../components/status-badge';
 import { EmptyState } from '../../../../components/ui/empty-state';
-import { PageSpinner } from '../../../../components/ui/page-spinner';
 import { formatBytes, formatDay } from '../../../../lib/format';
 import { formErrors } from '../../../../lib/form-errors';
 import { useDeleteDocument } from '../api/delete-document';
@@ -14,22 +17,7 @@ import { useProjectDocuments } from '../api/get-project-documents';
 import { useSetDocumentShared } from '../api/share-document';
 import { useUploadProjectDocuments } from '../api/upload-project-documents';
 
-/** What the server accepts (it checks the bytes; this only steers the file picker). */
-const ACCEPT = '.pdf,.jpg,.jpeg,.png,.webp,.gif,.doc,.docx,.xls,.xlsx,.txt,application/pdf,image/jpeg,image/png,image/webp,image/gif,text/plain';
 const MAX_FILES = 20;
-
-const TYPE_LABELS: Record<IntegrationDocument['type'], string> = {
-  pdf: 'PDF',
-  jpeg: 'JPEG image',
-  png: 'PNG image',
-  webp: 'WebP image',
-  gif: 'GIF image',
-  docx: 'Word',
-  doc: 'Word',
-  xlsx: 'Excel',
-  xls: 'Excel',
-  text: 'Text',
-};
 
 const card = 'rounded-2xl bg-white shadow-sm ring-1 ring-slate-200';
 const action = 'inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium text-blue-800 hover:bg-blue-50 disabled:opacity-60';
@@ -55,12 +43,7 @@ export function StaffDocumentsPage({ projectId }: { projectId: number }) {
           <p className="text-slate-600">Contracts, plans and permits. Customers see only the ones you share.</p>
         </div>
         <UploadCard projectId={projectId} />
-        {documents.isPending ? <PageSpinner label="Loading documents…" /> : null}
-        {documents.isError ? (
-          <p role="alert" className="text-red-800">
-            The documents could not be loaded. Try again in a moment.
-          </p>
-        ) : null}
+        <QueryStatus query={documents} noun="documents" loadingLabel="Loading documents…" />
         {documents.isSuccess && companys.length === 0 ? (
           <EmptyState icon={FileText} title="No company documents yet">
             Upload a contract, a plan or a permit above, then share it with the customers.
@@ -121,7 +104,9 @@ function DocumentSummary({ document, by }: { document: IntegrationDocument; by: 
       <FileText aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
       <div className="min-w-0">
         <p className="font-medium wrap-anywhere text-slate-900">{document.name}</p>
-        <p className="text-sm text-slate-600">{[TYPE_LABELS[document.type], formatBytes(document.size), formatDay(document.created_at), by].join(' · ')}</p>
+        <p className="text-sm text-slate-600">
+          {[DOCUMENT_TYPE_LABELS[document.type], formatBytes(document.size), formatDay(document.created_at), by].join(' · ')}
+        </p>
       </div>
     </div>
   );
@@ -184,16 +169,13 @@ function CompanyDocument({ projectId, document }: { projectId: number; document:
 }
 
 function DeleteDocument({ projectId, document }: { projectId: number; document: IntegrationDocument }) {
-  const [open, setOpen] = useState(false);
   const remove = useDeleteDocument(projectId);
+  const confirm = useConfirmOpen(remove);
   const failure = remove.error ? formErrors(remove.error).form : null;
   return (
     <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) remove.reset();
-      }}
+      open={confirm.open}
+      onOpenChange={confirm.onOpenChange}
       trigger={
         <button type="button" className={`${action} text-red-800 hover:bg-red-50`} aria-label={`Delete ${document.name}`}>
           <Trash2 aria-hidden="true" className="size-4" />
@@ -207,7 +189,7 @@ function DeleteDocument({ projectId, document }: { projectId: number; document: 
       pendingLabel="Deleting…"
       pending={remove.isPending}
       error={failure}
-      onConfirm={() => remove.mutate(document.id, { onSuccess: () => setOpen(false) })}
+      onConfirm={() => remove.mutate(document.id, { onSuccess: () => confirm.close() })}
     >
       The file is deleted for good{document.is_shared ? ' and leaves the customers’ portal' : ''}. This cannot be undone.
     </ConfirmDialog>
@@ -219,7 +201,6 @@ function UploadCard({ projectId }: { projectId: number }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [shared, setShared] = useState(false);
-  const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -246,20 +227,11 @@ function UploadCard({ projectId }: { projectId: number }) {
     }
   }
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    void send([...event.dataTransfer.files]);
-  };
+  const { dragging, dropHandlers } = useDropFiles((files) => void send(files));
 
   return (
     <div
-      onDragOver={(event) => {
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
+      {...dropHandlers}
       className={`flex flex-col gap-3 rounded-2xl border-2 border-dashed p-4 sm:flex-row sm:items-center sm:gap-6 sm:p-5 ${dragging ? 'border-blue-600 bg-blue-50' : 'border-slate-300 bg-white'}`}
     >
       <div className="flex flex-col gap-2 sm:flex-1">
@@ -270,7 +242,7 @@ function UploadCard({ projectId }: { projectId: number }) {
             ref={input}
             type="file"
             multiple
-            accept={ACCEPT}
+            accept={DOCUMENT_ACCEPT}
             className="sr-only"
             disabled={progress !== null}
             aria-describedby={`${id}-hint`}
@@ -288,14 +260,7 @@ function UploadCard({ projectId }: { projectId: number }) {
           <span className="block text-slate-600">They are emailed about each one.</span>
         </label>
       </div>
-      {progress !== null ? (
-        <div className="w-full sm:max-w-48">
-          <progress className="h-2 w-full" value={Math.round(progress * 100)} max={100} aria-label="Upload progress" />
-          <p className="text-sm text-slate-700" aria-live="polite">
-            Uploading… {Math.round(progress * 100)}%
-          </p>
-        </div>
-      ) : null}
+      {progress !== null ? <UploadProgress progress={progress} className="w-full sm:max-w-48" /> : null}
       {error ? (
         <p role="alert" className="text-sm font-medium text-red-800 sm:max-w-64">
           {error}

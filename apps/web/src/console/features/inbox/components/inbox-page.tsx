@@ -2,6 +2,7 @@ import type { InboxItem, InboxKind } from '@portal/contract';
 import { Link } from '@tanstack/react-router';
 import { FileSignature, FileText, Inbox, Mail, MessageSquare, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { QueryStatus } from '../../../../components/query-status';
 import { useDocumentTitle } from '../../../../components/document-title';
 import { Pagination } from '../../../../components/pagination';
 import { Button } from '../../../../components/ui/button';
@@ -154,13 +155,8 @@ export function InboxPage({ messageId, onMessageChange }: { messageId?: number; 
       {messageId !== undefined ? <MessagePanel id={messageId} onClose={() => onMessageChange(undefined)} /> : null}
       <FormError message={form} />
       {filters}
-      {inbox.isPending ? (
-        <PageSpinner />
-      ) : inbox.isError ? (
-        <p role="alert" className="text-slate-700">
-          The inbox could not be loaded. Try again in a moment.
-        </p>
-      ) : inbox.data.data.length === 0 ? (
+      <QueryStatus query={inbox} noun="inbox" className="text-slate-700" />
+      {!inbox.isSuccess ? null : inbox.data.data.length === 0 ? (
         <EmptyState icon={Inbox} title={unreadOnly ? 'Nothing unread' : 'Nothing here yet'}>
           {unreadOnly
             ? 'You have read everything customers sent.'

@@ -6,7 +6,7 @@ import { Button } from '../../../../components/ui/button';
 import { FormError } from '../../../../components/ui/form-error';
 import { TextField } from '../../../../components/ui/text-field';
 import { formErrors } from '../../../../lib/form-errors';
-import { OptionalTextArea } from '../../../components/form-fields';
+import { OptionalTextArea } from '../../../components/labelled-field';
 import { LineItemsEditor, money, TaxAndTotals } from '../../../components/line-items-editor';
 import { useSaveInvoice } from '../api/save-invoice';
 import { draftTotals, type DraftLine } from './draft-totals';

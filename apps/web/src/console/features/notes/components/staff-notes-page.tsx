@@ -2,6 +2,7 @@ import type { IntegrationNote } from '@portal/contract';
 import { EyeOff, MessagesSquare } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
+import { QueryStatus } from '../../../../components/query-status';
 import { mergeNotes } from '../../../../components/notes/merge-notes';
 import { NoteAttachmentLink } from '../../../../components/notes/note-attachment';
 import { NoteComposer } from '../../../../components/notes/note-composer';
@@ -10,7 +11,6 @@ import { AreaSwitchedOff } from '../../../components/area-switched-off';
 import { useStaffMember } from '../../../components/staff-member';
 import { Avatar } from '../../../../components/ui/avatar';
 import { EmptyState } from '../../../../components/ui/empty-state';
-import { PageSpinner } from '../../../../components/ui/page-spinner';
 import { formErrors } from '../../../../lib/form-errors';
 import { addArrivedNote, useNewProjectNotes, useProjectNotes } from '../api/get-project-notes';
 import { usePostProjectNote } from '../api/post-project-note';
@@ -33,12 +33,7 @@ export function StaffNotesPage({ projectId }: { projectId: number }) {
       <h2 className="sr-only">Notes</h2>
       <AreaSwitchedOff area="is_portal_project_notes_enabled" label="Notes" />
       <Composer projectId={projectId} onPosted={(note) => addArrivedNote(queryClient, projectId, note)} />
-      {thread.isPending ? <PageSpinner label="Loading notes…" /> : null}
-      {thread.isError ? (
-        <p role="alert" className="text-red-800">
-          The notes could not be loaded. Try again in a moment.
-        </p>
-      ) : null}
+      <QueryStatus query={thread} noun="notes" loadingLabel="Loading notes…" />
       {thread.isSuccess && notes.length === 0 ? (
         <EmptyState icon={MessagesSquare} title="No notes yet">
           Write the first one above. Customers see shared notes in their portal and answer here.

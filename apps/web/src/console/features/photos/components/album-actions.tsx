@@ -1,18 +1,15 @@
 import type { IntegrationAlbum } from '@portal/contract';
 import { Pencil, Share2, Trash2, EyeOff } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { ConfirmDialog, useConfirmOpen } from '../../../../components/confirm-dialog';
 import { StatusBadge } from '../../../../components/status-badge';
 import { Button } from '../../../../components/ui/button';
 import { FormError } from '../../../../components/ui/form-error';
-import { TextField } from '../../../../components/ui/text-field';
 import { formErrors } from '../../../../lib/form-errors';
 import { useDeleteAlbum } from '../api/delete-album';
 import { useSetAlbumShared } from '../api/share-album';
 import { useRenameAlbum } from '../api/update-album';
-
-// The shared Button is sized for forms; a row of actions on a card is smaller (the marks win over its own padding).
-export const SMALL_BUTTON = 'px-4! py-2! text-sm!';
+import { InlineTextForm, SMALL_BUTTON } from './inline-text-form';
 
 /** Whether the customers see an album, in words and colour. */
 export function SharedBadge({ shared }: { shared: boolean }) {
@@ -24,10 +21,9 @@ export function AlbumActions({ projectId, album, onDeleted }: { projectId: numbe
   const share = useSetAlbumShared(projectId);
   const rename = useRenameAlbum(projectId, album.id);
   const remove = useDeleteAlbum(projectId);
+  const confirm = useConfirmOpen(remove);
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(album.name);
-  const [confirming, setConfirming] = useState(false);
-  const renameErrors = formErrors(rename.error);
   const shareErrors = formErrors(share.error);
 
   const submitRename = (event: FormEvent) => {
@@ -37,34 +33,26 @@ export function AlbumActions({ projectId, album, onDeleted }: { projectId: numbe
 
   if (renaming) {
     return (
-      <form onSubmit={submitRename} className="flex w-full flex-col gap-3" aria-label={`Rename ${album.name}`}>
-        <FormError message={renameErrors.form} />
-        <TextField
-          label="Album name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={renameErrors.fields.name}
-          required
-          maxLength={200}
-          autoFocus
-        />
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" className={SMALL_BUTTON} disabled={rename.isPending}>
-            {rename.isPending ? 'Saving…' : 'Save name'}
-          </Button>
-          <Button
-            variant="ghost"
-            className={SMALL_BUTTON}
-            onClick={() => {
-              setRenaming(false);
-              setName(album.name);
-              rename.reset();
-            }}
-          >
-            Cancel
-          </Button>
-        </div>
-      </form>
+      <InlineTextForm
+        label="Album name"
+        field="name"
+        value={name}
+        onChange={setName}
+        required
+        maxLength={200}
+        error={rename.error}
+        pending={rename.isPending}
+        saveLabel="Save name"
+        onSubmit={submitRename}
+        onCancel={() => {
+          setRenaming(false);
+          setName(album.name);
+          rename.reset();
+        }}
+        className="flex w-full flex-col gap-3"
+        buttonsClassName="flex flex-wrap gap-2"
+        aria-label={`Rename ${album.name}`}
+      />
     );
   }
 
@@ -87,11 +75,8 @@ export function AlbumActions({ projectId, album, onDeleted }: { projectId: numbe
           Rename
         </Button>
         <ConfirmDialog
-          open={confirming}
-          onOpenChange={(open) => {
-            setConfirming(open);
-            if (!open) remove.reset();
-          }}
+          open={confirm.open}
+          onOpenChange={confirm.onOpenChange}
           trigger={
             <Button variant="ghost" className={SMALL_BUTTON} aria-label={`Delete ${album.name}`}>
               <Trash2 aria-hidden="true" className="size-4" />
@@ -107,7 +92,7 @@ export function AlbumActions({ projectId, album, onDeleted }: { projectId: numbe
           onConfirm={() =>
             remove.mutate(album.id, {
               onSuccess: () => {
-                setConfirming(false);
+                confirm.close();
                 onDeleted?.();
               },
             })

@@ -1,11 +1,8 @@
 import type { IntegrationPhoto } from '@portal/contract';
 import { ArrowLeft, ArrowRight, Pencil, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { ConfirmDialog } from '../../../../components/confirm-dialog';
-import { Button } from '../../../../components/ui/button';
-import { SMALL_BUTTON } from './album-actions';
-import { FormError } from '../../../../components/ui/form-error';
-import { TextField } from '../../../../components/ui/text-field';
+import { ConfirmDialog, useConfirmOpen } from '../../../../components/confirm-dialog';
+import { InlineTextForm } from './inline-text-form';
 import { formErrors } from '../../../../lib/form-errors';
 import { responsiveImage } from '../../../../lib/image-url';
 import { useDeletePhoto } from '../api/delete-photo';
@@ -28,10 +25,9 @@ export interface PhotoCardProps {
 export function PhotoCard({ albumId, photo, place, count, moving, onMove }: PhotoCardProps) {
   const [editing, setEditing] = useState(false);
   const [caption, setCaption] = useState(photo.caption ?? '');
-  const [confirming, setConfirming] = useState(false);
   const update = useUpdatePhotoCaption(albumId, photo.id);
   const remove = useDeletePhoto(albumId);
-  const errors = formErrors(update.error);
+  const confirm = useConfirmOpen(remove);
   const label = photo.caption || photo.file.name;
   const image = photo.file.image_url ? responsiveImage(photo.file.image_url, 'console-photo') : null;
 
@@ -49,33 +45,24 @@ export function PhotoCard({ albumId, photo, place, count, moving, onMove }: Phot
       )}
       <div className="flex flex-1 flex-col gap-3 p-3">
         {editing ? (
-          <form onSubmit={save} className="flex flex-col gap-2">
-            <FormError message={errors.form} />
-            <TextField
-              label="Caption"
-              value={caption}
-              onChange={(event) => setCaption(event.target.value)}
-              error={errors.fields.caption}
-              maxLength={500}
-              autoFocus
-            />
-            <div className="flex gap-2">
-              <Button type="submit" className={SMALL_BUTTON} disabled={update.isPending}>
-                {update.isPending ? 'Saving…' : 'Save'}
-              </Button>
-              <Button
-                variant="ghost"
-                className={SMALL_BUTTON}
-                onClick={() => {
-                  setEditing(false);
-                  setCaption(photo.caption ?? '');
-                  update.reset();
-                }}
-              >
-                Cancel
-              </Button>
-            </div>
-          </form>
+          <InlineTextForm
+            label="Caption"
+            field="caption"
+            value={caption}
+            onChange={setCaption}
+            maxLength={500}
+            error={update.error}
+            pending={update.isPending}
+            saveLabel="Save"
+            onSubmit={save}
+            onCancel={() => {
+              setEditing(false);
+              setCaption(photo.caption ?? '');
+              update.reset();
+            }}
+            className="flex flex-col gap-2"
+            buttonsClassName="flex gap-2"
+          />
         ) : (
           <p className={`text-sm wrap-anywhere ${photo.caption ? 'text-slate-900' : 'text-slate-500 italic'}`}>{photo.caption || 'No caption'}</p>
         )}
@@ -120,11 +107,8 @@ export function PhotoCard({ albumId, photo, place, count, moving, onMove }: Phot
               </button>
             )}
             <ConfirmDialog
-              open={confirming}
-              onOpenChange={(open) => {
-                setConfirming(open);
-                if (!open) remove.reset();
-              }}
+              open={confirm.open}
+              onOpenChange={confirm.onOpenChange}
               trigger={
                 <button type="button" className={icon} aria-label={`Delete ${label}`}>
                   <Trash2 aria-hidden="true" className="size-4" />
@@ -136,7 +120,7 @@ export function PhotoCard({ albumId, photo, place, count, moving, onMove }: Phot
               pendingLabel="Deleting…"
               pending={remove.isPending}
               error={formErrors(remove.error).form}
-              onConfirm={() => remove.mutate(photo.id, { onSuccess: () => setConfirming(false) })}
+              onConfirm={() => remove.mutate(photo.id, { onSuccess: () => confirm.close() })}
             >
               {`“${label}” leaves the album, for the office and the customers. This cannot be undone.`}
             </ConfirmDialog>

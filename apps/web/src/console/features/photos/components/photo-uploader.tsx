@@ -3,7 +3,7 @@ import { MAX_PHOTO_BYTES } from '@portal/contract/constants';
 import { CircleAlert, CircleCheck, ImageUp, RotateCw, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { Button } from '../../../../components/ui/button';
-import { SMALL_BUTTON } from './album-actions';
+import { SMALL_BUTTON } from './inline-text-form';
 import { formatBytes, tooLargeMessage } from '../../../../lib/format';
 import { useUploadQueue, type UploadItem } from '../../../lib/upload-queue';
 import { uploadPhoto } from '../api/upload-photo';

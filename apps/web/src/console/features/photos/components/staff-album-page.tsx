@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Images } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { QueryStatus } from '../../../../components/query-status';
 import { useDocumentTitle } from '../../../../components/document-title';
 import { Pagination } from '../../../../components/pagination';
 import { EmptyState } from '../../../../components/ui/empty-state';
@@ -95,13 +96,8 @@ export function StaffAlbumPage({ projectId, albumId }: { projectId: number; albu
           Photos
         </h2>
         <FormError message={formErrors(move.error).form} />
-        {photos.isPending ? (
-          <PageSpinner />
-        ) : photos.isError ? (
-          <p role="alert" className="text-slate-700">
-            The photos could not be loaded. Try again in a moment.
-          </p>
-        ) : photos.data.data.length === 0 ? (
+        <QueryStatus query={photos} noun="photos" className="text-slate-700" />
+        {!photos.isSuccess ? null : photos.data.data.length === 0 ? (
           <EmptyState icon={Images} title="No photos yet">
             Drop photos above, or choose them from this device.
           </EmptyState>

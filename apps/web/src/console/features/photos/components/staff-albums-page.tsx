@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { Images } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { QueryStatus } from '../../../../components/query-status';
 import { Button } from '../../../../components/ui/button';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { FormError } from '../../../../components/ui/form-error';
-import { PageSpinner } from '../../../../components/ui/page-spinner';
 import { TextField } from '../../../../components/ui/text-field';
 import { formErrors } from '../../../../lib/form-errors';
 import { useCreateAlbum } from '../api/create-album';
@@ -62,13 +62,8 @@ export function StaffAlbumsPage({ projectId }: { projectId: number }) {
         <h2 id="albums" className="text-lg font-semibold text-slate-900">
           Albums
         </h2>
-        {albums.isPending ? (
-          <PageSpinner />
-        ) : albums.isError ? (
-          <p role="alert" className="text-slate-700">
-            The albums could not be loaded. Try again in a moment.
-          </p>
-        ) : albums.data.data.length === 0 ? (
+        <QueryStatus query={albums} noun="albums" className="text-slate-700" />
+        {!albums.isSuccess ? null : albums.data.data.length === 0 ? (
           <EmptyState icon={Images} title="No albums yet">
             Create an album above, then drop the project’s photos into it.
           </EmptyState>

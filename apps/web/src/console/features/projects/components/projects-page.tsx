@@ -1,10 +1,12 @@
 import type { IntegrationProjectSort } from '@portal/contract/constants';
-import { getRouteApi, Link, useRouterState } from '@tanstack/react-router';
-import { ArrowDown, ArrowUp, FolderOpen, Plus, Search } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { FolderOpen, Plus } from 'lucide-react';
+import { useDeferredValue } from 'react';
+import { TableFrame, TablePager } from '../../../../components/table-frame';
 import { useDocumentTitle } from '../../../../components/document-title';
-import { Pagination } from '../../../../components/pagination';
-import { SortSelect, type SortOption } from '../../../../components/sort-select';
+import { ListToolbar } from '../../../../components/search-box';
+import { SortHeader, type SortColumn } from '../../../../components/sort-header';
+import type { SortOption } from '../../../../components/sort-select';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { PageSpinner } from '../../../../components/ui/page-spinner';
 import { formatDay, formatMoney } from '../../../../lib/format';
@@ -15,7 +17,7 @@ import { projectTitle, ProjectStatusBadge } from './project-bits';
 
 const route = getRouteApi('/staff/projects');
 
-const COLUMNS: { field: IntegrationProjectSort; label: string; className?: string }[] = [
+const COLUMNS: (SortColumn<IntegrationProjectSort> & { field: IntegrationProjectSort })[] = [
   { field: 'name', label: 'Project' },
   { field: 'customer', label: 'Customer' },
   { field: 'status', label: 'Status' },
@@ -51,7 +53,6 @@ export function StaffProjectsPage() {
   const deferredSearch = useDeferredValue(state.search);
   const projects = useStaffProjects({ ...state, search: deferredSearch });
   const page = projects.data;
-  const historyEntry = useRouterState({ select: (router) => router.resolvedLocation?.state.__TSR_index });
 
   /** Anything but the page number itself starts again at page 1; typing replaces the history entry. */
   const show = (next: Partial<StaffProjectsState>, options: { replace?: boolean } = {}) =>
@@ -74,10 +75,12 @@ export function StaffProjectsPage() {
         </div>
         <NewProjectLink />
       </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <SearchBox key={historyEntry} initial={state.search} onSearch={(text) => show({ search: text }, { replace: true })} />
-        <SortSelect options={SORT_OPTIONS} sort={state.sort} onSort={(sort) => show({ sort })} />
-      </div>
+      <ListToolbar
+        search={{ id: 'project-search', label: 'Search projects by name, number or customer', placeholder: 'Search projects', maxLength: MAX_SEARCH_LENGTH }}
+        sortOptions={SORT_OPTIONS}
+        state={state}
+        show={show}
+      />
 
       {!page ? (
         projects.isError ? (
@@ -95,59 +98,37 @@ export function StaffProjectsPage() {
         </EmptyState>
       ) : (
         <>
-          <div className="hidden overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200 sm:block">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{listLabel}</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-                <tr>
-                  {COLUMNS.map((column) => {
-                    const active = state.sort.field === column.field;
-                    return (
-                      <th
-                        key={column.field}
-                        scope="col"
-                        className={`px-4 py-3 font-semibold ${column.className ?? ''}`}
-                        aria-sort={active ? (state.sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
-                      >
-                        <button type="button" className="inline-flex items-center gap-1 hover:underline" onClick={() => sortBy(column.field)}>
-                          {column.label}
-                          {active ? (
-                            state.sort.direction === 'asc' ? (
-                              <ArrowUp aria-hidden="true" className="size-3.5" />
-                            ) : (
-                              <ArrowDown aria-hidden="true" className="size-3.5" />
-                            )
-                          ) : null}
-                        </button>
-                      </th>
-                    );
-                  })}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {page.data.map((project) => (
-                  <tr key={project.id} className="hover:bg-slate-50">
-                    <td className="px-4 py-3">
-                      <Link
-                        to="/staff/projects/$projectId"
-                        params={{ projectId: project.id }}
-                        className="font-medium text-slate-900 underline-offset-2 hover:underline"
-                      >
-                        {projectTitle(project)}
-                      </Link>
-                      {project.number && project.name ? <p className="text-slate-600">{project.number}</p> : null}
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">{project.account?.name ?? '—'}</td>
-                    <td className="px-4 py-3">
-                      <ProjectStatusBadge status={project.status ?? null} />
-                    </td>
-                    <td className="px-4 py-3 text-right whitespace-nowrap text-slate-900 tabular-nums">{formatMoney(project.portal_balance_amount)}</td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">{project.last_activity_at ? formatDay(project.last_activity_at) : '—'}</td>
-                  </tr>
+          <TableFrame
+            caption={listLabel}
+            head={
+              <>
+                {COLUMNS.map((column) => (
+                  <SortHeader key={column.field} column={column} sort={state.sort} onSort={sortBy} />
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </>
+            }
+          >
+            {page.data.map((project) => (
+              <tr key={project.id} className="hover:bg-slate-50">
+                <td className="px-4 py-3">
+                  <Link
+                    to="/staff/projects/$projectId"
+                    params={{ projectId: project.id }}
+                    className="font-medium text-slate-900 underline-offset-2 hover:underline"
+                  >
+                    {projectTitle(project)}
+                  </Link>
+                  {project.number && project.name ? <p className="text-slate-600">{project.number}</p> : null}
+                </td>
+                <td className="px-4 py-3 text-slate-700">{project.account?.name ?? '—'}</td>
+                <td className="px-4 py-3">
+                  <ProjectStatusBadge status={project.status ?? null} />
+                </td>
+                <td className="px-4 py-3 text-right whitespace-nowrap text-slate-900 tabular-nums">{formatMoney(project.portal_balance_amount)}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{project.last_activity_at ? formatDay(project.last_activity_at) : '—'}</td>
+              </tr>
+            ))}
+          </TableFrame>
           {/* Below sm each project is a card, the whole card one link. */}
           <ul aria-label={listLabel} className="flex flex-col gap-3 sm:hidden">
             {page.data.map((project) => (
@@ -172,15 +153,7 @@ export function StaffProjectsPage() {
               </li>
             ))}
           </ul>
-          <Pagination
-            label="Project pages"
-            page={page.current_page}
-            lastPage={page.last_page}
-            pageSize={state.size}
-            total={page.total}
-            onPageChange={(number) => show({ page: number })}
-            onPageSizeChange={(size) => show({ size })}
-          />
+          <TablePager label="Project pages" page={page} size={state.size} show={show} />
         </>
       )}
     </div>
@@ -196,29 +169,5 @@ export function NewProjectLink() {
       <Plus aria-hidden="true" className="size-4" />
       New project
     </Link>
-  );
-}
-
-function SearchBox({ initial, onSearch }: { initial: string; onSearch: (text: string) => void }) {
-  const [text, setText] = useState(initial);
-  return (
-    <div className="relative w-full max-w-md">
-      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
-      <label htmlFor="project-search" className="sr-only">
-        Search projects by name, number or customer
-      </label>
-      <input
-        id="project-search"
-        type="search"
-        value={text}
-        placeholder="Search projects"
-        maxLength={MAX_SEARCH_LENGTH}
-        onChange={(event) => {
-          setText(event.target.value);
-          onSearch(event.target.value);
-        }}
-        className="w-full rounded-full border border-slate-300 bg-white py-2 pr-4 pl-9 text-slate-900"
-      />
-    </div>
   );
 }

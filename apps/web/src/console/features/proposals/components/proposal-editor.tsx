@@ -14,7 +14,7 @@ import { useSaveProposal } from '../api/save-proposal';
 import { useSendProposal } from '../api/send-proposal';
 import { blankItem, blankSection, draftBody, draftForm, draftTotals, type DraftForm, type DraftSection } from '../draft-form';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
-import { OptionalTextArea, RowField } from '../../../components/form-fields';
+import { OptionalTextArea, RowField } from '../../../components/labelled-field';
 import { LineItemsEditor, money, TaxAndTotals } from '../../../components/line-items-editor';
 import { proposalsUrl, proposalUrl } from './links';
 

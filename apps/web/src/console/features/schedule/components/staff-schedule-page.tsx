@@ -3,6 +3,7 @@ import { DEFAULT_TIME_ZONE } from '@portal/contract/calendar-constants';
 import { Ban, CalendarDays, CalendarPlus, EyeOff, MapPin, Pencil, Trash2, UserRound } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { useMemo, useState, type ReactNode } from 'react';
+import { QueryStatus } from '../../../../components/query-status';
 import { AreaSwitchedOff } from '../../../components/area-switched-off';
 import { Button } from '../../../../components/ui/button';
 import { EmptyState } from '../../../../components/ui/empty-state';
@@ -96,12 +97,7 @@ function ScheduleHalfList(props: { projectId: number; half: ScheduleHalf; today:
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         {title}
       </h2>
-      {items.isPending ? <PageSpinner label="Loading visits…" /> : null}
-      {items.isError ? (
-        <p role="alert" className="text-red-800">
-          The visits could not be loaded. Try again in a moment.
-        </p>
-      ) : null}
+      <QueryStatus query={items} noun="visits" loadingLabel="Loading visits…" />
       {items.isSuccess && all.length === 0 ? (
         half === 'upcoming' ? (
           <EmptyState icon={CalendarDays} title="Nothing scheduled">

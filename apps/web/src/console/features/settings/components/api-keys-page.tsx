@@ -1,10 +1,9 @@
 import type { ApiKey, ApiKeyCreate, Scope } from '@portal/contract';
 import { SCOPE_AREAS, type ScopeArea } from '@portal/contract/company-side';
-import { KeyRound, Plus } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { EmptyState } from '../../../../components/ui/empty-state';
-import { FormError } from '../../../../components/ui/form-error';
 import { TextField } from '../../../../components/ui/text-field';
 import { formErrors } from '../../../../lib/form-errors';
 import { toast } from '../../../../lib/toast';
@@ -13,8 +12,8 @@ import { useCreateApiKey } from '../api/create-api-key';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import { ConfirmButton } from './confirm-button';
 import { formatMoment } from './moment';
-import { SecretOnce } from './secret-once';
-import { OpenFormButton, SettingsHeading, SettingsList } from './settings-page';
+import { CreateWithSecret } from './secret-once';
+import { SettingsForm, SettingsList } from './settings-page';
 
 export const AREA_LABELS: Record<ScopeArea, string> = {
   company: 'Company and branding',
@@ -45,37 +44,16 @@ export function expiryFromDate(day: string): string | undefined {
 /** API keys (docs/staff-console.md): list, create with scopes by area (the secret shown once), revoke. */
 export function ApiKeysPage() {
   const keys = useApiKeys();
-  const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   return (
     <div className="flex flex-col gap-6">
-      <SettingsHeading
+      <CreateWithSecret<{ name: string; key: string }>
         title="API keys"
-        action={
-          <OpenFormButton
-            open={creating}
-            icon={Plus}
-            onOpen={() => {
-              setCreating(true);
-              setCreated(null);
-            }}
-          >
-            Create a key
-          </OpenFormButton>
-        }
-      >
-        Keys let your CRM or scripts use the company API. Give each job its own key with only the scopes it needs.
-      </SettingsHeading>
-      {created ? <SecretOnce title={`Your new key "${created.name}"`} secret={created.key} onDone={() => setCreated(null)} /> : null}
-      {creating ? (
-        <CreateKeyForm
-          onCancel={() => setCreating(false)}
-          onCreated={(key) => {
-            setCreating(false);
-            setCreated(key);
-          }}
-        />
-      ) : null}
+        openLabel="Create a key"
+        intro="Keys let your CRM or scripts use the company API. Give each job its own key with only the scopes it needs."
+        secretTitle={(created) => `Your new key "${created.name}"`}
+        secretOf={(created) => created.key}
+        form={(handlers) => <CreateKeyForm {...handlers} />}
+      />
       <SettingsList
         query={keys}
         label="API keys"
@@ -115,14 +93,15 @@ function CreateKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCreate
   };
 
   return (
-    <form
+    <SettingsForm
+      title="Create a key"
       onSubmit={submit}
-      noValidate
-      aria-label="Create a key"
-      className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      error={errors.form}
+      pending={create.isPending}
+      submitLabel="Create the key"
+      pendingLabel="Creating…"
+      onCancel={onCancel}
     >
-      <h2 className="text-lg font-semibold text-slate-900">Create a key</h2>
-      <FormError message={errors.form} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Name"
@@ -185,15 +164,7 @@ function CreateKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCreate
           </p>
         ) : null}
       </fieldset>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create the key'}
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
 

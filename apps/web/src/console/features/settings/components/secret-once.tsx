@@ -1,6 +1,7 @@
-import { Check, Copy, TriangleAlert } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Check, Copy, Plus, TriangleAlert } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../../components/ui/button';
+import { OpenFormButton, SettingsHeading } from './settings-page';
 
 /** A secret the server shows once (a new API key, a webhook's signing secret): copy it now, it cannot be read again. */
 export function SecretOnce({ title, secret, onDone }: { title: string; secret: string; onDone: () => void }) {
@@ -39,5 +40,61 @@ export function SecretOnce({ title, secret, onDone }: { title: string; secret: s
         </Button>
       </div>
     </section>
+  );
+}
+
+/**
+ * The heading of a page that creates things with a secret (API keys, webhook endpoints): its button opens the form,
+ * and what the form created shows its secret once, until the next form is opened.
+ */
+export function CreateWithSecret<Created>({
+  title,
+  openLabel,
+  intro,
+  secretTitle,
+  secretOf,
+  form,
+}: {
+  title: string;
+  openLabel: string;
+  intro: ReactNode;
+  secretTitle: (created: Created) => string;
+  /** The secret to show; null: nothing to show. */
+  secretOf: (created: Created) => string | null;
+  form: (handlers: { onCancel: () => void; onCreated: (created: Created) => void }) => ReactNode;
+}) {
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<Created | null>(null);
+  const secret = created === null ? null : secretOf(created);
+  return (
+    <>
+      <SettingsHeading
+        title={title}
+        action={
+          <OpenFormButton
+            open={creating}
+            icon={Plus}
+            onOpen={() => {
+              setCreating(true);
+              setCreated(null);
+            }}
+          >
+            {openLabel}
+          </OpenFormButton>
+        }
+      >
+        {intro}
+      </SettingsHeading>
+      {created !== null && secret !== null ? <SecretOnce title={secretTitle(created)} secret={secret} onDone={() => setCreated(null)} /> : null}
+      {creating
+        ? form({
+            onCancel: () => setCreating(false),
+            onCreated: (next) => {
+              setCreating(false);
+              setCreated(next);
+            },
+          })
+        : null}
+    </>
   );
 }

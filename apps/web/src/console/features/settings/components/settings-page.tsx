@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Button } from '../../../../components/ui/button';
+import { FormError } from '../../../../components/ui/form-error';
 import { PageSpinner } from '../../../../components/ui/page-spinner';
 import { ApiRequestError } from '../../../../lib/api-client';
 import { OWNER_ONLY_MESSAGE } from './settings-layout';
@@ -27,6 +28,44 @@ export function OpenFormButton({ open, icon: Icon, onOpen, children }: { open: b
       <Icon aria-hidden="true" className="size-5" />
       {children}
     </Button>
+  );
+}
+
+/** A settings page's form in a card (add a member, create a key, an endpoint): its title, the API's message, then save and Cancel. */
+export function SettingsForm({
+  title,
+  onSubmit,
+  error,
+  pending,
+  submitLabel,
+  pendingLabel,
+  onCancel,
+  children,
+}: {
+  title: string;
+  onSubmit: (event: FormEvent) => void;
+  /** The form-level message (formErrors(...).form). */
+  error: string | null;
+  pending: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={title} className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      <FormError message={error} />
+      {children}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }
 

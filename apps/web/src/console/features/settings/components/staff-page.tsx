@@ -2,12 +2,12 @@ import type { IntegrationStaff, IntegrationStaffCreate } from '@portal/contract'
 import { STAFF_ROLES, type StaffRole } from '@portal/contract/company-side';
 import { UserPlus, Users } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { LabelledSelect } from '../../../../components/labelled-select';
 import { ImagePicker } from '../../../components/image-picker';
 import { fieldAria, InlineAlert, LabelledField } from '../../../components/labelled-field';
 import { useStaffMember } from '../../../components/staff-member';
 import { Button } from '../../../../components/ui/button';
 import { EmptyState } from '../../../../components/ui/empty-state';
-import { FormError } from '../../../../components/ui/form-error';
 import { TextField } from '../../../../components/ui/text-field';
 import { formErrors } from '../../../../lib/form-errors';
 import { toast } from '../../../../lib/toast';
@@ -18,7 +18,7 @@ import { useDeleteStaffAvatar, useUploadStaffAvatar } from '../api/staff-avatar'
 import { useStaffMembers } from '../api/staff-members';
 import { useUpdateStaffMember } from '../api/update-staff-member';
 import { ConfirmButton } from './confirm-button';
-import { OpenFormButton, SettingsHeading, SettingsList } from './settings-page';
+import { OpenFormButton, SettingsForm, SettingsHeading, SettingsList } from './settings-page';
 
 export const ROLE_LABELS: Record<StaffRole, string> = { owner: 'Owner', staff: 'Staff' };
 
@@ -89,14 +89,15 @@ function AddMemberForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <form
+    <SettingsForm
+      title="Add a member"
       onSubmit={submit}
-      noValidate
-      aria-label="Add a member"
-      className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      error={errors.form}
+      pending={create.isPending || invite.isPending}
+      submitLabel="Add the member"
+      pendingLabel="Adding…"
+      onCancel={onDone}
     >
-      <h2 className="text-lg font-semibold text-slate-900">Add a member</h2>
-      <FormError message={errors.form} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Name" value={form.name} onChange={set('name')} error={errors.fields.name} required autoComplete="off" />
         <TextField label="Email" type="email" value={form.email} onChange={set('email')} error={errors.fields.email} autoComplete="off" />
@@ -125,15 +126,7 @@ function AddMemberForm({ onDone }: { onDone: () => void }) {
         <input type="checkbox" checked={sendInvitation} onChange={(event) => setSendInvitation(event.target.checked)} className="size-4" />
         Email them an invitation to the console now
       </label>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={create.isPending || invite.isPending}>
-          {create.isPending || invite.isPending ? 'Adding…' : 'Add the member'}
-        </Button>
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
 
@@ -215,28 +208,24 @@ function MemberSummary({ member, self }: { member: IntegrationStaff; self: boole
 
 /** What an owner does to another member: change the role, invite, deactivate or reactivate. No one does it to themself. */
 function MemberActions({ member, writes: { update, invite, setActive } }: { member: IntegrationStaff; writes: MemberWrites }) {
-  const roleId = useId();
   return (
     <>
-      <span className="flex items-center gap-2">
-        <label htmlFor={roleId} className="text-sm font-medium text-slate-800">
-          Role
-        </label>
-        <select
-          id={roleId}
-          value={member.role}
-          disabled={update.isPending}
-          onChange={(event) =>
-            update.mutate(
-              { id: member.id, body: { role: event.target.value as StaffRole } },
-              { onSuccess: (saved) => toast.success(`${saved.name} is now ${ROLE_LABELS[saved.role].toLowerCase()}`) },
-            )
-          }
-          className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900"
-        >
-          <RoleOptions />
-        </select>
-      </span>
+      <LabelledSelect
+        as="span"
+        label="Role"
+        className="flex items-center gap-2"
+        selectClassName="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900"
+        value={member.role}
+        disabled={update.isPending}
+        onChange={(role) =>
+          update.mutate(
+            { id: member.id, body: { role: role as StaffRole } },
+            { onSuccess: (saved) => toast.success(`${saved.name} is now ${ROLE_LABELS[saved.role].toLowerCase()}`) },
+          )
+        }
+      >
+        <RoleOptions />
+      </LabelledSelect>
       {member.active && member.email ? (
         <Button
           variant="ghost"

@@ -1,11 +1,10 @@
 import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointCreated, WebhookEndpointInput } from '@portal/contract';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '@portal/contract/company-side';
-import { Plus, Webhook } from 'lucide-react';
+import { Webhook } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { InlineAlert } from '../../../components/labelled-field';
 import { Button } from '../../../../components/ui/button';
 import { EmptyState } from '../../../../components/ui/empty-state';
-import { FormError } from '../../../../components/ui/form-error';
 import { TextField } from '../../../../components/ui/text-field';
 import { formErrors } from '../../../../lib/form-errors';
 import { toast } from '../../../../lib/toast';
@@ -18,8 +17,8 @@ import { useWebhooks } from '../api/webhooks';
 import { ConfirmButton } from './confirm-button';
 import { NO_VALUE } from '../../../../lib/format';
 import { formatMoment } from './moment';
-import { SecretOnce } from './secret-once';
-import { OpenFormButton, SettingsHeading, SettingsList } from './settings-page';
+import { CreateWithSecret } from './secret-once';
+import { SettingsForm, SettingsList } from './settings-page';
 
 export const EVENT_LABELS: Record<WebhookEvent, string> = {
   'note.created': 'A customer posts a note',
@@ -37,39 +36,16 @@ export function WebhooksPage() {
   const webhooks = useWebhooks();
   // Here rather than in the row, which is gone by the time the delete has answered.
   const remove = useDeleteWebhook();
-  const [creating, setCreating] = useState(false);
-  const [secret, setSecret] = useState<string | null>(null);
   return (
     <div className="flex flex-col gap-6">
-      <SettingsHeading
+      <CreateWithSecret<WebhookEndpoint | WebhookEndpointCreated>
         title="Webhooks"
-        action={
-          <OpenFormButton
-            open={creating}
-            icon={Plus}
-            onOpen={() => {
-              setCreating(true);
-              setSecret(null);
-            }}
-          >
-            Add an endpoint
-          </OpenFormButton>
-        }
-      >
-        The portal tells your systems what customers do, with a signed POST to each endpoint.
-      </SettingsHeading>
-      {secret ? <SecretOnce title="The endpoint's signing secret" secret={secret} onDone={() => setSecret(null)} /> : null}
-      {creating ? (
-        <EndpointForm
-          title="Add an endpoint"
-          submitLabel="Add the endpoint"
-          onCancel={() => setCreating(false)}
-          onSaved={(created) => {
-            setCreating(false);
-            if ('secret' in created) setSecret(created.secret);
-          }}
-        />
-      ) : null}
+        openLabel="Add an endpoint"
+        intro="The portal tells your systems what customers do, with a signed POST to each endpoint."
+        secretTitle={() => "The endpoint's signing secret"}
+        secretOf={(created) => ('secret' in created ? created.secret : null)}
+        form={({ onCancel, onCreated }) => <EndpointForm title="Add an endpoint" submitLabel="Add the endpoint" onCancel={onCancel} onSaved={onCreated} />}
+      />
       <InlineAlert message={remove.isError ? formErrors(remove.error).form : null} />
       <SettingsList
         query={webhooks}
@@ -128,9 +104,15 @@ function EndpointForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={title} className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-      <FormError message={errors.form} />
+    <SettingsForm
+      title={title}
+      onSubmit={submit}
+      error={errors.form}
+      pending={saving.isPending}
+      submitLabel={submitLabel}
+      pendingLabel="Saving…"
+      onCancel={onCancel}
+    >
       <TextField
         label="URL"
         type="url"
@@ -172,15 +154,7 @@ function EndpointForm({
         <input type="checkbox" className="size-4" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
         Active: send events to it
       </label>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={saving.isPending}>
-          {saving.isPending ? 'Saving…' : submitLabel}
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
 

@@ -1,8 +1,8 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
+import { EmailField, SubmitForm } from '../../../../components/submit-form';
 import { Button } from '../../../../components/ui/button';
 import { FormError } from '../../../../components/ui/form-error';
-import { TextField } from '../../../../components/ui/text-field';
 import { staffToken } from '../../../../lib/auth-token';
 import { formErrors } from '../../../../lib/form-errors';
 import { useRequestStaffSignInEmail, useVerifyStaffSignIn } from '../api/staff-auth';
@@ -38,7 +38,6 @@ function AskForLink() {
   const request = useRequestStaffSignInEmail();
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string | null>(null);
-  const { form, fields } = formErrors(request.error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void request.run({ email }, { onSuccess: ({ message }) => setSent(message) });
@@ -46,25 +45,20 @@ function AskForLink() {
   return (
     <>
       <p className="mb-6 text-slate-600">We will email you a link that signs you in to your company&apos;s console.</p>
-      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-        <FormError message={form} />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={fields.email}
-          required
-        />
-        <Button type="submit" disabled={request.isPending}>
-          {request.isPending ? 'Sending…' : 'Email me a sign-in link'}
-        </Button>
-        <p role="status" className="text-sm font-medium text-green-800 empty:hidden">
-          {sent ?? ''}
-        </p>
-      </form>
+      <SubmitForm
+        onSubmit={submit}
+        error={request.error}
+        pending={request.isPending}
+        label="Email me a sign-in link"
+        pendingLabel="Sending…"
+        after={
+          <p role="status" className="text-sm font-medium text-green-800 empty:hidden">
+            {sent ?? ''}
+          </p>
+        }
+      >
+        <EmailField value={email} onChange={(event) => setEmail(event.target.value)} error={formErrors(request.error).fields.email} />
+      </SubmitForm>
     </>
   );
 }

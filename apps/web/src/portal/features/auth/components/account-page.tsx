@@ -2,9 +2,7 @@ import type { PortalUser } from '@portal/contract';
 import { NOTICE_KIND_LABELS, NOTICE_KINDS } from '@portal/contract/notice-kinds';
 import { Link, useLocation, useSearch } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { WriteControls } from '../../../../components/read-only';
-import { Button } from '../../../../components/ui/button';
-import { FormError } from '../../../../components/ui/form-error';
+import { CurrentPasswordField, EmailField, SubmitForm } from '../../../../components/submit-form';
 import { PageHeading } from '../../../../components/ui/page-heading';
 import { TextField } from '../../../../components/ui/text-field';
 import { CALENDAR_FEED_SECTION_ID, paths } from '../../../lib/paths';
@@ -36,17 +34,7 @@ function AccountForm(props: {
   pendingLabel: string;
   children: ReactNode;
 }) {
-  return (
-    <form className="flex max-w-md flex-col gap-4" onSubmit={props.onSubmit} noValidate>
-      <WriteControls>
-        <FormError message={formErrors(props.error).form} />
-        {props.children}
-        <Button type="submit" className="self-start" disabled={props.pending}>
-          {props.pending ? props.pendingLabel : props.label}
-        </Button>
-      </WriteControls>
-    </form>
-  );
+  return <SubmitForm {...props} className="flex max-w-md flex-col gap-4" buttonClassName="self-start" writeControls />;
 }
 
 function NameForm({ user }: { user: PortalUser }) {
@@ -106,22 +94,9 @@ function EmailForm() {
           {sent}
         </p>
       ) : null}
-      <TextField
-        label="New email address"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={errors.email}
-      />
-      <TextField
-        label="Current password"
+      <EmailField label="New email address" value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email} />
+      <CurrentPasswordField
         name="email-current-password"
-        type="password"
-        autoComplete="current-password"
-        required
         value={currentPassword}
         onChange={(event) => setCurrentPassword(event.target.value)}
         error={errors.current_password}
@@ -153,12 +128,8 @@ function PasswordForm() {
   };
   return (
     <AccountForm onSubmit={submit} error={change.error} pending={change.isPending} label="Change password" pendingLabel="Changing…">
-      <TextField
-        label="Current password"
+      <CurrentPasswordField
         name="current-password"
-        type="password"
-        autoComplete="current-password"
-        required
         value={currentPassword}
         onChange={(event) => setCurrentPassword(event.target.value)}
         error={errors.current_password}

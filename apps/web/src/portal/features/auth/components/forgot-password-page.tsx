@@ -1,8 +1,6 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../../components/ui/button';
-import { FormError } from '../../../../components/ui/form-error';
-import { TextField } from '../../../../components/ui/text-field';
+import { EmailField, SubmitForm } from '../../../../components/submit-form';
 import { useRequestPasswordReset } from '../api/password-reset';
 import { formErrors } from '../../../../lib/form-errors';
 
@@ -12,8 +10,7 @@ export function ForgotPasswordPage() {
   const request = useRequestPasswordReset();
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string | null>(null);
-  const errors = formErrors(request.error);
-  const emailError = errors.fields.email;
+  const emailError = formErrors(request.error).fields.email;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -30,22 +27,9 @@ export function ForgotPasswordPage() {
       ) : (
         <>
           <p className="mb-6 text-slate-600">Enter the email address you sign in with, and we will email you a link to choose a new password.</p>
-          <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-            <FormError message={errors.form} />
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              error={emailError}
-            />
-            <Button type="submit" disabled={request.isPending}>
-              {request.isPending ? 'Sending…' : 'Email me a link'}
-            </Button>
-          </form>
+          <SubmitForm onSubmit={submit} error={request.error} pending={request.isPending} label="Email me a link" pendingLabel="Sending…">
+            <EmailField value={email} onChange={(event) => setEmail(event.target.value)} error={emailError} />
+          </SubmitForm>
         </>
       )}
       <p className="mt-6 text-center text-sm text-slate-600">

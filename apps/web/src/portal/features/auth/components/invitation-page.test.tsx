@@ -1,44 +1,34 @@
 import { TOKEN_STORAGE_KEY } from '@portal/contract/constants';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { visitPortal, portalFallback } from '../../../../test/portal';
+import { describe, expect, it } from 'vitest';
+import { portalPageTests, stubPortalApi, visitPortal } from '../../../../test/portal';
 
 /** The API as the invitation page meets it: the link works once; every call recorded. */
 function stubApi() {
   const calls: { method: string; path: string; body: unknown }[] = [];
   let used = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = new URL(String(input), 'http://portal.test');
-      const method = init.method ?? 'GET';
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method, path: url.pathname, body });
-      if (url.pathname === '/api/auth/invitation') {
-        if (used)
-          return Response.json({ message: 'The given data was invalid.', errors: { token: ['This invitation link is not valid any more.'] } }, { status: 422 });
-        used = true;
-        return Response.json({
-          token: 'new-session',
-          user: { id: 7, email: 'ann@smith.example', first_name: 'Ann', last_name: 'Smith' },
-          password_token: 'choose-token',
-        });
-      }
-      if (url.pathname === '/api/auth/password-reset/confirm')
-        return Response.json({ token: 'after-password', user: { id: 7, email: 'ann@smith.example', first_name: 'Ann', last_name: 'Smith' } });
-      if (url.pathname === '/api/auth/me') return Response.json({ id: 7, email: 'ann@smith.example', first_name: 'Ann', last_name: 'Smith' });
-      return portalFallback(url);
-    }),
-  );
+  stubPortalApi(({ url, method, body }) => {
+    calls.push({ method, path: url.pathname, body });
+    if (url.pathname === '/api/auth/invitation') {
+      if (used)
+        return Response.json({ message: 'The given data was invalid.', errors: { token: ['This invitation link is not valid any more.'] } }, { status: 422 });
+      used = true;
+      return Response.json({
+        token: 'new-session',
+        user: { id: 7, email: 'ann@smith.example', first_name: 'Ann', last_name: 'Smith' },
+        password_token: 'choose-token',
+      });
+    }
+    if (url.pathname === '/api/auth/password-reset/confirm')
+      return Response.json({ token: 'after-password', user: { id: 7, email: 'ann@smith.example', first_name: 'Ann', last_name: 'Smith' } });
+    if (url.pathname === '/api/auth/me') return Response.json({ id: 7, email: 'ann@smith.example', first_name: 'Ann', last_name: 'Smith' });
+    return undefined;
+  });
   return calls;
 }
 
-beforeEach(() => vi.stubGlobal('scrollTo', () => undefined));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+portalPageTests();
 
 describe('the invitation page', () => {
   it('spends nothing on opening: the customer presses the button, is signed in, and may choose a password', async () => {

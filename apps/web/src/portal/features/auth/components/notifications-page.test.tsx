@@ -2,8 +2,8 @@ import { TOKEN_STORAGE_KEY } from '@portal/contract/constants';
 import { NOTIFICATION_MESSAGES } from '@portal/contract/notice-kinds';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { visitPortal, portalFallback } from '../../../../test/portal';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { portalPageTests, stubPortalApi, visitPortal } from '../../../../test/portal';
 
 const USER = { id: 1, email: 'casey@example.com', first_name: 'Casey', last_name: 'Morgan' };
 
@@ -11,35 +11,23 @@ const USER = { id: 1, email: 'casey@example.com', first_name: 'Casey', last_name
 function stubApi(options: { unsubscribe?: { status: number; body: unknown } } = {}) {
   let settings = { note: true, invoice: true, document: true, album: true, proposal: true, schedule: true };
   const writes: { method: string; path: string; body: unknown; auth: string | null }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = new URL(String(input), 'http://portal.test');
-      const method = init.method ?? 'GET';
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      if (method !== 'GET') writes.push({ method, path: url.pathname, body, auth: new Headers(init.headers).get('authorization') || null });
-      if (url.pathname === '/api/account/notifications') {
-        if (method === 'PATCH') settings = { ...settings, ...body };
-        return Response.json(settings);
-      }
-      if (url.pathname === '/api/notifications/unsubscribe') {
-        const answer = options.unsubscribe ?? { status: 200, body: { kind: 'note', message: NOTIFICATION_MESSAGES.unsubscribed('note') } };
-        return Response.json(answer.body, { status: answer.status });
-      }
-      if (url.pathname === '/api/auth/me') return Response.json(USER);
-      return portalFallback(url);
-    }),
-  );
+  stubPortalApi(({ url, method, body, init }) => {
+    if (method !== 'GET') writes.push({ method, path: url.pathname, body, auth: new Headers(init.headers).get('authorization') || null });
+    if (url.pathname === '/api/account/notifications') {
+      if (method === 'PATCH') settings = { ...settings, ...(body as Partial<typeof settings>) };
+      return Response.json(settings);
+    }
+    if (url.pathname === '/api/notifications/unsubscribe') {
+      const answer = options.unsubscribe ?? { status: 200, body: { kind: 'note', message: NOTIFICATION_MESSAGES.unsubscribed('note') } };
+      return Response.json(answer.body, { status: answer.status });
+    }
+    if (url.pathname === '/api/auth/me') return Response.json(USER);
+    return undefined;
+  });
   return writes;
 }
 
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', () => undefined);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+portalPageTests();
 
 describe('the email notifications page', () => {
   beforeEach(() => localStorage.setItem(TOKEN_STORAGE_KEY, 'session-token'));

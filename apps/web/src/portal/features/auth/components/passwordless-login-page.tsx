@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { SignInLink, useSignInNavigation } from '../../../../components/sign-in-navigation';
+import { EmailField, SubmitForm } from '../../../../components/submit-form';
 import { Button } from '../../../../components/ui/button';
 import { FormError } from '../../../../components/ui/form-error';
 import { TextField } from '../../../../components/ui/text-field';
@@ -92,37 +93,34 @@ export function PasswordlessLoginPage() {
     );
   }
 
-  const requestErrors = formErrors(request.error);
-  const verifyErrors = formErrors(verify.error);
-
   return (
     <>
       <h1 className="mb-1 text-2xl font-semibold tracking-tight">Sign in by email</h1>
       {step === 'email' ? (
         <>
           <p className="mb-6 text-slate-600">We will email you a link and a 6-digit code.</p>
-          <form ref={emailForm} className="flex flex-col gap-4" onSubmit={sendEmail} noValidate>
-            <FormError message={requestErrors.form} />
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
+          <SubmitForm
+            formRef={emailForm}
+            onSubmit={sendEmail}
+            error={request.error}
+            pending={request.isPending}
+            label="Email me a link"
+            pendingLabel="Sending…"
+            after={
+              <Button type="button" variant="ghost" onClick={haveCode}>
+                I already have a code
+              </Button>
+            }
+          >
+            <EmailField
               value={email}
               onChange={(event) => {
                 setEmail(event.target.value);
                 setEmailMissing(false);
               }}
-              error={emailMissing ? EMAIL_FIRST : requestErrors.fields.email}
+              error={emailMissing ? EMAIL_FIRST : formErrors(request.error).fields.email}
             />
-            <Button type="submit" disabled={request.isPending}>
-              {request.isPending ? 'Sending…' : 'Email me a link'}
-            </Button>
-            <Button type="button" variant="ghost" onClick={haveCode}>
-              I already have a code
-            </Button>
-          </form>
+          </SubmitForm>
         </>
       ) : (
         <>
@@ -133,8 +131,19 @@ export function PasswordlessLoginPage() {
           ) : (
             <p className="mb-6 text-slate-600">Type the 6-digit code from the latest email we sent to {email.trim()}.</p>
           )}
-          <form className="flex flex-col gap-4" onSubmit={submitCode} noValidate aria-label="Sign in with a code">
-            <FormError message={verifyErrors.form} />
+          <SubmitForm
+            onSubmit={submitCode}
+            error={verify.error}
+            pending={verify.isPending}
+            label="Sign in with the code"
+            pendingLabel="Signing in…"
+            aria-label="Sign in with a code"
+            after={
+              <Button type="button" variant="ghost" onClick={useAnotherEmail}>
+                Use another email
+              </Button>
+            }
+          >
             <TextField
               label="6-digit code"
               name="code"
@@ -144,15 +153,9 @@ export function PasswordlessLoginPage() {
               maxLength={7}
               value={code}
               onChange={(event) => setCode(event.target.value)}
-              error={verifyErrors.fields.code}
+              error={formErrors(verify.error).fields.code}
             />
-            <Button type="submit" disabled={verify.isPending}>
-              {verify.isPending ? 'Signing in…' : 'Sign in with the code'}
-            </Button>
-            <Button type="button" variant="ghost" onClick={useAnotherEmail}>
-              Use another email
-            </Button>
-          </form>
+          </SubmitForm>
         </>
       )}
 

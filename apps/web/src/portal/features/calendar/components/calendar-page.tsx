@@ -2,6 +2,7 @@ import type { ScheduleItem } from '@portal/contract';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { CalendarCheck, CalendarDays, CalendarPlus, History } from 'lucide-react';
 import { useMemo, useRef } from 'react';
+import { QueryStatus } from '../../../../components/query-status';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { PageHeading } from '../../../../components/ui/page-heading';
 import { PageSpinner } from '../../../../components/ui/page-spinner';
@@ -118,12 +119,7 @@ function Agenda({ entity, search }: { entity: number; search: CalendarSearch }) 
           {past ? 'Show upcoming visits' : 'Show past visits'}
         </Link>
       </div>
-      {agenda.isPending ? <PageSpinner label="Loading visits…" /> : null}
-      {agenda.isError ? (
-        <p role="alert" className="text-red-800">
-          The visits could not be loaded. Try again in a moment.
-        </p>
-      ) : null}
+      <QueryStatus query={agenda} noun="visits" loadingLabel="Loading visits…" />
       {agenda.isSuccess && agenda.data.data.length === 0 ? (
         <EmptyState icon={CalendarDays} title={past ? 'No past visits' : 'No upcoming visits'}>
           {past ? 'Visits appear here once they are over.' : 'When the team schedules a visit to your project, it shows here.'}

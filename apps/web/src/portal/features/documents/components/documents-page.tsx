@@ -1,13 +1,16 @@
 import type { Document, DocumentSort } from '@portal/contract';
-import { getRouteApi, useRouterState } from '@tanstack/react-router';
-import { ArrowDown, ArrowUp, Download, Eye, FileText, Search } from 'lucide-react';
+import { getRouteApi } from '@tanstack/react-router';
+import { Download, Eye, FileText } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
-import { Pagination } from '../../../../components/pagination';
-import { SortSelect, type SortOption } from '../../../../components/sort-select';
+import { TableFrame, TablePager } from '../../../../components/table-frame';
+import { ListToolbar } from '../../../../components/search-box';
+import { SortHeader, type SortColumn } from '../../../../components/sort-header';
+import type { SortOption } from '../../../../components/sort-select';
 import { StatusBadge } from '../../../../components/status-badge';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { PageHeading } from '../../../../components/ui/page-heading';
 import { PageSpinner } from '../../../../components/ui/page-spinner';
+import { DOCUMENT_TYPE_LABELS } from '../../../../lib/document-files';
 import { formatBytes } from '../../../../lib/format';
 import type { ProjectPageProps } from '../../../lib/portal';
 import { usePageInRange } from '../../../../lib/use-page-in-range';
@@ -20,19 +23,6 @@ const DocumentPreview = lazy(() => import('./document-preview').then((module) =>
 
 const route = getRouteApi('/default/documents');
 
-const TYPE_LABELS: Record<Document['type'], string> = {
-  pdf: 'PDF',
-  jpeg: 'JPEG image',
-  png: 'PNG image',
-  webp: 'WebP image',
-  gif: 'GIF image',
-  docx: 'Word',
-  doc: 'Word',
-  xlsx: 'Excel',
-  xls: 'Excel',
-  text: 'Text',
-};
-
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const isImage = (document: Document) => document.file.image_url !== null;
 
@@ -40,7 +30,7 @@ export function DocumentsPage({ entity, company }: ProjectPageProps) {
   return <DocumentsView entity={entity.id} companyName={company.name} />;
 }
 
-const COLUMNS: { field: DocumentSort | null; label: string; className?: string }[] = [
+const COLUMNS: SortColumn<DocumentSort>[] = [
   { field: 'name', label: 'Name' },
   { field: 'type', label: 'Type', className: 'hidden sm:table-cell' },
   { field: 'size', label: 'Size', className: 'hidden md:table-cell' },
@@ -110,10 +100,6 @@ function DocumentsView({ entity, companyName }: { entity: number; companyName: s
   };
   const documents = useDocuments(entity, { ...state, search: deferredSearch });
   const page = documents.data;
-  // Typing replaces the history entry; anything else moves to another one (a push, Back, Forward, a
-  // link), and then the search box starts again from the URL's text. The resolved location, not the
-  // location: it changes once the page's search has, so the box never starts from the old text.
-  const historyEntry = useRouterState({ select: (router) => router.resolvedLocation?.state.__TSR_index });
 
   /**
    * Any change but the page number itself starts again at page 1. Sorting, paging and the page size
@@ -136,10 +122,12 @@ function DocumentsView({ entity, companyName }: { entity: number; companyName: s
     <div className="flex flex-col gap-6">
       <PageHeading title="Documents">Contracts, plans and permits shared by {companyName}, and what you sent them.</PageHeading>
       <UploadZone entity={entity} />
-      <div className="flex flex-wrap items-center gap-3">
-        <SearchBox key={historyEntry} initial={state.search} onSearch={(text) => show({ search: text }, { replace: true })} />
-        <SortSelect options={SORT_OPTIONS} sort={state.sort} onSort={(sort) => show({ sort })} />
-      </div>
+      <ListToolbar
+        search={{ id: 'document-search', label: 'Search documents by name', placeholder: 'Search by name', maxLength: MAX_SEARCH_LENGTH }}
+        sortOptions={SORT_OPTIONS}
+        state={state}
+        show={show}
+      />
 
       {!page ? (
         documents.isError ? (
@@ -155,61 +143,35 @@ function DocumentsView({ entity, companyName }: { entity: number; companyName: s
         </EmptyState>
       ) : (
         <>
-          <div className="hidden overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200 sm:block">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{listLabel}</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-                <tr>
-                  {COLUMNS.map((column) => {
-                    const active = column.field !== null && state.sort.field === column.field;
-                    return (
-                      <th
-                        key={column.label}
-                        scope="col"
-                        className={`px-4 py-3 font-semibold ${column.className ?? ''}`}
-                        aria-sort={active ? (state.sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
-                      >
-                        {column.field ? (
-                          <button type="button" className="inline-flex items-center gap-1 hover:underline" onClick={() => sortBy(column.field!)}>
-                            {column.label}
-                            {active ? (
-                              state.sort.direction === 'asc' ? (
-                                <ArrowUp aria-hidden="true" className="size-3.5" />
-                              ) : (
-                                <ArrowDown aria-hidden="true" className="size-3.5" />
-                              )
-                            ) : null}
-                          </button>
-                        ) : (
-                          column.label
-                        )}
-                      </th>
-                    );
-                  })}
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {page.data.map((document) => (
-                  <tr key={document.id}>
-                    <td className="px-4 py-3 font-medium break-words text-slate-900">
-                      {document.name}
-                      {document.is_mine ? <StatusBadge tone="info" label="Uploaded by you" className="ml-2" /> : null}
-                    </td>
-                    <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{TYPE_LABELS[document.type]}</td>
-                    <td className="hidden px-4 py-3 whitespace-nowrap text-slate-700 md:table-cell">{formatBytes(document.size)}</td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(document.created_at)}</td>
-                    <td className="hidden px-4 py-3 text-slate-700 lg:table-cell">{sharedBy(document, companyName)}</td>
-                    <td className="px-4 py-3">
-                      <DocumentActions document={document} onPreview={openPreview} />
-                    </td>
-                  </tr>
+          <TableFrame
+            caption={listLabel}
+            head={
+              <>
+                {COLUMNS.map((column) => (
+                  <SortHeader key={column.label} column={column} sort={state.sort} onSort={sortBy} />
                 ))}
-              </tbody>
-            </table>
-          </div>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </>
+            }
+          >
+            {page.data.map((document) => (
+              <tr key={document.id}>
+                <td className="px-4 py-3 font-medium break-words text-slate-900">
+                  {document.name}
+                  {document.is_mine ? <StatusBadge tone="info" label="Uploaded by you" className="ml-2" /> : null}
+                </td>
+                <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{DOCUMENT_TYPE_LABELS[document.type]}</td>
+                <td className="hidden px-4 py-3 whitespace-nowrap text-slate-700 md:table-cell">{formatBytes(document.size)}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(document.created_at)}</td>
+                <td className="hidden px-4 py-3 text-slate-700 lg:table-cell">{sharedBy(document, companyName)}</td>
+                <td className="px-4 py-3">
+                  <DocumentActions document={document} onPreview={openPreview} />
+                </td>
+              </tr>
+            ))}
+          </TableFrame>
           {/* Below sm each document is a card: the whole name, wrapping between words, above its details and actions. */}
           <ul aria-label={listLabel} className="flex flex-col gap-3 sm:hidden">
             {page.data.map((document) => (
@@ -218,21 +180,15 @@ function DocumentsView({ entity, companyName }: { entity: number; companyName: s
                   <p className="min-w-0 font-medium wrap-anywhere text-slate-900">{document.name}</p>
                   {document.is_mine ? <StatusBadge tone="info" label="Uploaded by you" /> : null}
                 </div>
-                <p className="text-slate-700">{[TYPE_LABELS[document.type], formatBytes(document.size), formatDate(document.created_at)].join(' · ')}</p>
+                <p className="text-slate-700">
+                  {[DOCUMENT_TYPE_LABELS[document.type], formatBytes(document.size), formatDate(document.created_at)].join(' · ')}
+                </p>
                 {document.is_mine ? null : <p className="text-slate-600">Shared by {sharedBy(document, companyName)}</p>}
                 <DocumentActions document={document} onPreview={openPreview} labelled />
               </li>
             ))}
           </ul>
-          <Pagination
-            label="Document pages"
-            page={page.current_page}
-            lastPage={page.last_page}
-            pageSize={state.size}
-            total={page.total}
-            onPageChange={(number) => show({ page: number })}
-            onPageSizeChange={(size) => show({ size })}
-          />
+          <TablePager label="Document pages" page={page} size={state.size} show={show} />
         </>
       )}
 
@@ -241,34 +197,6 @@ function DocumentsView({ entity, companyName }: { entity: number; companyName: s
           <DocumentPreview document={preview} onClose={() => setPreview(null)} opener={previewOpener} />
         </Suspense>
       ) : null}
-    </div>
-  );
-}
-
-/**
- * The search box keeps the text as typed (spaces included, which the URL trims away) and hands each
- * change to `onSearch`; it is remounted with the URL's text when the history entry changes.
- */
-function SearchBox({ initial, onSearch }: { initial: string; onSearch: (text: string) => void }) {
-  const [text, setText] = useState(initial);
-  return (
-    <div className="relative w-full max-w-md">
-      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
-      <label htmlFor="document-search" className="sr-only">
-        Search documents by name
-      </label>
-      <input
-        id="document-search"
-        type="search"
-        value={text}
-        placeholder="Search by name"
-        maxLength={MAX_SEARCH_LENGTH}
-        onChange={(event) => {
-          setText(event.target.value);
-          onSearch(event.target.value);
-        }}
-        className="w-full rounded-full border border-slate-300 bg-white py-2 pr-4 pl-9 text-slate-900"
-      />
     </div>
   );
 }

@@ -1,19 +1,18 @@
 import { MAX_DOCUMENT_BYTES } from '@portal/contract/constants';
 import { Upload } from 'lucide-react';
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useReadOnly, WriteControls } from '../../../../components/read-only';
+import { UploadProgress } from '../../../../components/upload-progress';
+import { DOCUMENT_ACCEPT } from '../../../../lib/document-files';
+import { useDropFiles } from '../../../../lib/use-drop-files';
 import { ApiRequestError } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toast';
 import { useUploadDocument } from '../api/upload-document';
-
-/** What the server accepts (it checks the bytes; this only steers the file picker). */
-const ACCEPT = '.pdf,.jpg,.jpeg,.png,.webp,.gif,.doc,.docx,.xls,.xlsx,.txt,application/pdf,image/jpeg,image/png,image/webp,image/gif,text/plain';
 
 /** Upload by button or by dropping a file, with a progress bar; the server's reason when refused. */
 export function UploadZone({ entity }: { entity: number }) {
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const upload = useUploadDocument(entity, setProgress);
   const readOnly = useReadOnly();
@@ -38,21 +37,12 @@ export function UploadZone({ entity }: { entity: number }) {
     }
   }
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    void send(event.dataTransfer.files[0]);
-  };
+  const { dragging, dropHandlers } = useDropFiles((files) => void send(files[0]));
 
   return (
     <section
       aria-label="Upload a document"
-      onDragOver={(event) => {
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
+      {...dropHandlers}
       className={`flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed p-6 text-center transition ${dragging ? 'border-blue-600 bg-blue-50' : 'border-slate-300 bg-white'}`}
     >
       <Upload aria-hidden="true" className="size-8 text-slate-500" />
@@ -63,7 +53,7 @@ export function UploadZone({ entity }: { entity: number }) {
           <input
             ref={input}
             type="file"
-            accept={ACCEPT}
+            accept={DOCUMENT_ACCEPT}
             className="sr-only"
             disabled={progress !== null}
             onChange={(event) => void send(event.target.files?.[0])}
@@ -71,14 +61,7 @@ export function UploadZone({ entity }: { entity: number }) {
         </label>
       </WriteControls>
       <p className="text-sm text-slate-600">PDF, images, Word, Excel or text, up to 25 MB.</p>
-      {progress !== null ? (
-        <div className="w-full max-w-sm">
-          <progress className="h-2 w-full" value={Math.round(progress * 100)} max={100} aria-label="Upload progress" />
-          <p className="text-sm text-slate-700" aria-live="polite">
-            Uploading… {Math.round(progress * 100)}%
-          </p>
-        </div>
-      ) : null}
+      {progress !== null ? <UploadProgress progress={progress} className="w-full max-w-sm" /> : null}
       {error ? (
         <p role="alert" className="text-sm font-medium text-red-800">
           {error}

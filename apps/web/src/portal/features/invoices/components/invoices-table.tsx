@@ -4,6 +4,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useId } from 'react';
 import { CardFigures } from '../../../../components/card-figures';
+import { LabelledSelect } from '../../../../components/labelled-select';
 import { Pagination } from '../../../../components/pagination';
 import { SortSelect, type SortOption } from '../../../../components/sort-select';
 import { INVOICE_TONES, StatusBadge } from '../../../../components/status-badge';
@@ -50,24 +51,20 @@ export function InvoicesTable({ entity, state }: { entity: number; state: TableS
         </h2>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <SortSelect options={COLUMNS} sort={state.sort} onSort={(sort) => show({ sort })} />
-          <div className="flex items-center gap-2">
-            <label htmlFor={statusId} className="text-sm font-medium text-slate-800">
-              Status
-            </label>
-            <select
-              id={statusId}
-              value={state.status ?? ''}
-              onChange={(event) => show({ status: (event.target.value || undefined) as PortalInvoiceStatus | undefined })}
-              className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
-            >
-              <option value="">All statuses</option>
-              {PORTAL_INVOICE_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {INVOICE_STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LabelledSelect
+            label="Status"
+            className="flex items-center gap-2"
+            selectClassName="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
+            value={state.status ?? ''}
+            onChange={(status) => show({ status: (status || undefined) as PortalInvoiceStatus | undefined })}
+          >
+            <option value="">All statuses</option>
+            {PORTAL_INVOICE_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {INVOICE_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </LabelledSelect>
         </div>
       </div>
 
