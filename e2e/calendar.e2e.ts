@@ -19,6 +19,8 @@ import { acceptStaffInvitation, companyApi, createCompany, invitedCustomer, staf
  * at desktop and phone width, in the company's zone and naming it, and downloads its .ics; the customer makes a feed URL
  * on the account page, which a real iCalendar parser reads; the office moves the visit and the feed follows with a
  * higher SEQUENCE; cancel, rotate and revoke; with the switch off the area is gone from the portal and its API.
+ *
+ * Over 30 s: a server of its own, pages at two widths, and the feed read again after each change the office makes.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

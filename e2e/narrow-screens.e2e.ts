@@ -18,6 +18,9 @@ import { acceptStaffInvitation, companyApi, createCompany, invitedCustomer, staf
  * scrolls sideways, toasts leave the header's controls free, a long web address in a note wraps, a wide logo keeps its
  * shape, a project without an address shows no map pin, and the console's sign-in and invitation pages wear the
  * company's brand.
+ *
+ * Over 30 s: a server of its own with a company built through the company command, and every console section and tab
+ * at three widths.
  */
 
 const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots/narrow');

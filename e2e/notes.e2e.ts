@@ -16,6 +16,9 @@ import { startServer, type RunningServer } from './support/server';
  * The notes thread and the contact page (docs/requirements.md 11.3, 11.7) end to end, in a real Chromium against a server of
  * this file's own, which sends mail to a real SMTP server and has API keys made with the company
  * command through it (the company side of a note is the integration API, as a CRM would call it).
+ *
+ * Over 30 s: a server of its own with real mail, and a thread that must update without a reload while both sides
+ * write.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -26,6 +26,8 @@ import { startServer, type RunningServer } from './support/server';
  * invitation in Chromium, finds it all, accepts the proposal with the option, and the two sides write notes each way;
  * the owner follows their own invitation into the staff console on a 320 px phone. Screenshots of the console at 320 px
  * and of the portal at 375 px go to docs/screenshots/pages/, for the next engineer to look at.
+ *
+ * Over 30 s: every step runs the real `company` command as a contractor types it, each a process of its own.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

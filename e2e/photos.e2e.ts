@@ -7,6 +7,8 @@ import { apiSignIn, DEMO, signedInContext } from './support/auth';
 import { launchChromium } from './support/chromium';
 import { baseURL, expectNoAxeViolations, newPage, settledScreenshot } from './support/page';
 
+// Over 30 s: albums, the viewer, swipes and keys, each photo's image fetched and drawn by the browser.
+
 const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
 // Demo entities: 1 kitchen (Acme, albums on), 4 lake house (Brightside, albums off).
 const KITCHEN = 1;

@@ -7,6 +7,8 @@ import { DEMO, signedInContext } from './support/auth';
 import { launchChromium } from './support/chromium';
 import { expectNoAxeViolations, newPage, settledScreenshot } from './support/page';
 
+// Over 30 s: eighteen checks of the portal's pages as a customer uses them, each a page loaded and read by axe.
+
 const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
 
 let browser: Browser;

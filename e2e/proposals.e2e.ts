@@ -20,6 +20,8 @@ import { acceptStaffInvitation, companyApi, createCompany, invitedCustomer, staf
  * both sides download the signed PDF, the same bytes, whose SHA-256 is the one in the evidence; the company's
  * endpoint hears `proposal.accepted`, signed. A new version supersedes the old, a withdrawn one says so; with the area
  * switched off the portal shows no link and the API answers 404; another company reads "Page not found".
+ *
+ * Over 30 s: one journey from a draft through a signature to its PDF and webhook, on a server of its own.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

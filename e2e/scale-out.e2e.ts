@@ -18,6 +18,8 @@ import { recordSecret } from './support/run-log';
  * process answers, and what one process does (a note, a sign-out, a counted sign-in) holds on the other
  * at once. The browser talks to the proxy, except where a test must be sure which process serves it:
  * then it talks to that process's own port.
+ *
+ * Over 30 s: two servers, a real PostgreSQL database and nginx started for it, and a server killed and replaced.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

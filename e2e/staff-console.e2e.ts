@@ -13,6 +13,8 @@ import { companyApi, createCompany, dropPhotos, testJpeg } from './support/staff
  * on the way and retried), a PDF and an invoice, and previews the portal as the customer, who can change nothing there;
  * the customer signs in, finds it all, writes a note and uploads a document; both show in the open inbox without a
  * reload; the member answers; the audit log names every step and who took it.
+ *
+ * Over 30 s: it is the office's whole day in one journey, from the invitation to the audit log.
  */
 
 const PHOTOS = 20;

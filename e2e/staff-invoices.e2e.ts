@@ -14,6 +14,8 @@ import { acceptStaffInvitation, companyApi, createCompany, staffPage } from './s
  * tax and watches the total follow, previews its PDF, sends it, records a partial payment and sees the balance and
  * aging move, is refused an overpayment beside the field, voids another; the customer finds the sent invoice in the
  * portal. Another company's owner reads "Page not found".
+ *
+ * Over 30 s: an invoice's whole life, drafted, sent, paid in parts and voided, with its PDF, on a server of its own.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

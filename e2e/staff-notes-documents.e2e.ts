@@ -16,6 +16,9 @@ import { acceptStaffInvitation, companyApi, createCompany, invitedCustomer, staf
  * A project's notes and documents in the staff console (docs/staff-console.md): the owner posts an internal note and a
  * shared one with a photo, a customer's reply shows up without a reload, a PDF is uploaded and shared and the customer
  * finds it in the portal, and the customer's own upload downloads in the console. Another company's project is not found.
+ *
+ * Over 30 s: the office and the customer in two browsers on a server of its own, each waiting for what the other
+ * sent.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

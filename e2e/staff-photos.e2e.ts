@@ -14,6 +14,9 @@ import { acceptStaffInvitation, companyApi, createCompany, dropPhotos, staffPage
  * A project's photos in the staff console (docs/staff-console.md, "Photos"): the office makes an album, drops eight
  * photos and a bad file into it, sees each file's progress, retries the one the network lost, captions and moves
  * photos, shares the album, and the customer finds it in the portal.
+ *
+ * Over 30 s: eight photos and a bad file go through the upload queue, each encoded by the server, then the album is
+ * worked on.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

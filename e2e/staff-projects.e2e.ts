@@ -12,6 +12,9 @@ import { acceptStaffInvitation, companyApi, createCompany, staffPage, type Creat
  * Projects in the staff console (docs/staff-console.md, "Projects"): an office manager adds a project with a new
  * account, finds it, sorts the list, edits it, picks its cover, invites its customer and takes the access back; another
  * company's project is not there for them.
+ *
+ * Over 30 s: a project's whole set-up in the console, from its account to its cover and its customer, on a server of
+ * its own.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

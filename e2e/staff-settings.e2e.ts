@@ -16,6 +16,9 @@ import { acceptStaffInvitation, companyApi, createCompany, staffPage } from './s
  * The company's settings in the staff console (docs/staff-console.md), as an owner runs them: the brand with its
  * preview, the portal's areas, the staff and their invitations, API keys and webhooks; and a member of staff who is not
  * an owner finds none of it.
+ *
+ * Over 30 s: every settings page of the console, each with what it changes seen where it shows, on a server of its
+ * own.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
