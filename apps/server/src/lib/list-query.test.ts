@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from './http-errors';
-import { defineListQuery, terms } from './list-query';
+import { defineListQuery, refuseUnknownStatuses, terms } from './list-query';
 
 const notes = defineListQuery({
   filters: { status: { kind: 'string' }, author_id: { kind: 'integer' } },
@@ -134,5 +134,27 @@ describe('terms', () => {
   it('splits on commas and drops blanks', () => {
     expect(terms(' a, b ,,c ,')).toEqual(['a', 'b', 'c']);
     expect(terms('')).toEqual([]);
+  });
+});
+
+describe('refuseUnknownStatuses', () => {
+  const allowed = ['draft', 'sent'];
+  const refusal = (statuses: string[]) => {
+    try {
+      refuseUnknownStatuses(statuses, allowed);
+    } catch (error) {
+      return { status: (error as HttpError).statusCode, errors: (error as HttpError).errors };
+    }
+    return undefined;
+  };
+
+  it('lets the allowed statuses and no filter through', () => {
+    expect(refusal(['sent', 'draft'])).toBeUndefined();
+    expect(refuseUnknownStatuses(undefined, allowed)).toBeUndefined();
+  });
+
+  it('names an unknown plain status, and never echoes markup', () => {
+    expect(refusal(['sent', 'paid'])).toEqual({ status: 400, errors: { 'filter[status]': ['The status paid is not allowed. Allowed: draft, sent'] } });
+    expect(refusal(['<img src=x>'])).toEqual({ status: 400, errors: { 'filter[status]': ['This status is not allowed. Allowed: draft, sent'] } });
   });
 });

@@ -105,6 +105,17 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  */
 export const plain = (text: string) => /^[A-Za-z0-9_.-]{1,64}$/.test(text);
 
+/**
+ * Refuses (400) the statuses of `filter[status]` that are not among `allowed`, naming them only when they are plain
+ * words: an error never echoes markup a caller sent.
+ */
+export function refuseUnknownStatuses(statuses: readonly string[] | undefined, allowed: readonly string[]): void {
+  const unknown = (statuses ?? []).filter((status) => !allowed.includes(status));
+  if (unknown.length === 0) return;
+  const named = unknown.every(plain) ? `The status ${unknown.join(', ')}` : 'This status';
+  throw invalid({ 'filter[status]': [`${named} is not allowed. Allowed: ${allowed.join(', ')}`] }, 400);
+}
+
 const allowed = (names: readonly string[]) => `Allowed: ${names.length > 0 ? names.join(', ') : 'none'}`;
 
 /** Splits a comma-joined value into its non-empty, trimmed terms. */

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireApiCompany } from '../../core/access/request';
 import type { CompanyRow } from '../../db/rows';
 import { HttpError, invalid, notFound } from '../../lib/http-errors';
-import { plain } from '../../lib/list-query';
+import { refuseUnknownStatuses } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
 import { calendarDate } from './aging';
 import { invoiceSentNotice } from './invoices-email';
@@ -155,17 +155,7 @@ export async function invoicesCompanyRoutes(fastify: FastifyInstance, options: I
     async (request) => {
       const company = requireApiCompany(request);
       const { filters, sort, page } = schemas.integrationInvoicesListQuery.from(request);
-      const unknown = (filters.status ?? []).filter((status) => !(INVOICE_STATUSES as readonly string[]).includes(status));
-      if (unknown.length > 0) {
-        throw invalid(
-          {
-            'filter[status]': [
-              `${unknown.every(plain) ? `The status ${unknown.join(', ')}` : 'This status'} is not allowed. Allowed: ${INVOICE_STATUSES.join(', ')}`,
-            ],
-          },
-          400,
-        );
-      }
+      refuseUnknownStatuses(filters.status, INVOICE_STATUSES);
       const { rows, total } = await repository.companyList(company.id, { filters, sort, page, today: today() });
       return paginate(rows.map(serializeCompanyInvoice), total, page, pageUrls(options.publicUrl, request.url));
     },

@@ -14,8 +14,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invalid, notFound } from '../../lib/http-errors';
-import { defineListQuery, plain } from '../../lib/list-query';
+import { notFound } from '../../lib/http-errors';
+import { defineListQuery, refuseUnknownStatuses } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
 import { binaryReply } from '../../lib/reply-media';
 import { requireUser } from '../../core/access/request';
@@ -104,17 +104,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
     },
     async (request) => {
       const { filters, sort, page } = invoicesListQuery.from(request);
-      const unknown = (filters.status ?? []).filter((status) => !(PORTAL_INVOICE_STATUSES as readonly string[]).includes(status));
-      if (unknown.length > 0) {
-        throw invalid(
-          {
-            'filter[status]': [
-              `${unknown.every(plain) ? `The status ${unknown.join(', ')}` : 'This status'} is not allowed. Allowed: ${PORTAL_INVOICE_STATUSES.join(', ')}`,
-            ],
-          },
-          400,
-        );
-      }
+      refuseUnknownStatuses(filters.status, PORTAL_INVOICE_STATUSES);
       const { scope } = await projectOf(request, request.params.entity);
       const { rows, total } = await repository.list(scope, {
         filters: { status: filters.status as PortalInvoiceStatus[] | undefined },

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireApiCompany } from '../../core/access/request';
 import type { CompanyRow } from '../../db/rows';
 import { HttpError, invalid, notFound } from '../../lib/http-errors';
+import { refuseUnknownStatuses } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
 import { proposalSentNotice } from './proposals-email';
 import { proposalsRepository, type DraftFields } from './proposals.repository';
@@ -104,10 +105,7 @@ export async function proposalsCompanyRoutes(fastify: FastifyInstance, options: 
     async (request) => {
       const company = requireApiCompany(request);
       const { filters, sort, page } = schemas.integrationProposalsListQuery.from(request);
-      const unknown = (filters.status ?? []).filter((status) => !(PROPOSAL_STATUSES as readonly string[]).includes(status));
-      if (unknown.length > 0) {
-        throw invalid({ 'filter[status]': [`The status ${unknown.join(', ')} is not allowed. Allowed: ${PROPOSAL_STATUSES.join(', ')}`] }, 400);
-      }
+      refuseUnknownStatuses(filters.status, PROPOSAL_STATUSES);
       const { rows, total } = await repository.companyList(company.id, { filters, sort, page, today: today() });
       return paginate(
         rows.map((row) => serializeCompanyProposal(row, today())),

@@ -19,8 +19,8 @@ import { consolePath, consoleUrl, officeRecipient } from '../../core/mail/office
 import { brandOf, logoLoader } from '../../core/pdf/kit';
 import { projectReadsRepository } from '../../core/projects';
 import type { CompanyRow } from '../../db/rows';
-import { invalid, notFound } from '../../lib/http-errors';
-import { defineListQuery } from '../../lib/list-query';
+import { notFound } from '../../lib/http-errors';
+import { defineListQuery, refuseUnknownStatuses } from '../../lib/list-query';
 import { portalUserName } from '../../lib/names';
 import { knownCustomer } from '../../core/customer-names';
 import { pageUrls, paginate } from '../../lib/pagination';
@@ -136,10 +136,7 @@ export async function proposalsRoutes(fastify: FastifyInstance, options: Proposa
     },
     async (request) => {
       const { filters, sort, page } = proposalsListQuery.from(request);
-      const unknown = (filters.status ?? []).filter((status) => !(PORTAL_PROPOSAL_STATUSES as readonly string[]).includes(status));
-      if (unknown.length > 0) {
-        throw invalid({ 'filter[status]': [`The status ${unknown.join(', ')} is not allowed. Allowed: ${PORTAL_PROPOSAL_STATUSES.join(', ')}`] }, 400);
-      }
+      refuseUnknownStatuses(filters.status, PORTAL_PROPOSAL_STATUSES);
       const { scope } = await projectOf(request, request.params.entity);
       const { rows, total } = await repository.portalList(scope, { filters, sort, page, today: today() });
       return paginate(
