@@ -26,3 +26,17 @@ export function NoteAttachmentLink({ file }: { file: NoteAttachment }) {
     </a>
   );
 }
+
+/** A note's files under its text; `end` lines them up on the right, under the writer's own bubble. */
+export function NoteAttachments({ files, end = false }: { files: NoteAttachment[]; end?: boolean }) {
+  if (files.length === 0) return null;
+  return (
+    <ul aria-label="Attachments" className={end ? 'flex flex-wrap justify-end gap-2' : 'flex flex-wrap gap-2'}>
+      {files.map((file) => (
+        <li key={file.id}>
+          <NoteAttachmentLink file={file} />
+        </li>
+      ))}
+    </ul>
+  );
+}

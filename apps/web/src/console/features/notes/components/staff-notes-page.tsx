@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { QueryStatus } from '../../../../components/query-status';
 import { mergeNotes } from '../../../../components/notes/merge-notes';
-import { NoteAttachmentLink } from '../../../../components/notes/note-attachment';
+import { NoteAttachments } from '../../../../components/notes/note-attachment';
 import { NoteComposer } from '../../../../components/notes/note-composer';
 import { NoteText } from '../../../../components/notes/note-text';
 import { AreaSwitchedOff } from '../../../components/area-switched-off';
@@ -166,15 +166,7 @@ function StaffNoteItem({ note }: { note: IntegrationNote }) {
           <div className="text-[15px] leading-relaxed text-slate-900">
             <NoteText text={note.body} own={false} />
           </div>
-          {note.attachments.length > 0 ? (
-            <ul aria-label="Attachments" className="flex flex-wrap gap-2">
-              {note.attachments.map((file) => (
-                <li key={file.id}>
-                  <NoteAttachmentLink file={file} />
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <NoteAttachments files={note.attachments} />
         </div>
       </article>
     </li>

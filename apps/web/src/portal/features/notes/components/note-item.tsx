@@ -2,7 +2,7 @@ import type { Note } from '@portal/contract';
 import { AlertCircle, FileText, LoaderCircle, RotateCcw, Pencil } from 'lucide-react';
 import { memo, useEffect, useMemo } from 'react';
 import { Avatar } from '../../../../components/ui/avatar';
-import { NoteAttachmentLink } from '../../../../components/notes/note-attachment';
+import { NoteAttachments } from '../../../../components/notes/note-attachment';
 import { NoteText } from '../../../../components/notes/note-text';
 import { formatClockTime } from '../../../../lib/format';
 import type { PendingNote } from './thread-model';
@@ -62,15 +62,7 @@ export const NoteItem = memo(function NoteItem({ note, unreadMarker }: { note: N
           <div className={bubble(own)}>
             <NoteText text={note.body} own={own} />
           </div>
-          {note.attachments.length > 0 ? (
-            <ul aria-label="Attachments" className={`flex flex-wrap gap-2 ${own ? 'justify-end' : ''}`}>
-              {note.attachments.map((file) => (
-                <li key={file.id}>
-                  <NoteAttachmentLink file={file} />
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <NoteAttachments files={note.attachments} end={own} />
         </div>
       </article>
     </li>
