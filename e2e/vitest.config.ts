@@ -7,6 +7,7 @@ export default defineConfig({
     root: '.',
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
+    setupFiles: ['e2e/support/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
     // What a page shows after a sign-in waits for a password hash, which runs at the lowest CPU priority

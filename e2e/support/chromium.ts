@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { reportOnFailure } from './failure-report';
 import { harvestFromBrowser } from './run-log';
 
 /** Never a downloaded browser: the system's Chromium, or CHROMIUM_PATH. */
@@ -29,7 +30,7 @@ export async function launchChromium(): Promise<Browser> {
     ],
   });
   const slowdown = cpuSlowdown();
-  return harvestFromBrowser(slowdown === undefined ? browser : slowDownPages(browser, slowdown));
+  return reportOnFailure(harvestFromBrowser(slowdown === undefined ? browser : slowDownPages(browser, slowdown)));
 }
 
 /**
