@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { webProjects } from './apps/web/vitest.config';
 
 /**
  * `npm run test:unit`: the web app in jsdom and the server through inject() on an in-memory
@@ -15,6 +16,9 @@ const serverProject = (name: string, env: Record<string, string>, exclude: strin
     environment: 'node',
     setupFiles: ['./test/setup.ts'],
     globalSetup: ['./test/global-setup.ts'],
+    // One module graph per worker, not one per file: every file builds its own app and database from the same modules,
+    // and importing them again for each of 110 files was a third of this suite's time (docs/testing.md).
+    isolate: false,
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -60,7 +64,7 @@ export default defineConfig({
     // (docs/decisions/073-ci-on-node-24-first.md).
     maxWorkers: Math.max(os.availableParallelism() - 1, 2),
     projects: [
-      'apps/web/vitest.config.ts',
+      ...webProjects,
       { test: { name: 'tooling', include: ['scripts/**/*.test.ts', 'eslint-rules/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       'apps/web/vitest.client.config.ts',
       serverProject('server-pglite', { TEST_DB: 'pglite' }),

@@ -36,7 +36,7 @@ export async function openPagesReport(): Promise<string> {
     for (const context of browser.contexts()) {
       for (const page of context.pages()) {
         const text = await page
-          .evaluate(() => document.body?.innerText ?? '')
+          .evaluate<string>('document.body ? document.body.innerText : ""')
           .catch((error: unknown) => `(the text could not be read: ${String(error)})`);
         const answers = failedAnswers.get(context) ?? [];
         blocks.push(

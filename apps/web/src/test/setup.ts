@@ -9,8 +9,16 @@ beforeEach(() => {
   });
 });
 
+// Test files share one jsdom in a worker (isolate: false, docs/testing.md): each test leaves the document as it found
+// it, with nothing a portal or a theme left behind in the body, on <html> or in the title.
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.useRealTimers();
   localStorage.clear();
+  sessionStorage.clear();
+  document.body.replaceChildren();
+  for (const name of document.body.getAttributeNames()) document.body.removeAttribute(name);
+  for (const name of document.documentElement.getAttributeNames()) document.documentElement.removeAttribute(name);
+  document.title = '';
 });
