@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { webProjects } from './apps/web/vitest.config';
+import { slowestFirst } from './scripts/slowest-first';
 
 /**
  * `npm run test:unit`: the web app in jsdom and the server through inject() on an in-memory
@@ -63,6 +64,18 @@ export default defineConfig({
     // much of its time waiting on PostgreSQL, child processes and sockets: two keep both cores busy
     // (docs/decisions/073-ci-on-node-24-first.md).
     maxWorkers: Math.max(os.availableParallelism() - 1, 2),
+    // The files that take 20 s or more start first (bench/README.md, "CI stages").
+    sequence: {
+      sequencer: slowestFirst([
+        'apps/server/src/db/pglite-thread.test.ts',
+        'apps/server/test/durability.test.ts',
+        'apps/server/src/core/backup-postgres.test.ts',
+        'apps/server/test/backup.test.ts',
+        'apps/server/test/load.test.ts',
+        'apps/server/src/db/client.test.ts',
+        'apps/server/src/core/backup.test.ts',
+      ]),
+    },
     projects: [
       ...webProjects,
       { test: { name: 'tooling', include: ['scripts/**/*.test.ts', 'eslint-rules/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { slowestFirst } from '../scripts/slowest-first';
 
 /** The e2e suite: a real Chromium against the real server, started once on a free port. */
 export default defineConfig({
@@ -19,5 +20,17 @@ export default defineConfig({
     // own take free ports and fresh folders (docs/decisions/080-ci-under-30-minutes.md).
     maxWorkers: 2,
     fileParallelism: true,
+    // The files that take a minute or more start first (measured on a clean clone, bench/README.md "CI stages").
+    sequence: {
+      sequencer: slowestFirst([
+        'e2e/phone.e2e.ts',
+        'e2e/narrow-screens.e2e.ts',
+        'e2e/staff-console.e2e.ts',
+        'e2e/restart.e2e.ts',
+        'e2e/proposals.e2e.ts',
+        'e2e/calendar.e2e.ts',
+        'e2e/page-requests.e2e.ts',
+      ]),
+    },
   },
 });

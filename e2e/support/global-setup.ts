@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { chromiumPath } from './chromium';
 import { findLeaks, RUN_DIR_VARIABLE } from './run-log';
-import { startServer } from './server';
+import { DATA_TEMPLATES, startServer } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,6 +23,14 @@ export default async function setup(project: TestProject) {
   // read mark, an upload), each expecting no other file to be at work there: so each worker gets a demo server of its
   // own, and the files of one worker follow one another on it as they always did.
   const workers = Math.max(1, project.globalConfig.maxWorkers);
+  // The folders every server of the run starts from (support/server.ts): migrated once, and seeded once, side by side.
+  const [empty, demo] = await Promise.all([
+    startServer({ SEED_DEMO: 'false' }, { startTimeoutMs: 180_000, fresh: true }),
+    startServer({}, { startTimeoutMs: 180_000, fresh: true }),
+  ]);
+  await Promise.all([empty.stop({ keepData: true }), demo.stop({ keepData: true })]);
+  process.env[DATA_TEMPLATES.empty] = empty.dataDir;
+  process.env[DATA_TEMPLATES.demo] = demo.dataDir;
   const servers = await Promise.all(Array.from({ length: workers }, () => startServer({}, { startTimeoutMs: 180_000 })));
   project.provide(
     'baseURLs',
@@ -36,5 +44,6 @@ export default async function setup(project: TestProject) {
       throw new Error(`Credentials reached the server log (kept in ${runDir}):\n${[...new Set(leaks)].slice(0, 50).join('\n')}`);
     }
     await rm(runDir, { recursive: true, force: true });
+    await Promise.all([empty.dataDir, demo.dataDir].map((folder) => rm(folder, { recursive: true, force: true })));
   };
 }
