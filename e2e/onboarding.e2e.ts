@@ -89,10 +89,7 @@ beforeAll(async () => {
   // At info, every request is logged: what the log-secrets test below reads.
   // The company's receiver is http:// on the loopback: allowed only where the operator says so.
   // A first start, as the contractor's: the folder is empty, not a copy of the run's migrated one.
-  server = await startServer(
-    { SMTP_URL: smtp.url, SEED_DEMO: 'false', LOG_LEVEL: 'info', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' },
-    { fresh: true },
-  );
+  server = await startServer({ SMTP_URL: smtp.url, SEED_DEMO: 'false', LOG_LEVEL: 'info', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }, { fresh: true });
   browser = await launchChromium();
   work = await mkdtemp(path.join(tmpdir(), 'portal-onboarding-'));
   await mkdir(pageShots, { recursive: true });

@@ -77,10 +77,7 @@ async function dataFolder(env: Record<string, string>, fresh: boolean): Promise<
  * database, the demo seed), on a free port with a data folder of its own: a copy of the run's migrated (or seeded)
  * folder, or with `fresh` an empty one, as on a first start.
  */
-export async function startServer(
-  env: Record<string, string> = {},
-  { startTimeoutMs = 60_000, fresh = false } = {},
-): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, { startTimeoutMs = 60_000, fresh = false } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await dataFolder(env, fresh);
   const url = `http://127.0.0.1:${port}`;
