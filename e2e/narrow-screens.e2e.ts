@@ -29,7 +29,7 @@ const COLOR = '#0f766e';
 /** One unbroken word far wider than a phone, as a pasted link is. */
 const LONG_URL = `https://drive.example.com/shared/${'roof-plan-revision-'.repeat(6)}final.pdf?download=${'0123456789'.repeat(5)}`;
 const NAV = ['Home', 'Projects', 'Inbox', 'Audit log', 'Settings'];
-const TABS = ['Overview', 'Customers', 'Notes', 'Photos', 'Documents', 'Invoices', 'Proposals', 'Schedule'];
+const TABS = ['Overview', 'Customers', 'Notes', 'Photos', 'Documents', 'Invoices', 'Proposals', 'Change orders', 'Schedule'];
 
 let smtp: TestSmtpServer;
 let server: RunningServer;

@@ -91,7 +91,7 @@ describe('email notification settings', () => {
     await page.getByRole('button', { name: 'Save email settings' }).click();
     await page.getByRole('status').filter({ hasText: 'Your email settings are saved.' }).waitFor();
     await expectNoAxeViolations(page);
-    expect(await settings()).toEqual({ note: true, invoice: true, document: false, album: true, proposal: true, schedule: true });
+    expect(await settings()).toEqual({ note: true, invoice: true, document: false, album: true, proposal: true, schedule: true, change_order: true });
 
     await page.reload();
     await group.getByRole('checkbox', { name: 'Shared documents' }).waitFor();
@@ -137,7 +137,7 @@ describe('the unsubscribe link of a notice', () => {
     await settledScreenshot(page, { path: path.join(screenshots, 'unsubscribe-375.png'), fullPage: true });
     await page.setViewportSize(DESKTOP);
     await settledScreenshot(page, { path: path.join(screenshots, 'unsubscribe-1280.png'), fullPage: true });
-    expect(await settings()).toEqual({ note: false, invoice: true, document: false, album: true, proposal: true, schedule: true });
+    expect(await settings()).toEqual({ note: false, invoice: true, document: false, album: true, proposal: true, schedule: true, change_order: true });
 
     // The signed-in settings page shows it off; a broken link says so clearly.
     const signedIn = await openSignedIn();

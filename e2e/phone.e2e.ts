@@ -122,6 +122,12 @@ const SIGNED_IN: PortalPage[] = [
     ready: (page) => page.getByRole('heading', { level: 2, name: 'Statement of account' }),
     header: true,
   },
+  {
+    name: 'change orders',
+    url: () => `/change-orders?entity=${KITCHEN}`,
+    ready: (page) => page.getByText('Move the sink to the island').filter({ visible: true }).first(),
+    header: true,
+  },
   { name: 'documents', url: () => `/documents?entity=${LAKE_HOUSE}`, ready: (page) => page.getByRole('link', { name: `Download ${LONG_NAME}` }), header: true },
   { name: 'contact', url: () => `/contact?entity=${KITCHEN}`, ready: (page) => page.getByRole('heading', { level: 1, name: 'Contact' }), header: true },
   {
@@ -341,7 +347,7 @@ describe.each(PHONES)('on a %i px phone', (width) => {
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await menu.waitFor();
     const areas = menu.getByRole('navigation', { name: 'Portal areas' }).getByRole('link');
-    expect(await areas.allInnerTexts()).toEqual(['Project', 'Notes', 'Photos', 'Invoices', 'Proposals', 'Documents', 'Calendar', 'Contact']);
+    expect(await areas.allInnerTexts()).toEqual(['Project', 'Notes', 'Photos', 'Invoices', 'Proposals', 'Change orders', 'Documents', 'Calendar', 'Contact']);
     expect(await menu.getByRole('link', { name: 'Invoices' }).getAttribute('aria-current')).toBe('page');
     expect(await menu.locator('[aria-current="page"]').count()).toBe(1);
     expect(await menu.getByRole('link', { name: 'Email notifications' }).count()).toBe(1);
@@ -377,7 +383,7 @@ describe('on a desktop (1280 px)', () => {
     const header = page.getByRole('banner');
     expect(await header.getByRole('button', { name: 'Menu', exact: true }).count()).toBe(0);
     const areas = header.getByRole('navigation', { name: 'Portal areas' }).getByRole('link');
-    expect(await areas.allInnerTexts()).toEqual(['Project', 'Notes', 'Photos', 'Invoices', 'Proposals', 'Documents', 'Calendar', 'Contact']);
+    expect(await areas.allInnerTexts()).toEqual(['Project', 'Notes', 'Photos', 'Invoices', 'Proposals', 'Change orders', 'Documents', 'Calendar', 'Contact']);
     expect(await header.getByRole('link', { name: 'Invoices' }).getAttribute('aria-current')).toBe('page');
     await header.getByRole('button', { name: /^Account menu/ }).click();
     const menu = page.getByRole('menu');

@@ -21,6 +21,8 @@ import { acceptStaffInvitation, companyApi, createCompany, invitedCustomer, staf
  * endpoint hears `proposal.accepted`, signed. A new version supersedes the old, a withdrawn one says so; with the area
  * switched off the portal shows no link and the API answers 404; another company reads "Page not found".
  *
+ * Change orders follow on the same project, on the contract the proposal made (described below).
+ *
  * Over 30 s: one journey from a draft through a signature to its PDF and webhook, on a server of its own.
  */
 
@@ -349,6 +351,103 @@ describe('proposals with signatures', () => {
     await page.goto(`/staff/projects/${own.id}/proposals/${proposalId}`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     expect(await page.getByText('Roof replacement proposal').count()).toBe(0);
+    await context.close();
+  }, 120_000);
+});
+
+/**
+ * Change orders on the contract the accepted proposal made (docs/staff-console.md, "Change orders"; docs/decisions/
+ * 127-change-orders.md): the office sends one with "invoice on approval" from the console; the customer on a phone
+ * approves it with a typed name, twice at once, and one approval stands; the invoice shows on both sides; the revised
+ * contract is the same on the project page, the statement and the console; both sides download the same signed PDF,
+ * whose SHA-256 is the evidence's.
+ */
+describe('change orders', () => {
+  let changeOrderId = 0;
+  let portalChangeOrderPdf: Buffer;
+  // 1 × $1,200.00 at 8.25 % tax.
+  const CHANGE = '1299.00';
+
+  it('are drafted and sent from the console with "invoice on approval"', async () => {
+    await companyApi(server, key, 'PATCH', '/company', { is_portal_change_orders_enabled: true, is_portal_invoicing_enabled: true });
+    const { context, page, consoleErrors } = await staffPage(browser, server, ownerToken);
+    await page.goto(`/staff/projects/${projectId}/change-orders`);
+    await page.getByRole('link', { name: 'New change order' }).click();
+    await page.getByRole('heading', { name: 'New change order' }).waitFor();
+    await page.getByLabel('Title', { exact: true }).fill('Skylight over the stairs');
+    await page.getByLabel('Schedule days').fill('3');
+    await page.getByLabel('Approval deadline').fill(inDays(14));
+    await page.getByLabel('Item 1 Description').fill('Skylight, flashing and drywall');
+    await page.getByLabel('Item 1 Unit price ($)').fill('1200');
+    await page.getByLabel('Tax rate (%)').fill('8.25');
+    await page.getByRole('checkbox', { name: /Invoice on approval/ }).check();
+    await expect.poll(() => page.getByTestId('draft-total').innerText()).toBe('$1,299.00');
+    await page.getByRole('button', { name: 'Create the draft' }).click();
+    await page.getByRole('heading', { name: 'Change order CO-1' }).waitFor();
+    changeOrderId = Number(/\/change-orders\/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
+    await page.getByRole('button', { name: 'Save and send…' }).click();
+    await page.getByRole('alertdialog', { name: 'Send CO-1?' }).getByRole('button', { name: 'Send the change order' }).click();
+    await page.getByRole('button', { name: 'Withdraw' }).waitFor();
+    await expectNoAxeViolations(page);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('are approved by the customer on a phone with a typed name, once however often the button is pressed', async () => {
+    const { context, page } = await customerPage(375);
+    await page.goto(`/change-orders?entity=${entity}`);
+    await page.getByRole('link', { name: 'Skylight over the stairs' }).first().click();
+    await page.getByRole('heading', { name: 'Skylight over the stairs' }).waitFor();
+    await page.getByLabel('Full name').fill('Ann Smith');
+    await page.getByRole('checkbox', { name: /I agree that typing my name/ }).check();
+    await expectNoAxeViolations(page);
+    await noHorizontalScroll(page);
+    await settledScreenshot(page, { path: path.join(screenshots, 'change-order-375.png'), fullPage: true });
+    // Two answers at once, as a second tab or a retry would send them: one approval stands, the other is refused.
+    const approve = () =>
+      fetch(`${server.url}/api/entities/${entity}/change-orders/${changeOrderId}/approve`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${customerToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ signer_name: 'Ann Smith', consent: true }),
+      }).then((response) => response.status);
+    expect((await Promise.all([approve(), approve()])).sort()).toEqual([200, 409]);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Signed and approved' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Approve and sign' }).count()).toBe(0);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the signed PDF' }).click()]);
+    portalChangeOrderPdf = await readFile((await download.path())!);
+    expect(portalChangeOrderPdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(sha256(portalChangeOrderPdf)).toBe(await page.getByTestId('pdf-sha256').innerText());
+
+    // The invoice made on approval, and the revised contract on the project page and the statement.
+    await page.getByRole('link', { name: 'See the invoice for this change order' }).click();
+    await page.getByRole('heading', { name: /^Invoice INV-/ }).waitFor();
+    const project = await companyApi<{ contract: string; approved_changes: string; revised_contract: string }>(server, key, 'GET', `/projects/${projectId}`);
+    expect(project.approved_changes).toBe(CHANGE);
+    expect(Number(project.revised_contract)).toBeCloseTo(Number(project.contract) + Number(CHANGE), 2);
+    const revised = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(project.revised_contract));
+    for (const address of [`/?entity=${entity}`, `/invoices?entity=${entity}&view=statement`]) {
+      await page.goto(address);
+      await expect.poll(() => page.getByText(revised, { exact: true }).filter({ visible: true }).count()).toBeGreaterThan(0);
+    }
+    await context.close();
+  }, 120_000);
+
+  it('show the office the same signed PDF, the invoice and the revised contract', async () => {
+    const { context, page } = await staffPage(browser, server, ownerToken);
+    await page.goto(`/staff/projects/${projectId}/change-orders/${changeOrderId}`);
+    await page.getByRole('heading', { name: 'Signed and approved' }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the signed PDF' }).click()]);
+    expect((await readFile((await download.path())!)).equals(portalChangeOrderPdf)).toBe(true);
+    const project = await companyApi<{ revised_contract: string }>(server, key, 'GET', `/projects/${projectId}`);
+    await page.goto(`/staff/projects/${projectId}/invoices`);
+    await expect
+      .poll(() => page.getByTestId('revised-contract').innerText())
+      .toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(project.revised_contract)));
+    const changeOrder = await companyApi<{ invoice_id: number }>(server, key, 'GET', `/change-orders/${changeOrderId}`);
+    const invoice = await companyApi<{ number: string; total: string }>(server, key, 'GET', `/invoices/${changeOrder.invoice_id}`);
+    expect(invoice.total).toBe(CHANGE);
+    await page.getByRole('link', { name: invoice.number }).first().waitFor();
     await context.close();
   }, 120_000);
 });

@@ -30,6 +30,8 @@ import { notesCompanyRoutes } from './modules/notes/notes.company-routes';
 import { invoicesCompanyRoutes } from './modules/invoices/invoices.company-routes';
 import { proposalsRoutes } from './modules/proposals/proposals.routes';
 import { proposalsCompanyRoutes } from './modules/proposals/proposals.company-routes';
+import { changeOrdersRoutes } from './modules/change-orders/change-orders.routes';
+import { changeOrdersCompanyRoutes } from './modules/change-orders/change-orders.company-routes';
 import { contactCompanyRoutes } from './modules/contact/contact.company-routes';
 import { auditCompanyRoutes } from './modules/audit/audit.company-routes';
 import { inboxRoutes } from './modules/inbox/inbox.routes';
@@ -214,6 +216,8 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(photosCompanyRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(proposalsRoutes, { publicUrl: env.PUBLIC_URL, brandDir: BRAND_DIR });
       await api.register(proposalsCompanyRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(changeOrdersRoutes, { publicUrl: env.PUBLIC_URL, brandDir: BRAND_DIR });
+      await api.register(changeOrdersCompanyRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(calendarRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(calendarCompanyRoutes, { publicUrl: env.PUBLIC_URL });
     },

@@ -306,7 +306,14 @@ async function inspect(dataDir: string, databaseUrl: string | undefined, acked: 
         lost.push(`${write.kind} ${write.id}: expected ${JSON.stringify(expected)}, found ${JSON.stringify(row ?? null)}`);
     }
 
-    const keys = new Set((await rows<{ blob_key: string }>(sql`select blob_key from files`)).map((row) => row.blob_key));
+    // A blob is referenced by a file, or is a signed PDF an acceptance or an approval keeps (as the blob sweep reads them).
+    const keys = new Set(
+      (
+        await rows<{ blob_key: string }>(
+          sql`select blob_key from files union select pdf_blob_key from proposal_acceptances union select pdf_blob_key from change_order_approvals`,
+        )
+      ).map((row) => row.blob_key),
+    );
     const folder = path.join(dataDir, 'blobs');
     const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
     const onDisk = new Set(entries.filter((entry) => entry.isFile()).map((entry) => entry.name));

@@ -7,6 +7,7 @@ import {
   apiKeys,
   albums,
   auditLog,
+  changeOrders,
   companyCustomers,
   contactMessages,
   documents,
@@ -57,6 +58,7 @@ export async function prepareOtherCompany(app: App, otherKey: string): Promise<v
   await prepareOtherInvoices(app, otherKey);
   await prepareOtherContactMessages(app, otherKey);
   await prepareOtherProposals(app, otherKey);
+  await prepareOtherChangeOrders(app, otherKey);
   await prepareOtherScheduleItems(app, otherKey);
   const as = async (url: string, payload: object) => {
     const response = await app.inject({ method: 'POST', url, headers: bearer(otherKey), payload });
@@ -116,6 +118,21 @@ async function prepareOtherProposals(app: App, otherKey: string) {
   await call('/api/integration/proposals', draft);
   const sent = await call('/api/integration/proposals', draft);
   await call(`/api/integration/proposals/${sent.id}/send`);
+}
+
+/** Change orders: B gets a draft and a sent one, made through its own key. */
+async function prepareOtherChangeOrders(app: App, otherKey: string) {
+  const companyId = await companyOfKey(app, otherKey);
+  const [project] = await app.database.db.select({ id: projects.id }).from(projects).where(eq(projects.company_id, companyId)).limit(1);
+  const call = async (url: string, payload?: object) => {
+    const response = await app.inject({ method: 'POST', url, headers: bearer(otherKey), ...(payload ? { payload } : {}) });
+    if (response.statusCode >= 300) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    return response.json() as { id: number };
+  };
+  const draft = { project_id: project!.id, title: 'Matrix', items: [{ description: 'x', quantity: '1', unit_price: '1.00' }] };
+  await call('/api/integration/change-orders', draft);
+  const sent = await call('/api/integration/change-orders', draft);
+  await call(`/api/integration/change-orders/${sent.id}/send`);
 }
 
 /** Contact messages come from customers through the portal: B gets one, already handled, so that un-handling would write. */
@@ -194,6 +211,18 @@ export async function otherCompanyIds(app: App, companyId: number): Promise<Reco
         .select({ id: proposals.id })
         .from(proposals)
         .where(and(eq(proposals.company_id, companyId), eq(proposals.state, 'draft'))),
+    ),
+    changeOrder: await ids(
+      db
+        .select({ id: changeOrders.id })
+        .from(changeOrders)
+        .where(and(eq(changeOrders.company_id, companyId), ne(changeOrders.state, 'draft'))),
+    ),
+    draftChangeOrder: await ids(
+      db
+        .select({ id: changeOrders.id })
+        .from(changeOrders)
+        .where(and(eq(changeOrders.company_id, companyId), eq(changeOrders.state, 'draft'))),
     ),
     contactMessage: await ids(db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.company_id, companyId))),
     apiKey: await ids(db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.company_id, companyId))),
@@ -477,6 +506,43 @@ export const INTEGRATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/integration/proposals/{id}/send': (other) => ({ method: 'POST', url: `/api/integration/proposals/${other.first('draftProposal')}/send` }),
   'POST /api/integration/proposals/{id}/withdraw': (other) => ({ method: 'POST', url: `/api/integration/proposals/${other.first('proposal')}/withdraw` }),
   'POST /api/integration/proposals/{id}/revise': (other) => ({ method: 'POST', url: `/api/integration/proposals/${other.first('proposal')}/revise` }),
+  'GET /api/integration/change-orders': (other) => [
+    { method: 'GET', url: '/api/integration/change-orders?page[size]=100', listOf: 'changeOrder' },
+    { method: 'GET', url: '/api/integration/change-orders?page[size]=100', listOf: 'draftChangeOrder' },
+    { method: 'GET', url: `/api/integration/change-orders?filter[project_id]=${other.first('project')}`, listOf: 'changeOrder' },
+  ],
+  'GET /api/integration/change-orders/{id}': (other) => [
+    { method: 'GET', url: `/api/integration/change-orders/${other.first('changeOrder')}` },
+    { method: 'GET', url: `/api/integration/change-orders/${other.first('draftChangeOrder')}` },
+  ],
+  'GET /api/integration/change-orders/{id}/pdf': (other) => ({ method: 'GET', url: `/api/integration/change-orders/${other.first('changeOrder')}/pdf` }),
+  'POST /api/integration/change-orders': (other) => ({
+    method: 'POST',
+    url: '/api/integration/change-orders',
+    payload: { project_id: other.first('project'), title: 'Leak' },
+    expect: 422,
+  }),
+  'PATCH /api/integration/change-orders/{id}': (other) => ({
+    method: 'PATCH',
+    url: `/api/integration/change-orders/${other.first('draftChangeOrder')}`,
+    payload: { title: 'Leak' },
+  }),
+  'DELETE /api/integration/change-orders/{id}': (other) => ({
+    method: 'DELETE',
+    url: `/api/integration/change-orders/${other.first('draftChangeOrder')}`,
+  }),
+  'POST /api/integration/change-orders/{id}/send': (other) => ({
+    method: 'POST',
+    url: `/api/integration/change-orders/${other.first('draftChangeOrder')}/send`,
+  }),
+  'POST /api/integration/change-orders/{id}/withdraw': (other) => ({
+    method: 'POST',
+    url: `/api/integration/change-orders/${other.first('changeOrder')}/withdraw`,
+  }),
+  'POST /api/integration/change-orders/{id}/revise': (other) => ({
+    method: 'POST',
+    url: `/api/integration/change-orders/${other.first('changeOrder')}/revise`,
+  }),
   'GET /api/integration/audit-log': () => [
     { method: 'GET', url: '/api/integration/audit-log?page[size]=100', listOf: 'auditEntry' },
     { method: 'GET', url: '/api/integration/audit-log?filter[actor_kind]=api_key&page[size]=100', listOf: 'auditEntry' },

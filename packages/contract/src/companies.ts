@@ -46,6 +46,7 @@ export const CompanySchema = z
     is_portal_project_info_enabled: z.boolean(),
     is_portal_project_notes_enabled: z.boolean(),
     is_portal_proposals_enabled: z.boolean(),
+    is_portal_change_orders_enabled: z.boolean(),
     is_portal_user_profile_pics_enabled: z.boolean(),
     /** IANA zone of the company's calendar (docs/decisions/065-calendar-time-zones-and-icalendar.md). */
     time_zone: z.string(),
@@ -69,6 +70,7 @@ export const AREA_SWITCHES = {
   invoices: 'is_portal_invoicing_enabled',
   documents: 'is_portal_file_sharing_enabled',
   proposals: 'is_portal_proposals_enabled',
+  change_orders: 'is_portal_change_orders_enabled',
   calendar: 'is_portal_project_calendar_enabled',
 } as const satisfies Record<string, CompanySwitch>;
 export type PortalArea = keyof typeof AREA_SWITCHES;

@@ -6,6 +6,7 @@
 /** The per-company switches, in the order docs/requirements.md 4.6 lists them. */
 export const COMPANY_SWITCHES = [
   'is_portal_album_sharing_enabled',
+  'is_portal_change_orders_enabled',
   'is_portal_file_sharing_enabled',
   'is_portal_invoicing_enabled',
   'is_portal_project_calendar_enabled',
@@ -35,6 +36,7 @@ export const SCOPE_AREAS = [
   'webhooks',
   'api_keys',
   'proposals',
+  'change_orders',
 ] as const;
 export type ScopeArea = (typeof SCOPE_AREAS)[number];
 export const ALL_SCOPES = SCOPE_AREAS.flatMap((area) => [`${area}:read`, `${area}:write`] as const);
@@ -45,10 +47,16 @@ export const WEBHOOK_EVENTS = [
   'document.uploaded',
   'contact_message.created',
   'invoice.viewed',
+  'invoice.sent',
   'portal_user.activated',
   'proposal.viewed',
   'proposal.accepted',
   'proposal.declined',
+  'change_order.sent',
+  'change_order.viewed',
+  'change_order.approved',
+  'change_order.declined',
+  'change_order.withdrawn',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -4,17 +4,20 @@ import { paginatedSchema } from './pagination';
 
 /**
  * What customers did across the company's projects, per staff member read or not (docs/decisions/050-inbox.md): notes,
- * documents, contact messages and answers to proposals (docs/decisions/114-every-customer-action-reaches-the-office.md).
+ * documents, contact messages and answers to proposals and change orders (docs/decisions/114-every-customer-action-reaches-the-office.md).
  */
 
-export const INBOX_KINDS = ['note', 'document', 'message', 'proposal'] as const;
+export const INBOX_KINDS = ['note', 'document', 'message', 'proposal', 'change_order'] as const;
 export const InboxKindSchema = z.enum(INBOX_KINDS);
 export type InboxKind = z.infer<typeof InboxKindSchema>;
 
 export const InboxItemSchema = z
   .object({
     kind: InboxKindSchema,
-    id: z.number().int().describe('The note, document, contact message or proposal (accepted or declined by the customer)'),
+    id: z
+      .number()
+      .int()
+      .describe('The note, document, contact message, proposal (accepted or declined by the customer) or change order (approved or declined)'),
     project: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
     from: z.object({ id: z.number().int(), name: z.string() }).nullable().describe('The customer; null once erased'),
     excerpt: z.string(),

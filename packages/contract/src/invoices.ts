@@ -90,6 +90,10 @@ export const InvoiceSummarySchema = z
     /** The part of it past its due date. */
     overdue_balance: AmountSchema,
     overdue_count: z.number().int(),
+    /** The money trail (ProjectMoney in projects.ts): the contract, its approved changes and the revised contract. */
+    contract: AmountSchema.optional(),
+    approved_changes: AmountSchema.optional(),
+    revised_contract: AmountSchema.optional(),
     as_of: CalendarDateSchema,
   })
   .meta({ id: 'InvoiceSummary' });
@@ -116,6 +120,10 @@ export const StatementSchema = z
     as_of: CalendarDateSchema,
     project: z.object({ id: z.number().int(), number: z.string().nullable(), name: z.string().nullable() }),
     entries: z.array(StatementEntrySchema),
+    /** The money trail (ProjectMoney in projects.ts): the contract, its approved changes and the revised contract. */
+    contract: AmountSchema.optional(),
+    approved_changes: AmountSchema.optional(),
+    revised_contract: AmountSchema.optional(),
     total_invoiced: AmountSchema,
     total_paid: AmountSchema,
     balance: AmountSchema,

@@ -2,7 +2,7 @@
  * The email notices a customer gets when the company does something on a project they share
  * (docs/requirements.md 14 and 18.4), each of which they can turn off.
  */
-export const NOTICE_KINDS = ['note', 'invoice', 'document', 'album', 'proposal', 'schedule'] as const;
+export const NOTICE_KINDS = ['note', 'invoice', 'document', 'album', 'proposal', 'change_order', 'schedule'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /** What each kind of email is about, as the settings page, the unsubscribe page and every notice's footer name it. */
@@ -12,6 +12,7 @@ export const NOTICE_KIND_LABELS: Record<NoticeKind, { label: string; description
   document: { label: 'Shared documents', description: 'An email when the company shares a document with you.' },
   album: { label: 'Shared photo albums', description: 'An email when the company shares a photo album with you.' },
   proposal: { label: 'Proposals', description: 'An email when the company sends you a proposal to accept or decline.' },
+  change_order: { label: 'Change orders', description: 'An email when the company sends you a change order to approve or decline.' },
   schedule: { label: 'Scheduled visits', description: 'An email when the company schedules, moves or cancels a visit on one of your projects.' },
 };
 

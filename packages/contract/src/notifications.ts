@@ -10,6 +10,7 @@ export const NotificationPreferencesSchema = z
     album: z.boolean(),
     proposal: z.boolean(),
     schedule: z.boolean(),
+    change_order: z.boolean(),
   })
   .meta({ id: 'NotificationPreferences' });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;

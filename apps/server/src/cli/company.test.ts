@@ -674,3 +674,90 @@ describe('proposals from the terminal', () => {
     expect(bad.err).toContain('--item takes SECTION|DESCRIPTION|QUANTITY|UNIT PRICE[|optional]');
   });
 });
+
+describe('change orders from the terminal', () => {
+  let key: string;
+  let projectId: number;
+
+  beforeAll(async () => {
+    const created = await company([
+      'create-company',
+      '--name',
+      'Change Order Builders',
+      '--owner-email',
+      'owner@change-order.example',
+      '--owner-name',
+      'Cy Change',
+      '--json',
+    ]);
+    const answer = JSON.parse(created.out) as { company: { id: number }; api_key: { key: string } };
+    key = answer.api_key.key;
+    const [project] = await t.app.database.db.insert(projects).values({ company_id: answer.company.id, name: 'Attic' }).returning();
+    projectId = project!.id;
+  });
+
+  it('creates from flags, updates, sends, revises, sends the new version, lists and shows, and withdraws', async () => {
+    const as = (args: string[]) => company(args, { PORTAL_API_KEY: key });
+    const created = await as([
+      'create-change-order',
+      '--project',
+      String(projectId),
+      '--title',
+      'Skylight',
+      '--item',
+      'Skylight|1|1850.00',
+      '--item',
+      'Flashing|2|$75',
+      '--tax-rate',
+      '10',
+      '--days',
+      '3',
+      '--deadline',
+      '2099-01-31',
+    ]);
+    expect(created).toMatchObject({ code: 0, err: '' });
+    const [, id, number] = /^Change order (\d+) \(CO-(\d+)\)/.exec(created.out)!;
+    expect(created.out).toBe(`Change order ${id} (CO-${number}) for project ${projectId}: Draft, total $2,200.00, +3 days, approve by 2099-01-31.`);
+
+    const updated = await as(['update-change-order', '--id', id!, '--days', '4', '--deadline', 'none', '--invoice-on-approval']);
+    expect(updated.out).toBe(`Change order ${id} (CO-${number}) for project ${projectId}: Draft, total $2,200.00, +4 days, no deadline.`);
+    expect((await as(['send-change-order', '--id', id!])).out).toContain(': Sent,');
+    const late = await as(['update-change-order', '--id', id!, '--title', 'Too late']);
+    expect(late).toMatchObject({
+      code: 1,
+      err: 'Refused (409): This change order has been sent and can no longer be changed: make a new version of it instead.',
+    });
+
+    const revised = await as(['revise-change-order', '--id', id!]);
+    const newId = /^Change order (\d+) \(CO-\d+ v2\)/.exec(revised.out)![1]!;
+    expect(revised.out).toContain(': Draft,');
+    expect((await as(['send-change-order', '--id', newId])).out).toContain(': Sent,');
+    expect((await as(['change-orders', '--project', String(projectId)])).out.split('\n')).toEqual([
+      `#${newId} CO-${number} v2 project ${projectId}: Sent, $2,200.00, +4 days: Skylight`,
+      `#${id} CO-${number} project ${projectId}: Superseded, $2,200.00, +4 days: Skylight`,
+    ]);
+    const shown = await as(['show-change-order', '--id', newId]);
+    expect(shown.out).toContain('Flashing: 2 × $75.00 = $150.00');
+    expect(shown.out).toContain('Invoiced on approval');
+
+    const early = await as(['change-order-pdf', '--id', newId, '--out', path.join(t.dataDir, 'co.pdf')]);
+    expect(early).toMatchObject({
+      code: 1,
+      err: 'Refused (409): This change order has not been approved: the signed PDF is made when the customer approves it.',
+    });
+    expect((await as(['withdraw-change-order', '--id', newId])).out).toContain(': Withdrawn,');
+  });
+
+  it('creates from a JSON file, the flags taking precedence, and names the flag a refusal is about', async () => {
+    const file = path.join(t.dataDir, 'change-order.json');
+    await writeFile(
+      file,
+      JSON.stringify({ project_id: projectId, title: 'From the file', items: [{ description: 'Credit', quantity: '1', unit_price: '-200.00' }] }),
+    );
+    const created = await company(['create-change-order', '--file', file, '--title', 'Rot was smaller', '--json'], { PORTAL_API_KEY: key });
+    expect(JSON.parse(created.out)).toMatchObject({ title: 'Rot was smaller', status: 'draft', total: '-200.00', schedule_days: 0 });
+    const bad = await company(['create-change-order', '--project', String(projectId), '--title', 'x', '--days', '400'], { PORTAL_API_KEY: key });
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain('--days: The schedule_days must be from -365 to 365.');
+  });
+});

@@ -42,6 +42,7 @@ export function serializeCompany(company: CompanyRow, publicUrl: string, theme?:
     logo_url: absoluteUrl(publicUrl, company.logo_url),
     portal_welcome_message: company.portal_welcome_message,
     is_portal_album_sharing_enabled: company.is_portal_album_sharing_enabled,
+    is_portal_change_orders_enabled: company.is_portal_change_orders_enabled,
     is_portal_file_sharing_enabled: company.is_portal_file_sharing_enabled,
     is_portal_invoicing_enabled: company.is_portal_invoicing_enabled,
     is_portal_project_calendar_enabled: company.is_portal_project_calendar_enabled,

@@ -5,12 +5,13 @@ import { seedPhotos } from './photos';
 import { seedNotes } from './notes';
 import { seedProposals } from './proposals';
 import { seedCalendar } from './calendar';
+import { seedChangeOrders } from './change-orders';
 
 /**
  * Each area (notes, photos, invoices, documents …) adds its demo data here, in the same
  * transaction as the rest of the seed. Keep every seeder deterministic: no Math.random, no now().
  */
-const AREA_SEEDERS: AreaSeeder[] = [seedInvoices, seedNotes, seedPhotos, seedDocuments, seedProposals, seedCalendar];
+const AREA_SEEDERS: AreaSeeder[] = [seedInvoices, seedNotes, seedPhotos, seedDocuments, seedProposals, seedChangeOrders, seedCalendar];
 
 export async function seedAreas(tx: SeedTx, demo: DemoContext): Promise<void> {
   for (const seeder of AREA_SEEDERS) await seeder(tx, demo);

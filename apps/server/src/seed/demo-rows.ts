@@ -32,6 +32,7 @@ export const DEMO_COMPANIES: Record<CompanyKey, { company: Stamped<typeof compan
       portal_welcome_message:
         'Welcome to your Acme Builders project portal. Follow your project, message our team and find every photo, invoice and document in one place.',
       is_portal_album_sharing_enabled: true,
+      is_portal_change_orders_enabled: true,
       is_portal_file_sharing_enabled: true,
       is_portal_invoicing_enabled: true,
       is_portal_project_calendar_enabled: true,
@@ -57,6 +58,7 @@ export const DEMO_COMPANIES: Record<CompanyKey, { company: Stamped<typeof compan
       logo_url: '/brand/brightside.svg',
       portal_welcome_message: 'Thanks for choosing Brightside. Your remodel, at a glance.',
       is_portal_album_sharing_enabled: false,
+      is_portal_change_orders_enabled: false,
       is_portal_file_sharing_enabled: true,
       is_portal_invoicing_enabled: false,
       is_portal_project_calendar_enabled: false,

@@ -109,6 +109,25 @@ export const ROUTES: Record<string, RouteEntry> = {
     method: 'GET',
     url: `/api/entities/${p.first('entity')}/proposals/${p.first('proposal')}/pdf`,
   }),
+  'GET /api/entities/{entity}/change-orders': (p) => ({ method: 'GET', url: `/api/entities/${p.first('entity')}/change-orders` }),
+  'GET /api/entities/{entity}/change-orders/{changeOrder}': (p) => ({
+    method: 'GET',
+    url: `/api/entities/${p.first('entity')}/change-orders/${p.first('changeOrder')}`,
+  }),
+  'POST /api/entities/{entity}/change-orders/{changeOrder}/approve': (p) => ({
+    method: 'POST',
+    url: `/api/entities/${p.first('entity')}/change-orders/${p.first('changeOrder')}/approve`,
+    payload: { signer_name: 'Mallory Canary', consent: true },
+  }),
+  'POST /api/entities/{entity}/change-orders/{changeOrder}/decline': (p) => ({
+    method: 'POST',
+    url: `/api/entities/${p.first('entity')}/change-orders/${p.first('changeOrder')}/decline`,
+    payload: {},
+  }),
+  'GET /api/entities/{entity}/change-orders/{changeOrder}/pdf': (p) => ({
+    method: 'GET',
+    url: `/api/entities/${p.first('entity')}/change-orders/${p.first('changeOrder')}/pdf`,
+  }),
   'PATCH /api/account/notifications': none,
   'POST /api/notifications/unsubscribe': none,
   'GET /api/entities': () => ({ method: 'GET', url: '/api/entities?include=model,company&page[size]=100', listOf: 'entity' }),
@@ -151,6 +170,7 @@ export const ROUTES: Record<string, RouteEntry> = {
     { method: 'POST', url: `/api/staff/inbox/document/${p.first('document')}/read` },
     { method: 'POST', url: `/api/staff/inbox/message/${p.first('contactMessage')}/read` },
     { method: 'POST', url: `/api/staff/inbox/proposal/${p.first('proposal')}/read` },
+    { method: 'POST', url: `/api/staff/inbox/change_order/${p.first('changeOrder')}/read` },
   ],
   'POST /api/staff/inbox/read-all': none,
   // Files are reached through signed links only: without one, any id is refused.
@@ -195,6 +215,9 @@ export const KEY_KINDS: Record<string, string> = {
   invoices: 'invoice',
   proposal: 'proposal',
   proposals: 'proposal',
+  change_order: 'changeOrder',
+  change_orders: 'changeOrder',
+  'change-orders': 'changeOrder',
   payment: 'payment',
   payments: 'payment',
   account: 'account',

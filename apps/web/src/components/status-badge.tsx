@@ -1,4 +1,4 @@
-import type { InvoiceStatus, ProposalStatus } from '@portal/contract';
+import type { ChangeOrderStatus, InvoiceStatus, ProposalStatus } from '@portal/contract';
 import type { ReactNode } from 'react';
 
 /** The colours a state may take, by what it means rather than by hue, so that one meaning looks one way everywhere. */
@@ -30,6 +30,17 @@ export const PROPOSAL_TONES: Record<ProposalStatus, BadgeTone> = {
   draft: 'draft',
   sent: 'info',
   accepted: 'success',
+  declined: 'danger',
+  expired: 'warning',
+  withdrawn: 'closed',
+  superseded: 'closed',
+};
+
+/** A change order's state, in the portal and the console alike: the same meanings as a proposal's. */
+export const CHANGE_ORDER_TONES: Record<ChangeOrderStatus, BadgeTone> = {
+  draft: 'draft',
+  sent: 'info',
+  approved: 'success',
   declined: 'danger',
   expired: 'warning',
   withdrawn: 'closed',

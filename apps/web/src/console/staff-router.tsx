@@ -1,6 +1,7 @@
 import { authLayoutRoute } from '../root/auth-layout';
 import { rootRoute } from '../root/root';
 import { staffAuditLogRoute } from './routes/audit-log';
+import { staffProjectChangeOrderRoute, staffProjectChangeOrdersRoute, staffProjectNewChangeOrderRoute } from './routes/change-orders';
 import { staffProjectDocumentsRoute } from './routes/documents';
 import { staffHomeRoute } from './routes/home';
 import { staffInboxRoute } from './routes/inbox';
@@ -48,6 +49,9 @@ export function staffLayouts() {
         staffProjectProposalsRoute,
         staffProjectNewProposalRoute,
         staffProjectProposalRoute,
+        staffProjectChangeOrdersRoute,
+        staffProjectNewChangeOrderRoute,
+        staffProjectChangeOrderRoute,
         staffProjectScheduleRoute,
       ]),
       staffInboxRoute,

@@ -8,6 +8,7 @@ import { documentsRoute } from './routes/documents';
 import { indexRoute } from './routes/index';
 import { invoicesRoute } from './routes/invoices';
 import { proposalsRoute } from './routes/proposals';
+import { changeOrdersRoute } from './routes/change-orders';
 import { loginRoute } from './routes/login';
 import { notesRoute } from './routes/notes';
 import { passwordlessLoginRoute } from './routes/passwordless-login';
@@ -30,6 +31,7 @@ export function portalLayouts() {
       contactRoute,
       invoicesRoute,
       proposalsRoute,
+      changeOrdersRoute,
       documentsRoute,
       calendarRoute,
       sessionsRoute,

@@ -39,8 +39,8 @@ export interface StubbedRequest {
   init: RequestInit;
 }
 
-/** Stubs fetch with `answer`; where it answers undefined, portalFallback does. */
-export function stubPortalApi(answer: (request: StubbedRequest) => Response | undefined) {
+/** Stubs fetch with `answer` (a promise for a slow server); where it answers undefined, portalFallback does. */
+export function stubPortalApi(answer: (request: StubbedRequest) => Response | Promise<Response> | undefined) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {

@@ -1,6 +1,7 @@
 import { COMPANY_INVOICE_STATUS_LABELS } from '@portal/contract/constants';
 import { COMPANY_PROPOSAL_STATUS_LABELS, type ProposalStatusValue } from '@portal/contract/proposal-constants';
 import { formatUsd, toCents } from '@portal/contract/money';
+import { COMPANY_CHANGE_ORDER_STATUS_LABELS, type ChangeOrderStatusValue } from '@portal/contract/change-order-constants';
 
 /**
  * How the `company` command writes what the staff console shows, the one way both do: money with thousands
@@ -13,3 +14,5 @@ export const money = (value: string | null | undefined) => (value == null ? '' :
 export const invoiceStatus = (status: keyof typeof COMPANY_INVOICE_STATUS_LABELS) => COMPANY_INVOICE_STATUS_LABELS[status];
 
 export const proposalStatus = (status: ProposalStatusValue) => COMPANY_PROPOSAL_STATUS_LABELS[status];
+
+export const changeOrderStatus = (status: ChangeOrderStatusValue) => COMPANY_CHANGE_ORDER_STATUS_LABELS[status];

@@ -12,6 +12,16 @@ import { uploadDocument, uploadPhotos } from './commands/media';
 import { importCsv } from './commands/import';
 import { createWebhook } from './commands/webhooks';
 import { createProposal, listProposals, proposalPdf, reviseProposal, sendProposal, showProposal, withdrawProposal } from './commands/proposals';
+import {
+  changeOrderPdf,
+  createChangeOrder,
+  listChangeOrders,
+  reviseChangeOrder,
+  sendChangeOrder,
+  showChangeOrder,
+  updateChangeOrder,
+  withdrawChangeOrder,
+} from './commands/change-orders';
 import { addVisit, cancelVisit, deleteVisit, listVisits, moveVisit } from './commands/calendar';
 
 export const COMMANDS: Command[] = [
@@ -49,6 +59,14 @@ export const COMMANDS: Command[] = [
   withdrawProposal,
   reviseProposal,
   proposalPdf,
+  listChangeOrders,
+  showChangeOrder,
+  createChangeOrder,
+  updateChangeOrder,
+  sendChangeOrder,
+  withdrawChangeOrder,
+  reviseChangeOrder,
+  changeOrderPdf,
   listVisits,
   addVisit,
   moveVisit,

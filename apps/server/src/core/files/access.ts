@@ -3,7 +3,20 @@ import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { AlbumRow, FileRow } from '../../db/rows';
-import { albums, companies, documents, files, noteAttachments, notes, photos, portalEntities, sessions, staff } from '../../db/schema';
+import {
+  albums,
+  changeOrderFiles,
+  changeOrders,
+  companies,
+  documents,
+  files,
+  noteAttachments,
+  notes,
+  photos,
+  portalEntities,
+  sessions,
+  staff,
+} from '../../db/schema';
 import type { UrlSigner } from '../../lib/signed-urls';
 import { parseAudience, signedPath, type LinkAudience } from './links';
 import { invalidSignature } from './serve';
@@ -32,7 +45,8 @@ const liveSession = (sessionId: number): SQL => and(eq(sessions.id, sessionId), 
 export function linkAccess(db: Db) {
   /**
    * For a portal session, the file must be held by something the portal shows that user now: a shared
-   * document, a photo of a shared album, an attachment of a note shared with the portal, each in a project
+   * document, a photo of a shared album, an attachment of a note shared with the portal, a file of a change order
+   * sent to the customer (never a draft's), each in a project
    * still shared with the user and in an area the company has on. The same rules as the portal's own reads.
    */
   const heldForPortal = sql`(
@@ -47,6 +61,10 @@ export function linkAccess(db: Db) {
       select 1 from ${noteAttachments} join ${notes} on ${notes.id} = ${noteAttachments.note_id} and ${notes.shared_with_portal}
       join ${portalEntities} on ${projectSharedWith(sql`${notes.project_id}`, files.company_id)}
       where ${noteAttachments.file_id} = ${files.id}))
+    or (${areaOn('change_orders')} and exists (
+      select 1 from ${changeOrderFiles} join ${changeOrders} on ${changeOrders.id} = ${changeOrderFiles.change_order_id} and ${changeOrders.state} <> 'draft'
+      join ${portalEntities} on ${projectSharedWith(sql`${changeOrders.project_id}`, sql`${changeOrders.company_id}`)}
+      where ${changeOrderFiles.file_id} = ${files.id}))
   )`;
 
   return {

@@ -59,6 +59,45 @@ it('deletes old blobs no row names and half-written uploads, and keeps the rest'
   expect(left.sort()).toEqual([named, young].sort());
 });
 
+it("keeps a signature's signed PDF, which its evidence row names rather than a files row", async () => {
+  const [accepted, approved] = [newBlobKey(), newBlobKey()];
+  await recordRow(newBlobKey());
+  const db = t.app.database.db;
+  const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const [project] = rows<{ id: number }>(await db.execute(sql`insert into projects (company_id, name) values (${companyId}, 'Signed') returning id`));
+  const [proposal] = rows<{ id: number }>(
+    await db.execute(
+      sql`insert into proposals (company_id, project_id, number, state, title, expires_on) values (${companyId}, ${project!.id}, 1, 'accepted', 'P', '2026-12-31') returning id`,
+    ),
+  );
+  const [changeOrder] = rows<{ id: number }>(
+    await db.execute(
+      sql`insert into change_orders (company_id, project_id, number, state, title) values (${companyId}, ${project!.id}, 1, 'approved', 'CO') returning id`,
+    ),
+  );
+  const evidence = sql`'Casey', 'casey@example.com', now(), '127.0.0.1', '1.00', '0.00', '1.00', '{}', ${'0'.repeat(64)}`;
+  await db.execute(sql`insert into proposal_acceptances (proposal_id, company_id, signer_name, signer_email, accepted_at, ip_address, subtotal, tax, total,
+    content_json, content_sha256, selected_item_ids, pdf_blob_key, pdf_sha256, pdf_size) values (${proposal!.id}, ${companyId}, ${evidence}, '{}', ${accepted}, ${'0'.repeat(64)}, 5)`);
+  await db.execute(sql`insert into change_order_approvals (change_order_id, company_id, signer_name, signer_email, approved_at, ip_address, subtotal, tax, total,
+    content_json, content_sha256, pdf_blob_key, pdf_sha256, pdf_size) values (${changeOrder!.id}, ${companyId}, ${evidence}, ${approved}, ${'0'.repeat(64)}, 5)`);
+  const own = await mkdtemp(path.join(os.tmpdir(), 'portal-sweep-signed-'));
+  try {
+    const orphan = newBlobKey();
+    const putOld = async (key: string) => {
+      const file = path.join(own, key.slice(0, 2), key.slice(2, 4), key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, 'bytes');
+      await utimes(file, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
+    };
+    for (const key of [accepted, approved, orphan]) await putOld(key);
+    expect(await sweepOrphanBlobs(db, own, { minAgeMs: 600_000 })).toEqual({ orphans: 1, partials: 0 });
+    const left = (await readdir(own, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
+    expect(left.sort()).toEqual([accepted, approved].sort());
+  } finally {
+    await rm(own, { recursive: true, force: true });
+  }
+});
+
 it('finds nothing to do in a folder that does not exist yet', async () => {
   expect(await sweepOrphanBlobs(t.app.database.db, path.join(folder, 'none'), { minAgeMs: 0 })).toEqual({ orphans: 0, partials: 0 });
 });

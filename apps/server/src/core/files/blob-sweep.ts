@@ -2,11 +2,11 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { files } from '../../db/schema';
+import { changeOrderApprovals, files, proposalAcceptances } from '../../db/schema';
 import { BLOB_KEY_PATTERN, type ListableBlobStore } from './blob-store/types';
 
 export interface SweepResult {
-  /** Blobs no `files` row names, deleted. */
+  /** Blobs no row names (a `files` row, a signature's PDF), deleted. */
   orphans: number;
   /** Half-written uploads (`.tmp/*.part`) a stopped process left, deleted. */
   partials: number;
@@ -58,12 +58,20 @@ export async function sweepOrphanBlobs(db: Db, folder: string, { minAgeMs, now =
   return result;
 }
 
-/** The keys no `files` row names, asked in batches. */
+/**
+ * The keys no row names, asked in batches: a `files` row, or the evidence of a signature, whose signed PDF is a blob of
+ * its own (core/signatures/stored-pdf.ts) and must outlive every restart.
+ */
 async function unnamed(db: Db, keys: readonly string[]): Promise<string[]> {
   const orphans: string[] = [];
   for (let start = 0; start < keys.length; start += KEYS_PER_QUERY) {
     const batch = keys.slice(start, start + KEYS_PER_QUERY);
-    const named = new Set((await db.select({ key: files.blob_key }).from(files).where(inArray(files.blob_key, batch))).map((row) => row.key));
+    const [held, accepted, approved] = await Promise.all([
+      db.select({ key: files.blob_key }).from(files).where(inArray(files.blob_key, batch)),
+      db.select({ key: proposalAcceptances.pdf_blob_key }).from(proposalAcceptances).where(inArray(proposalAcceptances.pdf_blob_key, batch)),
+      db.select({ key: changeOrderApprovals.pdf_blob_key }).from(changeOrderApprovals).where(inArray(changeOrderApprovals.pdf_blob_key, batch)),
+    ]);
+    const named = new Set([...held, ...accepted, ...approved].map((row) => row.key));
     orphans.push(...batch.filter((key) => !named.has(key)));
   }
   return orphans;

@@ -11,6 +11,7 @@ export const NOTICE_SWITCHES = {
   album: 'is_portal_album_sharing_enabled',
   proposal: 'is_portal_proposals_enabled',
   schedule: 'is_portal_project_calendar_enabled',
+  change_order: 'is_portal_change_orders_enabled',
 } as const satisfies Record<NoticeKind, keyof typeof companies.$inferSelect>;
 
 /** One portal user a notice goes to, with what a message needs to greet them and link to their own pages. */

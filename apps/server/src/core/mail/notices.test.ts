@@ -134,6 +134,7 @@ describe('app.notices.send', () => {
       album: 'is_portal_album_sharing_enabled',
       proposal: 'is_portal_proposals_enabled',
       schedule: 'is_portal_project_calendar_enabled',
+      change_order: 'is_portal_change_orders_enabled',
     } as const;
     for (const [kind, column] of Object.entries(switches) as [NoticeKind, (typeof switches)[NoticeKind]][]) {
       await t.app.database.db

@@ -29,6 +29,7 @@ export const consolePath = {
   notes: (projectId: number) => `/staff/projects/${projectId}/notes`,
   documents: (projectId: number) => `/staff/projects/${projectId}/documents`,
   proposal: (projectId: number, proposalId: number) => `/staff/projects/${projectId}/proposals/${proposalId}`,
+  changeOrder: (projectId: number, changeOrderId: number) => `/staff/projects/${projectId}/change-orders/${changeOrderId}`,
   message: (messageId: number) => `/staff/inbox?message=${messageId}`,
 };
 

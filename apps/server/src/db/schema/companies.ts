@@ -16,6 +16,7 @@ export const companies = pgTable('companies', {
   logo_url: text(),
   portal_welcome_message: text(),
   is_portal_album_sharing_enabled: boolean().notNull().default(false),
+  is_portal_change_orders_enabled: boolean().notNull().default(false),
   is_portal_file_sharing_enabled: boolean().notNull().default(false),
   is_portal_invoicing_enabled: boolean().notNull().default(false),
   is_portal_project_calendar_enabled: boolean().notNull().default(false),

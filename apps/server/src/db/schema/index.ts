@@ -14,4 +14,5 @@ export * from './notices';
 export * from './webhooks';
 export * from './audit';
 export * from './proposals';
+export * from './change-orders';
 export * from './calendar';

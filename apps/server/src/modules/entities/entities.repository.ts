@@ -1,11 +1,13 @@
 import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { withCompiledRows } from '../../db/compiled-rows';
+import { contractMoney, contractMoneyColumns } from '../../core/contract-money';
 import { invoicedMoneyColumns, invoicedMoneyOf, type InvoicedMoney } from '../../core/invoiced-money';
 import { accounts, companies, portalEntities, projectStatuses, projects, staff } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
 
+import type { ProjectMoney } from '@portal/contract';
 import type { AccountRow, CompanyRow, EntityRow, ProjectRow } from '../../db/rows';
 export type EntitySort = 'id' | 'created_at' | 'updated_at';
 
@@ -25,6 +27,8 @@ export type ProjectWithRelations = {
   account: AccountRow | null;
   /** The sent invoices' figures (null: none), read with the project; the rule of decision 035 decides whether they show. */
   invoiced: InvoicedMoney | null;
+  /** The money trail (core/contract-money.ts): read with one entity, for the project's page; not with a list. */
+  contract?: ProjectMoney;
 };
 
 /** An entity as a list or a record reads it: the project (with rep, status, account) and company when asked for. */
@@ -79,6 +83,8 @@ interface EntityRowWithJoins {
   company?: CompanyRow | null;
   invoiced_total?: string | null;
   invoiced_balance?: string | null;
+  accepted_proposal_total?: string | null;
+  approved_changes_total?: string | null;
 }
 
 function toRelations(row: EntityRowWithJoins, shape: { model: boolean; company: boolean }): EntityWithRelations {
@@ -207,6 +213,7 @@ export function entitiesRepository(db: Executor) {
         status: { id: projectStatuses.id, name: projectStatuses.name, color: projectStatuses.color },
         account: accounts,
         ...invoicedMoneyColumns(),
+        ...contractMoneyColumns(),
       })
       .from(portalEntities)
       .innerJoin(companies, eq(companies.id, portalEntities.company_id))
@@ -275,7 +282,9 @@ export function entitiesRepository(db: Executor) {
     ): Promise<(EntityWithRelations & { company: CompanyRow }) | null> {
       const [row] = await recordStatement.execute({ userId, entityId });
       if (!row || (onlyCompanyId !== null && row.company.id !== onlyCompanyId)) return null;
-      return { ...toRelations(row, { model: true, company: true }), company: row.company };
+      const found = { ...toRelations(row, { model: true, company: true }), company: row.company };
+      if (found.model && row.project) found.model.contract = contractMoney(row, row.project);
+      return found;
     },
   };
 }

@@ -144,6 +144,8 @@ export async function entitiesRoutes(fastify: FastifyInstance, options: Entities
           coverPhoto: row.model ? (covers.get(row.model.project.id) ?? null) : null,
         };
         model = row.model ? withInvoicedMoney(serializeProject(row.model, relations), money.get(row.model.project.id)) : null;
+        // The money trail comes with one entity (the project's page), never with a list.
+        if (model && row.model?.contract) Object.assign(model, row.model.contract);
         if (model && activity) model.latest_activity = activity.get(model.id) ?? null;
       }
       return serializeEntity(row.entity, { model, company: wanted.company ? company(row) : undefined });

@@ -2,6 +2,8 @@ import type { InboxItem, InboxKind } from '@portal/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
+  changeOrderApprovals,
+  changeOrders,
   companyCustomers,
   contactMessages,
   documents,
@@ -38,7 +40,8 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * The staff console's inbox (docs/decisions/050-inbox.md): what customers did across a company's projects (notes they
- * wrote, documents they uploaded, contact messages, proposals they accepted or declined), read or not per staff member.
+ * wrote, documents they uploaded, contact messages, proposals they accepted or declined, change orders they approved
+ * or declined), read or not per staff member.
  * It reads those tables as they are, through one union, so nothing has to be written twice when a customer acts.
  */
 export function inboxRepository(db: Executor) {
@@ -71,6 +74,16 @@ export function inboxRepository(db: Executor) {
           left('Declined: ' || ${proposals.title} || coalesce(' (' || ${proposals.decline_reason} || ')', ''), ${EXCERPT}), ${proposals.declined_at}
         from ${proposals}
         where ${proposals.company_id} = ${companyId} and ${proposals.declined_at} is not null${one('proposal', sql`${proposals.id}`)}
+        union all
+        select 'change_order', ${changeOrders.id}, ${changeOrders.project_id}, ${changeOrderApprovals.portal_user_id},
+          left('Approved: ' || ${changeOrders.title}, ${EXCERPT}), ${changeOrderApprovals.approved_at}
+        from ${changeOrders} join ${changeOrderApprovals} on ${changeOrderApprovals.change_order_id} = ${changeOrders.id}
+        where ${changeOrders.company_id} = ${companyId}${one('change_order', sql`${changeOrders.id}`)}
+        union all
+        select 'change_order', ${changeOrders.id}, ${changeOrders.project_id}, ${changeOrders.declined_by_portal_user_id},
+          left('Declined: ' || ${changeOrders.title} || coalesce(' (' || ${changeOrders.decline_reason} || ')', ''), ${EXCERPT}), ${changeOrders.declined_at}
+        from ${changeOrders}
+        where ${changeOrders.company_id} = ${companyId} and ${changeOrders.declined_at} is not null${one('change_order', sql`${changeOrders.id}`)}
       )
       select items.*, ${projects.name} as project_name, ${companyCustomers.first_name} as first_name, ${companyCustomers.last_name} as last_name,
         ${portalUsers.email} as email,

@@ -1,8 +1,11 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { invoiceLines, invoicePayments, invoices } from '../../db/schema';
+import { emitInvoiceSent, insertInvoices, type NewInvoice } from '../../core/new-invoices';
+import { invoiceLines, invoices } from '../../db/schema';
 import { lockInvoice, type InvoiceRefusal } from './invoices.queries';
-import { fromCents, invoiceTotals, sumCents, toCents } from './money';
+import { fromCents, invoiceTotals, toCents } from './money';
+
+export type { NewInvoice } from '../../core/new-invoices';
 
 /** The fields of a draft a company writes; the money is computed from the lines and the rate, never taken as given. */
 export interface DraftFields {
@@ -13,93 +16,6 @@ export interface DraftFields {
   notes: string | null;
   terms: string | null;
   lines: { description: string; quantity: string; unitPrice: string }[];
-}
-
-/** What a new invoice is made of; every total is computed here, in cents. */
-export interface NewInvoice {
-  companyId: number;
-  projectId: number;
-  number: string;
-  state: 'draft' | 'sent' | 'void';
-  issueDate: string;
-  dueDate: string;
-  taxRate?: string;
-  notes?: string | null;
-  terms?: string | null;
-  lines: { description: string; quantity: string; unitPrice: string }[];
-  payments?: { paidOn: string; amount: string; method: string; reference?: string | null }[];
-  createdAt?: Date;
-}
-
-/** An invoice's row with its money computed in whole cents, each line's amount, and the stamp its rows are dated with. */
-function invoiceValues(item: NewInvoice) {
-  const taxRate = item.taxRate ?? '0';
-  const { amounts, subtotal, tax } = invoiceTotals(item.lines, taxRate);
-  const paid = sumCents((item.payments ?? []).map((payment) => toCents(payment.amount)));
-  const stamp = item.createdAt ?? new Date(`${item.issueDate}T15:00:00Z`);
-  return {
-    invoice: {
-      company_id: item.companyId,
-      project_id: item.projectId,
-      number: item.number,
-      state: item.state,
-      issue_date: item.issueDate,
-      due_date: item.dueDate,
-      tax_rate: taxRate,
-      subtotal: fromCents(subtotal),
-      tax: fromCents(tax),
-      total: fromCents(subtotal + tax),
-      amount_paid: fromCents(paid),
-      notes: item.notes ?? null,
-      terms: item.terms ?? null,
-      created_at: stamp,
-      updated_at: stamp,
-    },
-    amounts,
-    stamp,
-  };
-}
-
-/** Bulk-inserts invoices with their lines and payments; totals, tax and amount paid are computed in whole cents. */
-async function insertInvoices(db: Executor, items: readonly NewInvoice[]): Promise<number[]> {
-  if (items.length === 0) return [];
-  const ids: number[] = [];
-  // Chunks keep every statement under PostgreSQL's 65,535 parameters.
-  for (let start = 0; start < items.length; start += 1000) {
-    const chunk = items.slice(start, start + 1000);
-    const rows = chunk.map(invoiceValues);
-    const inserted = await db
-      .insert(invoices)
-      .values(rows.map((row) => row.invoice))
-      .returning({ id: invoices.id });
-    const lineValues = chunk.flatMap((item, index) =>
-      item.lines.map((line, position) => ({
-        invoice_id: inserted[index]!.id,
-        position,
-        description: line.description,
-        quantity: line.quantity,
-        unit_price: line.unitPrice,
-        amount: fromCents(rows[index]!.amounts[position]!),
-        created_at: rows[index]!.stamp,
-        updated_at: rows[index]!.stamp,
-      })),
-    );
-    const paymentValues = chunk.flatMap((item, index) =>
-      (item.payments ?? []).map((payment) => ({
-        invoice_id: inserted[index]!.id,
-        paid_on: payment.paidOn,
-        amount: fromCents(toCents(payment.amount)),
-        method: payment.method,
-        reference: payment.reference ?? null,
-        created_at: new Date(`${payment.paidOn}T15:00:00Z`),
-        updated_at: new Date(`${payment.paidOn}T15:00:00Z`),
-      })),
-    );
-    for (let at = 0; at < lineValues.length; at += 5000) await db.insert(invoiceLines).values(lineValues.slice(at, at + 5000));
-    for (let at = 0; at < paymentValues.length; at += 5000) await db.insert(invoicePayments).values(paymentValues.slice(at, at + 5000));
-    ids.push(...inserted.map((row) => row.id));
-  }
-  return ids;
 }
 
 /** A draft's changes as its row takes them, with the totals computed again from the lines it ends with. */
@@ -192,7 +108,7 @@ export function invoiceDraftsRepository(db: Executor) {
       });
     },
 
-    /** A draft becomes sent: from now on the customer sees it, and it can no longer be edited. */
+    /** A draft becomes sent: from now on the customer sees it, and it can no longer be edited; `invoice.sent` goes in the outbox with it. */
     async send(companyId: number, invoiceId: number, now: Date): Promise<InvoiceRefusal | { refused: null; projectId: number }> {
       return db.transaction(async (tx) => {
         const invoice = await lockInvoice(tx, companyId, invoiceId);
@@ -201,6 +117,7 @@ export function invoiceDraftsRepository(db: Executor) {
         const [line] = await tx.select({ id: invoiceLines.id }).from(invoiceLines).where(eq(invoiceLines.invoice_id, invoiceId)).limit(1);
         if (!line) return { refused: 'no_lines' } as const;
         await tx.update(invoices).set({ state: 'sent', updated_at: now }).where(eq(invoices.id, invoiceId));
+        await emitInvoiceSent(tx, invoice, now);
         return { refused: null, projectId: invoice.project_id };
       });
     },

@@ -7,7 +7,8 @@ import { HttpError, invalid, notFound } from '../../lib/http-errors';
 import { refuseUnknownStatuses } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
 import { calendarDate } from './aging';
-import { invoiceSentNotice } from './invoices-email';
+import { projectContractMoney } from '../../core/contract-money';
+import { invoiceSentEvent } from '../../core/mail/invoice-sent';
 import { brandOf, logoLoader, pdfFileName, renderInvoicePdf, sendPdf } from './invoices.pdf';
 import { invoicesRepository, type DraftFields, type InvoiceRefusal } from './invoices.repository';
 import { serializeCompanyInvoice, serializeCompanyInvoiceDetail } from './invoices.serializers';
@@ -112,19 +113,7 @@ export async function invoicesCompanyRoutes(fastify: FastifyInstance, options: I
     const { invoice } = found;
     const project = await repository.project({ companyId: company.id, projectId: invoice.project_id });
     if (!project) return;
-    await app.notices.send(request.log, {
-      kind: 'invoice',
-      recordId: invoice.id,
-      companyId: company.id,
-      projectId: invoice.project_id,
-      build: (recipient) =>
-        invoiceSentNotice({
-          company,
-          project,
-          invoice: { number: invoice.number, totalCents: toCents(invoice.total), dueDate: invoice.due_date },
-          invoiceUrl: `${options.publicUrl}/invoices?entity=${recipient.entityId}&invoice=${invoice.id}`,
-        }),
-    });
+    await app.notices.send(request.log, invoiceSentEvent({ company, project, invoice, publicUrl: options.publicUrl }));
   }
 
   /** The answer to a refused write, by what refused it. */
@@ -186,13 +175,15 @@ export async function invoicesCompanyRoutes(fastify: FastifyInstance, options: I
     const asOf = today();
     const project = await repository.project(scope);
     if (!project) throw notFound();
-    const rows = await repository.forStatement(scope, asOf);
-    return buildStatement({
+    const [rows, trail] = await Promise.all([repository.forStatement(scope, asOf), projectContractMoney(app.database.db, scope)]);
+    const statement = buildStatement({
       today: asOf,
       project: { id: project.id, number: project.number, name: project.name },
       invoices: rows.invoices,
       payments: rows.payments,
     });
+    // The customer's statement, money trail included (core/contract-money.ts).
+    return { ...statement, ...trail };
   });
 
   app.post('/integration/invoices', { config: { apiKey: true, scope: 'invoices:write' }, schema: schemas.createInvoice }, async (request, reply) => {

@@ -174,6 +174,10 @@ describe('GET /api/entities/{entity}/invoices/summary', () => {
       outstanding_count: open.length,
       overdue_balance: (sum(overdue) / 100).toFixed(2),
       overdue_count: overdue.length,
+      // The money trail beside it (its figures: change-orders.routes.test.ts).
+      contract: expect.stringMatching(/^-?\d+\.\d{2}$/),
+      approved_changes: expect.stringMatching(/^-?\d+\.\d{2}$/),
+      revised_contract: expect.stringMatching(/^-?\d+\.\d{2}$/),
       as_of: TODAY,
     });
     expect(overdue.length).toBeGreaterThan(0);

@@ -27,6 +27,7 @@ import { invoicesRepository } from './invoices.repository';
 import { serializeInvoice, serializeInvoiceDetail } from './invoices.serializers';
 import { buildStatement } from './statement';
 import type { CompanyRow } from '../../db/rows';
+import { projectContractMoney } from '../../core/contract-money';
 
 export const invoicesListQuery = defineListQuery({
   filters: {
@@ -72,17 +73,20 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
 
   async function statementOf(scope: ProjectScope) {
     const asOf = today();
-    const [project, rows] = await Promise.all([repository.project(scope), repository.forStatement(scope, asOf)]);
+    const [project, rows, trail] = await Promise.all([
+      repository.project(scope),
+      repository.forStatement(scope, asOf),
+      projectContractMoney(app.database.db, scope),
+    ]);
     if (!project) throw notFound();
-    return {
-      project,
-      statement: buildStatement({
-        today: asOf,
-        project: { id: project.id, number: project.number, name: project.name },
-        invoices: rows.invoices,
-        payments: rows.payments,
-      }),
-    };
+    const statement = buildStatement({
+      today: asOf,
+      project: { id: project.id, number: project.number, name: project.name },
+      invoices: rows.invoices,
+      payments: rows.payments,
+    });
+    // Beside what was invoiced and paid: what the contract is, with its approved changes (core/contract-money.ts).
+    return { project, statement: { ...statement, ...trail } };
   }
 
   app.get(
@@ -123,7 +127,10 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
         tags: ['invoices'],
         operationId: 'getPortalInvoiceSummary',
         summary: 'What is owed on the project',
-        description: 'The balance left on sent, partially paid and overdue invoices, and the overdue part of it, as of today (UTC). ' + GUARD_NOTE,
+        description:
+          'The balance left on sent, partially paid and overdue invoices, and the overdue part of it, as of today (UTC); ' +
+          'beside them the contract, its approved change orders and the revised contract. ' +
+          GUARD_NOTE,
         params: entityParams,
         response: { 200: InvoiceSummarySchema, ...errors },
       },
@@ -131,13 +138,14 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
     async (request) => {
       const { scope } = await projectOf(request, request.params.entity);
       const asOf = today();
-      const summary = await repository.summary(scope, asOf);
+      const [summary, trail] = await Promise.all([repository.summary(scope, asOf), projectContractMoney(app.database.db, scope)]);
       return {
         currency: 'USD' as const,
         outstanding_balance: summary.outstanding,
         outstanding_count: summary.outstanding_count,
         overdue_balance: summary.overdue,
         overdue_count: summary.overdue_count,
+        ...trail,
         as_of: asOf,
       };
     },

@@ -15,7 +15,7 @@ const t = useDemoApp({ mail: true });
 let acmeKey: string;
 let kitchenProject: number;
 
-const ALL_ON = { note: true, invoice: true, document: true, album: true, proposal: true, schedule: true };
+const ALL_ON = { note: true, invoice: true, document: true, album: true, proposal: true, schedule: true, change_order: true };
 
 const getPreferences = (token: string) => t.app.inject({ method: 'GET', url: '/api/account/notifications', headers: bearer(token) });
 const patchPreferences = (token: string, payload: unknown) =>

@@ -7,6 +7,7 @@ import { isAreaEnabled } from '../../core/access/projects';
 import { requireApiCompany } from '../../core/access/request';
 import { hexColorOrNull } from '../../core/companies';
 import { chooseProjectCover, coversRepository, serializeCoverPhoto } from '../../core/covers';
+import { contractMoney } from '../../core/contract-money';
 import { customerMoney, invoicedMoneyOf } from '../../core/invoiced-money';
 import { serializeAccount, serializeProjectFields } from '../../core/projects';
 import type { AccountRow, CompanyRow } from '../../db/rows';
@@ -103,7 +104,12 @@ function projectSerializer(app: FastifyInstance) {
     const coverOf = wanted.includes.has('cover_photo') ? await covers.projectCovers(rows.map((row) => row.project.id)) : null;
     return rows.map((row) => {
       const money = customerMoney(company, row.project, invoicedMoneyOf(row));
-      const project: IntegrationProject = { ...serializeProjectFields(row.project), portal_total_amount: money.total, portal_balance_amount: money.balance };
+      const project: IntegrationProject = {
+        ...serializeProjectFields(row.project),
+        portal_total_amount: money.total,
+        portal_balance_amount: money.balance,
+        ...contractMoney(row, row.project),
+      };
       if (wanted.includes.has('account')) project.account = row.account ? serializeAccount(row.account) : null;
       if (wanted.includes.has('status'))
         project.status = row.status ? { id: row.status.id, name: row.status.name, color: hexColorOrNull(row.status.color) } : null;

@@ -1,6 +1,7 @@
 import type { IntegrationProjectSort } from '@portal/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { contractMoneyColumns } from '../../core/contract-money';
 import { customerBalanceSql, invoicedMoneyColumns } from '../../core/invoiced-money';
 import type { Executor } from '../../db/client';
 import { accounts, albums, documents, invoices, notes, photos, portalEntities, projects, projectStatuses, siteTypes, staff } from '../../db/schema';
@@ -75,6 +76,9 @@ export interface ProjectListRow {
   /** The sums of its sent invoices (null: none sent), for the money its customers see. */
   invoiced_total: string | null;
   invoiced_balance: string | null;
+  /** The figures of the money trail (core/contract-money.ts). */
+  accepted_proposal_total: string | null;
+  approved_changes_total: string | null;
 }
 
 /** A project row as the company's list and record read it. */
@@ -84,6 +88,7 @@ const listColumns = () => ({
   status: projectStatuses,
   last_activity_at: lastActivity,
   ...invoicedMoneyColumns(),
+  ...contractMoneyColumns(),
 });
 
 export function projectsRepository(db: Executor) {

@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ProjectScope } from '../../core/access/projects';
+import type { SignerEvidence } from '../../core/signatures/evidence';
+import { signingTransaction, type PdfStore, type StoredPdf } from '../../core/signatures/stored-pdf';
 import { emitWebhookEvent } from '../../core/webhooks/outbox';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -9,13 +11,11 @@ import { apiTimestamp } from '../../lib/timestamps';
 import { acceptedTotals, contentHash, itemsOf, statusOf, type ProposalTree } from './proposals.content';
 import { lock, treeOf, visibleTo, type ProposalRefusal } from './proposals.queries';
 
-/** What the signed PDF prints of the acceptance, known before the PDF exists (its own hash is recorded after). */
-export interface AcceptanceEvidence {
-  signerName: string;
-  signerEmail: string;
-  acceptedAt: Date;
-  ipAddress: string;
-  userAgent: string | null;
+/**
+ * What the signed PDF prints of the acceptance, known before the PDF exists (its own hash is recorded after): the
+ * signer's evidence every signature keeps (core/signatures/evidence.ts) and what a proposal adds.
+ */
+export interface AcceptanceEvidence extends SignerEvidence {
   selectedItemIds: number[];
   subtotal: string;
   tax: string;
@@ -33,9 +33,6 @@ export interface AcceptanceInput {
   now: Date;
   today: string;
 }
-
-/** The stored signed PDF: its blob and a way to take it back. */
-type StoredPdf = { key: string; sha256: string; size: number; remove: () => Promise<void> };
 
 /** The state checks of a customer's answer: only a sent proposal not past its expiry day may be answered. */
 const unanswerable = (row: ProposalRow, today: string): ProposalRefusal | null => {
@@ -62,7 +59,7 @@ function evidenceOf(tree: ProposalTree, input: AcceptanceInput, selected: number
   const evidence: AcceptanceEvidence = {
     signerName: input.signerName,
     signerEmail: input.portalUser.email,
-    acceptedAt: input.now,
+    signedAt: input.now,
     ipAddress: input.ipAddress,
     userAgent: input.userAgent,
     selectedItemIds: selected,
@@ -139,11 +136,10 @@ export function proposalAnswersRepository(db: Executor) {
       proposalId: number,
       input: AcceptanceInput,
       makePdf: (tree: ProposalTree, evidence: AcceptanceEvidence) => Promise<Buffer>,
-      storePdf: (pdf: Buffer) => Promise<StoredPdf>,
+      storePdf: PdfStore,
     ): Promise<ProposalRefusal | null> {
-      let stored: StoredPdf | null = null;
       try {
-        return await db.transaction(async (tx) => {
+        return await signingTransaction(db, storePdf, async (tx, keep) => {
           const row = await lock(tx, and(eq(proposals.id, proposalId), visibleTo(scope)));
           if (!row) return { refused: 'not_found' };
           const refusal = unanswerable(row, input.today);
@@ -153,13 +149,11 @@ export function proposalAnswersRepository(db: Executor) {
           if ('refused' in chosen) return chosen;
           const acceptance = evidenceOf(tree, input, chosen.selected);
           const pdf = await makePdf(tree, acceptance.evidence);
-          const blob = await storePdf(pdf);
-          stored = blob;
+          const blob = await keep(pdf);
           await recordAcceptance(tx, scope, row, input, acceptance, blob);
           return null;
         });
       } catch (error) {
-        await (stored as StoredPdf | null)?.remove();
         if (isUniqueViolation(error)) return { refused: 'state', status: 'accepted', expiresOn: '' };
         throw error;
       }

@@ -1,6 +1,8 @@
-import { createHash } from 'node:crypto';
 import { fromCents, invoiceTotals, type ProposalStatus } from '@portal/contract';
+import { hashedContent } from '../../core/signatures/content';
 import type { ProposalAcceptanceRow, ProposalItemRow, ProposalRow, ProposalSectionRow } from '../../db/rows';
+
+export { sha256Hex } from '../../core/signatures/content';
 
 /**
  * What a proposal is made of once read, its money, its derived status and the canonical content its evidence hashes
@@ -98,22 +100,7 @@ export function proposalContent(tree: Pick<ProposalTree, 'proposal' | 'sections'
   };
 }
 
-/** JSON with every object's keys in code-point order and no white space. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, member]) => member !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, member]) => `${JSON.stringify(key)}:${canonicalJson(member)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-export const sha256Hex = (bytes: string | Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/** The canonical JSON of what the customer accepted, and its SHA-256: computed here only, for the evidence and the PDF. */
+/** The canonical JSON of what the customer accepted, and its SHA-256 (core/signatures/content.ts, one way for every signature): for the evidence and the PDF. */
 export function contentHash(tree: Pick<ProposalTree, 'proposal' | 'sections'>, selectedItemIds: readonly number[]) {
-  const json = canonicalJson(proposalContent(tree, selectedItemIds));
-  return { json, sha256: sha256Hex(json) };
+  return hashedContent(proposalContent(tree, selectedItemIds));
 }

@@ -1,5 +1,6 @@
 import { formatProposalNumber, PROPOSAL_CONSENT_TEXT } from '@portal/contract';
 import { CONTENT_WIDTH, finish, firstPage, heading, money, PAGE, printDate, section, table, totals, type Doc, type PdfInput } from '../../core/pdf/kit';
+import { evidencePage, signatureBlock } from '../../core/signatures/pdf';
 import type { AcceptanceEvidence } from './proposals.repository';
 import { quantityText, rateText, type ProposalTree } from './proposals.content';
 
@@ -8,12 +9,6 @@ import { quantityText, rateText, type ProposalTree } from './proposals.content';
  * the signature block, and a page of evidence. Made once, at acceptance, and stored: it is never rendered again, so
  * the bytes a reader downloads are the bytes whose SHA-256 the evidence records.
  */
-
-const utc = (date: Date) =>
-  `${date
-    .toISOString()
-    .replace('T', ' ')
-    .replace(/\.\d+Z$/, '')} UTC`;
 
 /** What every part of the signed PDF prints from: the proposal's tree, the acceptance's evidence and the items chosen. */
 interface Signed {
@@ -43,11 +38,11 @@ export async function renderSignedProposalPdf(input: PdfInput & { tree: Proposal
     ],
     projectCaption: 'Project',
     // Dated at the acceptance rather than at the render: the same acceptance makes the same bytes.
-    createdAt: evidence.acceptedAt,
+    createdAt: evidence.signedAt,
   });
   const y = proposalBody(doc, bodyTop, signed, color);
-  signatureBlock(doc, y, signed);
-  evidencePage(doc, signed, color);
+  proposalSignature(doc, y, signed);
+  proposalEvidence(doc, signed, color);
   return finish(doc, `${brand.name} · Proposal ${signed.reference} · signed`);
 }
 
@@ -96,63 +91,32 @@ function proposalBody(doc: Doc, top: number, { tree, evidence, selected }: Signe
   return y;
 }
 
-/** The signature block: what was signed, by whom, when. */
-function signatureBlock(doc: Doc, top: number, { tree, evidence, selected }: Signed): void {
-  const y = heading(doc, top + 6, 'Acceptance');
-  doc.rect(PAGE.margin, y, CONTENT_WIDTH, 96).lineWidth(1).strokeColor('#cbd5e1').stroke();
-  doc
-    .font('Helvetica-Oblique')
-    .fontSize(20)
-    .fillColor('#0f172a')
-    .text(evidence.signerName, PAGE.margin + 12, y + 12, { width: CONTENT_WIDTH - 24 });
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor('#334155')
-    .text(`Signed electronically by ${evidence.signerName} (${evidence.signerEmail}) on ${utc(evidence.acceptedAt)}.`, PAGE.margin + 12, doc.y + 4, {
-      width: CONTENT_WIDTH - 24,
-    })
-    .text(`Optional items chosen: ${chosenList(tree, selected)}. Accepted total ${money(evidence.total)}.`, { width: CONTENT_WIDTH - 24 })
-    .text(`"${PROPOSAL_CONSENT_TEXT}"`, { width: CONTENT_WIDTH - 24 });
+/** The signature block: what was signed, by whom, when (core/signatures/pdf.ts). */
+function proposalSignature(doc: Doc, top: number, { tree, evidence, selected }: Signed): void {
+  signatureBlock(doc, top, {
+    title: 'Acceptance',
+    signer: evidence,
+    lines: [`Optional items chosen: ${chosenList(tree, selected)}. Accepted total ${money(evidence.total)}.`],
+    consent: PROPOSAL_CONSENT_TEXT,
+  });
 }
 
 /** The evidence, on a page of its own. */
-function evidencePage(doc: Doc, { tree, evidence, selected, reference }: Signed, color: string): void {
+function proposalEvidence(doc: Doc, { tree, evidence, selected, reference }: Signed, color: string): void {
   const { proposal } = tree;
-  doc.addPage();
-  doc.font('Helvetica-Bold').fontSize(14).fillColor('#0f172a').text('Evidence of acceptance', PAGE.margin, PAGE.margin, { width: CONTENT_WIDTH });
-  const rows: [string, string][] = [
-    ['Proposal', `${reference} (id ${proposal.id}), ${proposal.title}`],
-    ['Signer name (as typed)', evidence.signerName],
-    ['Portal user email', evidence.signerEmail],
-    ['Accepted at (UTC)', evidence.acceptedAt.toISOString()],
-    ['IP address', evidence.ipAddress],
-    ['User agent', evidence.userAgent ?? '(none sent)'],
-    ['Consent', `Ticked: "${PROPOSAL_CONSENT_TEXT}"`],
-    ['Optional items chosen', chosenList(tree, selected)],
-    ['Accepted subtotal, tax, total', `${money(evidence.subtotal)}, ${money(evidence.tax)}, ${money(evidence.total)}`],
-    ['Content SHA-256', evidence.contentSha256],
-  ];
-  table(
-    doc,
-    doc.y + 10,
-    [
-      { label: 'Field', width: 150 },
-      { label: 'Value', width: CONTENT_WIDTH - 150 },
+  evidencePage(doc, color, {
+    title: 'Evidence of acceptance',
+    subject: ['Proposal', `${reference} (id ${proposal.id}), ${proposal.title}`],
+    signedAtLabel: 'Accepted at (UTC)',
+    signer: evidence,
+    consent: PROPOSAL_CONSENT_TEXT,
+    extra: [
+      ['Optional items chosen', chosenList(tree, selected)],
+      ['Accepted subtotal, tax, total', `${money(evidence.subtotal)}, ${money(evidence.tax)}, ${money(evidence.total)}`],
     ],
-    rows.map(([label, value]) => [label, value]),
-    color,
-  );
-  doc
-    .font('Helvetica')
-    .fontSize(8)
-    .fillColor('#475569')
-    .text(
-      'The content SHA-256 is the hash of the canonical JSON of the proposal as shown to the signer (its version, title, introduction, sections, items, prices, tax, terms, expiry date and the optional items chosen), as the portal defines it. The SHA-256 of this PDF file is recorded with the evidence when the file is made.',
-      PAGE.margin,
-      doc.y + 12,
-      { width: CONTENT_WIDTH },
-    );
+    contentSha256: evidence.contentSha256,
+    note: 'The content SHA-256 is the hash of the canonical JSON of the proposal as shown to the signer (its version, title, introduction, sections, items, prices, tax, terms, expiry date and the optional items chosen), as the portal defines it. The SHA-256 of this PDF file is recorded with the evidence when the file is made.',
+  });
 }
 
 function chosenList(tree: ProposalTree, selected: ReadonlySet<number>): string {

@@ -18,6 +18,8 @@ import { requireUser } from '../../core/access/request';
 import { consolePath, consoleUrl, officeRecipient } from '../../core/mail/office';
 import { brandOf, logoLoader } from '../../core/pdf/kit';
 import { projectReadsRepository } from '../../core/projects';
+import { userAgentOf } from '../../core/signatures/evidence';
+import { storeSignedPdf } from '../../core/signatures/stored-pdf';
 import type { CompanyRow } from '../../db/rows';
 import { notFound } from '../../lib/http-errors';
 import { defineListQuery, refuseUnknownStatuses } from '../../lib/list-query';
@@ -30,7 +32,7 @@ import { proposalAnsweredEmail } from './proposals-email';
 import { renderSignedProposalPdf } from './proposals.pdf';
 import { proposalsRepository } from './proposals.repository';
 import { serializeProposal, serializeProposalDetail } from './proposals.serializers';
-import { refuse, sendSignedPdf, storeSignedPdf } from './proposals.service';
+import { refuse, sendSignedPdf } from './proposals.service';
 
 /**
  * Proposals, the portal side (docs/requirements.md 11.8, docs/company-api.md "Proposals"): a customer reads the
@@ -56,8 +58,6 @@ const proposalParams = z.object({ entity: IdSchema, proposal: IdSchema });
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 const GUARD_NOTE =
   "An entity that is not the caller's, a proposal of another project, a draft, or a company with proposals switched off all answer the same 404.";
-/** The longest user agent kept with the evidence: enough for any browser's, not a place to store a book. */
-const USER_AGENT_MAX = 1_000;
 
 export async function proposalsRoutes(fastify: FastifyInstance, options: ProposalsRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -203,7 +203,6 @@ export async function proposalsRoutes(fastify: FastifyInstance, options: Proposa
       const project = await repository.project(scope);
       const brand = brandOf(company);
       const companyLogo = await logo(company.logo_url);
-      const userAgent = request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null;
       const refusal = await repository.accept(
         scope,
         request.params.proposal,
@@ -211,7 +210,7 @@ export async function proposalsRoutes(fastify: FastifyInstance, options: Proposa
           portalUser: user,
           signerName: request.body.signer_name,
           ipAddress: request.ip,
-          userAgent,
+          userAgent: userAgentOf(request),
           selectedItemIds: request.body.selected_item_ids,
           now,
           today: today(),

@@ -1,7 +1,7 @@
-import { buffer as readAll } from 'node:stream/consumers';
 import { PROPOSAL_MESSAGES } from '@portal/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { pdfFileName } from '../../core/pdf/kit';
+import { sendSignedPdf as sendStoredSignedPdf } from '../../core/signatures/stored-pdf';
 import type { ProposalAcceptanceRow, ProposalRow } from '../../db/rows';
 import { HttpError, invalid, notFound } from '../../lib/http-errors';
 import type { ProposalRefusal } from './proposals.repository';
@@ -45,31 +45,11 @@ function stateMessage(refusal: Extract<ProposalRefusal, { refused: 'state' }>, s
   }
 }
 
-/** Stores a signed PDF in the blob store; `remove` takes it back when its acceptance is not written. */
-export async function storeSignedPdf(app: FastifyInstance, pdf: Buffer) {
-  const blob = await app.blobs.put(pdf, { contentType: 'application/pdf' });
-  return { ...blob, remove: () => app.blobs.delete(blob.key) };
-}
-
-/**
- * The signed PDF as it was stored at acceptance, byte for byte (never rendered again). No cache may keep it: it shows
- * one customer's signature.
- */
-export async function sendSignedPdf(
+/** The signed PDF as it was stored at acceptance, byte for byte (core/signatures/stored-pdf.ts). */
+export const sendSignedPdf = (
   app: FastifyInstance,
   reply: FastifyReply,
   proposal: Pick<ProposalRow, 'number' | 'version'>,
   acceptance: Pick<ProposalAcceptanceRow, 'pdf_blob_key' | 'pdf_sha256'>,
   disposition: 'attachment' | 'inline',
-) {
-  const stream = await app.blobs.get(acceptance.pdf_blob_key);
-  if (!stream) throw notFound();
-  const bytes = await readAll(stream);
-  const name = `proposal-${pdfFileName(`P-${proposal.number}-v${proposal.version}`)}-signed`;
-  return reply
-    .type('application/pdf')
-    .header('content-disposition', `${disposition}; filename="${name}.pdf"`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-sha256', acceptance.pdf_sha256)
-    .send(bytes);
-}
+) => sendStoredSignedPdf(app, reply, `proposal-${pdfFileName(`P-${proposal.number}-v${proposal.version}`)}-signed`, acceptance, disposition);

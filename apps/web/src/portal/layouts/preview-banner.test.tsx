@@ -26,7 +26,7 @@ function stubApi() {
       const method = init.method ?? 'GET';
       requests.push({ method, path: url.pathname, auth: new Headers(init.headers).get('authorization') || null });
       if (url.pathname === '/api/account/notifications')
-        return Response.json({ note: true, invoice: true, document: true, album: true, proposal: true, schedule: true });
+        return Response.json({ note: true, invoice: true, document: true, album: true, proposal: true, schedule: true, change_order: true });
       if (url.pathname === '/api/auth/me') return Response.json(USER);
       if (url.pathname === '/api/auth/sessions') return Response.json({ data: [] });
       if (url.pathname === '/api/auth/logout') return new Response(null, { status: 204 });

@@ -2,7 +2,7 @@ import type { Company, CompanySwitch } from '@portal/contract';
 import { paths } from './paths';
 
 export interface PortalArea {
-  key: 'notes' | 'photos' | 'invoices' | 'proposals' | 'documents' | 'calendar' | 'contact';
+  key: 'notes' | 'photos' | 'invoices' | 'proposals' | 'change_orders' | 'documents' | 'calendar' | 'contact';
   label: string;
   description: string;
   link: (typeof paths)[keyof typeof paths];
@@ -16,6 +16,13 @@ export const PORTAL_AREAS: readonly PortalArea[] = [
   { key: 'photos', label: 'Photos', description: 'Albums of the work', link: paths.photos, switch: 'is_portal_album_sharing_enabled' },
   { key: 'invoices', label: 'Invoices', description: 'What you owe and have paid', link: paths.invoices, switch: 'is_portal_invoicing_enabled' },
   { key: 'proposals', label: 'Proposals', description: 'Proposals to read and sign', link: paths.proposals, switch: 'is_portal_proposals_enabled' },
+  {
+    key: 'change_orders',
+    label: 'Change orders',
+    description: 'Changes to the work to approve',
+    link: paths.changeOrders,
+    switch: 'is_portal_change_orders_enabled',
+  },
   { key: 'documents', label: 'Documents', description: 'Contracts, plans and permits', link: paths.documents, switch: 'is_portal_file_sharing_enabled' },
   { key: 'calendar', label: 'Calendar', description: 'Visits and work days ahead', link: paths.calendar, switch: 'is_portal_project_calendar_enabled' },
   { key: 'contact', label: 'Contact', description: 'How to reach the company', link: paths.contact, switch: null },

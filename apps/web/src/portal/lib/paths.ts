@@ -17,6 +17,7 @@ export const paths = {
   contact: to('/contact'),
   invoices: to('/invoices'),
   proposals: to('/proposals'),
+  changeOrders: to('/change-orders'),
   documents: to('/documents'),
   calendar: to('/calendar'),
   sessions: to('/account/sessions'),

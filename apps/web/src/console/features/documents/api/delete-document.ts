@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { staffQueryPrefix, staffRequest } from '../../../lib/staff-api';
-import { projectDocumentsPath } from './get-project-documents';
+import { projectDocumentsPath } from '../../../lib/project-documents';
 
 /** Deletes a document and its file, for good. */
 export const deleteDocument = (documentId: number) => staffRequest<undefined>(`/integration/documents/${documentId}`, { method: 'DELETE' });

@@ -1,7 +1,7 @@
 import type { IntegrationDocument } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { staffQueryPrefix, staffRequest } from '../../../lib/staff-api';
-import { projectDocumentsPath } from './get-project-documents';
+import { projectDocumentsPath } from '../../../lib/project-documents';
 
 /** Shares a document with the project's customers (each is emailed once per document), or stops sharing it. */
 export const setDocumentShared = (documentId: number, shared: boolean) =>

@@ -13,9 +13,8 @@ import { EmptyState } from '../../../../components/ui/empty-state';
 import { formatBytes, formatDay } from '../../../../lib/format';
 import { formErrors } from '../../../../lib/form-errors';
 import { useDeleteDocument } from '../api/delete-document';
-import { useProjectDocuments } from '../api/get-project-documents';
+import { useProjectDocuments, useUploadProjectDocuments } from '../../../lib/project-documents';
 import { useSetDocumentShared } from '../api/share-document';
-import { useUploadProjectDocuments } from '../api/upload-project-documents';
 
 const MAX_FILES = 20;
 

@@ -22,12 +22,14 @@ const KINDS: Record<InboxKind, { label: string; Icon: typeof FileText }> = {
   document: { label: 'Document', Icon: FileText },
   message: { label: 'Message', Icon: Mail },
   proposal: { label: 'Proposal', Icon: FileSignature },
+  change_order: { label: 'Change order', Icon: FileSignature },
 };
 
-/** Where an item lives in the console: the project's notes or documents tab, the proposal, or the message opened here. */
+/** Where an item lives in the console: the project's notes or documents tab, the proposal or change order, or the message opened here. */
 export function inboxItemLink(item: Pick<InboxItem, 'kind' | 'id' | 'project'>): { to: string; search?: { message: number } } {
   if (item.kind === 'message' || !item.project) return { to: '/staff/inbox', search: { message: item.id } };
   if (item.kind === 'proposal') return { to: `/staff/projects/${item.project.id}/proposals/${item.id}` };
+  if (item.kind === 'change_order') return { to: `/staff/projects/${item.project.id}/change-orders/${item.id}` };
   return { to: `/staff/projects/${item.project.id}/${item.kind === 'note' ? 'notes' : 'documents'}` };
 }
 

@@ -1,6 +1,36 @@
+import type { Statement } from '@portal/contract';
 import { AGING_BUCKET_LABELS, AGING_BUCKETS } from '@portal/contract/constants';
 import { formatCalendarDate, formatMoney } from '../../../../lib/format';
 import { useStatement } from '../api/get-statement';
+
+/**
+ * The contract and what the approved change orders did to it (docs/company-api.md "Change orders"), the server's
+ * figures as the customers' statement shows them: a credit change lowers the revised contract.
+ */
+function ContractTrail({ statement }: { statement: Statement }) {
+  const changes = Number(statement.approved_changes ?? 0);
+  return (
+    <dl aria-label="Contract" className="mt-4 grid grid-cols-2 gap-4 border-t border-slate-200 pt-4 sm:grid-cols-3">
+      <div>
+        <dt className="text-sm font-medium text-slate-600">Contract</dt>
+        <dd className="text-lg font-medium tabular-nums text-slate-900">{formatMoney(statement.contract)}</dd>
+      </div>
+      <div>
+        <dt className="text-sm font-medium text-slate-600">Approved changes</dt>
+        <dd className="text-lg font-medium tabular-nums text-slate-900">
+          {changes > 0 ? '+' : ''}
+          {formatMoney(statement.approved_changes)}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-sm font-medium text-slate-600">Revised contract</dt>
+        <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid="revised-contract">
+          {formatMoney(statement.revised_contract)}
+        </dd>
+      </div>
+    </dl>
+  );
+}
 
 /**
  * The project's balance as its customers see it (sent invoices less payments, void ones left out) and that balance by
@@ -40,6 +70,7 @@ export function BalanceSummary({ projectId }: { projectId: number }) {
           <dd className="text-lg font-medium tabular-nums text-slate-900">{data ? formatMoney(data.total_paid) : '…'}</dd>
         </div>
       </dl>
+      {data?.revised_contract !== undefined ? <ContractTrail statement={data} /> : null}
       <h3 className="mt-5 mb-2 text-sm font-semibold text-slate-900">Aging, days past due</h3>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
         {AGING_BUCKETS.map((bucket) => {

@@ -9,7 +9,7 @@ import { formErrors } from '../../../../lib/form-errors';
 import { OptionalTextArea } from '../../../components/labelled-field';
 import { LineItemsEditor, money, TaxAndTotals } from '../../../components/line-items-editor';
 import { useSaveInvoice } from '../api/save-invoice';
-import { draftTotals, type DraftLine } from './draft-totals';
+import { draftTotals, type DraftLine } from '../../../lib/draft-totals';
 import { invoicesUrl, invoiceUrl } from './links';
 import { localDate } from '../../../../lib/format';
 

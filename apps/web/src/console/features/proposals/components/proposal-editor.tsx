@@ -2,7 +2,7 @@ import type { IntegrationProposalDetail } from '@portal/contract';
 import { formatProposalNumber } from '@portal/contract/proposal-constants';
 import { useNavigate } from '@tanstack/react-router';
 import { Plus, Send, Trash2 } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { FormError } from '../../../../components/ui/form-error';
 import { TextField } from '../../../../components/ui/text-field';
@@ -15,24 +15,11 @@ import { useSendProposal } from '../api/send-proposal';
 import { blankItem, blankSection, draftBody, draftForm, draftTotals, type DraftForm, type DraftSection } from '../draft-form';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { OptionalTextArea, RowField } from '../../../components/labelled-field';
+import { DeleteDraftButton, FormCard } from '../../../components/record-page';
 import { LineItemsEditor, money, TaxAndTotals } from '../../../components/line-items-editor';
 import { proposalsUrl, proposalUrl } from './links';
 
 const SMALL = 'px-4 py-2 text-sm';
-
-function Card({ title, id, children, action }: { title: string; id: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h2 id={id} className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        {action}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 /** One section of the draft: its title and its items, each of which the customer may be left to tick. */
 function SectionCard({
@@ -50,7 +37,7 @@ function SectionCard({
 }) {
   const sectionLabel = `Section ${index + 1}`;
   return (
-    <Card
+    <FormCard
       id={`proposal-section-${section.key}`}
       title={section.title.trim() || sectionLabel}
       action={
@@ -84,46 +71,28 @@ function SectionCard({
           }
         />
       </div>
-    </Card>
+    </FormCard>
   );
 }
 
-/** Deletes the draft after asking; the server's refusal shows in the question. */
+/** Deletes the draft after asking. */
 function DeleteDraft({ projectId, proposal, disabled }: { projectId: number; proposal: IntegrationProposalDetail; disabled: boolean }) {
   const navigate = useNavigate();
   const remove = useDeleteProposal(proposal.id);
-  const [open, setOpen] = useState(false);
   const name = formatProposalNumber(proposal.number, proposal.version);
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) remove.reset();
+    <DeleteDraftButton
+      name={name}
+      remove={remove}
+      disabled={disabled}
+      onDeleted={() => {
+        toast.success('Draft deleted', `${name} is gone.`);
+        const to: string = proposalsUrl(projectId);
+        void navigate({ to });
       }}
-      danger
-      trigger={
-        <Button variant="ghost" className="text-red-800" disabled={disabled || remove.isPending}>
-          <Trash2 aria-hidden="true" className="size-4" />
-          Delete draft
-        </Button>
-      }
-      title={`Delete draft ${name}?`}
-      confirmLabel="Delete the draft"
-      pending={remove.isPending}
-      error={remove.error ? (formErrors(remove.error).form ?? 'The draft could not be deleted. Try again in a moment.') : null}
-      onConfirm={() =>
-        remove.mutate(undefined, {
-          onSuccess: () => {
-            toast.success('Draft deleted', `${name} is gone.`);
-            const to: string = proposalsUrl(projectId);
-            void navigate({ to });
-          },
-        })
-      }
     >
       No customer has seen it. The draft and its items go for good.
-    </ConfirmDialog>
+    </DeleteDraftButton>
   );
 }
 
@@ -172,7 +141,7 @@ export function ProposalEditor({ projectId, proposal }: { projectId: number; pro
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6">
-      <Card title="Details" id="proposal-details">
+      <FormCard title="Details" id="proposal-details">
         <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
           <TextField
             label="Title"
@@ -194,7 +163,7 @@ export function ProposalEditor({ projectId, proposal }: { projectId: number; pro
         <div className="mt-4">
           <OptionalTextArea label="Intro" value={form.intro} error={fields.intro} onChange={(intro) => set({ intro })} />
         </div>
-      </Card>
+      </FormCard>
 
       {fields.sections ? <p className="text-sm text-red-700">{fields.sections}</p> : null}
       {form.sections.map((section, index) => (
@@ -214,7 +183,7 @@ export function ProposalEditor({ projectId, proposal }: { projectId: number; pro
         </Button>
       </div>
 
-      <Card title="Tax, total and terms" id="proposal-totals">
+      <FormCard title="Tax, total and terms" id="proposal-totals">
         <TaxAndTotals
           taxRate={form.tax_rate}
           onTaxRateChange={(tax_rate) => set({ tax_rate })}
@@ -227,7 +196,7 @@ export function ProposalEditor({ projectId, proposal }: { projectId: number; pro
         <div className="mt-4">
           <OptionalTextArea label="Terms" value={form.terms} error={fields.terms} onChange={(terms) => set({ terms })} />
         </div>
-      </Card>
+      </FormCard>
 
       <FormError message={formMessage} />
       <div className="flex flex-wrap justify-end gap-3">

@@ -1,8 +1,8 @@
 import type { IntegrationProposalDetail } from '@portal/contract';
 import { COMPANY_PROPOSAL_STATUS_LABELS, formatProposalDate, formatProposalNumber } from '@portal/contract/proposal-constants';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { CopyPlus, Download, Undo2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { ProposalEvidence } from '../../../../components/proposals/proposal-evidence';
 import { ProposalSections } from '../../../../components/proposals/proposal-sections';
 import { AreaSwitchedOff } from '../../../components/area-switched-off';
@@ -19,31 +19,17 @@ import { useSignedPdf } from '../api/signed-pdf';
 import { useWithdrawProposal } from '../api/withdraw-proposal';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { RecordMissing } from '../../../components/record-missing';
+import { Fact, RecordHeading } from '../../../components/record-page';
 import { proposalsUrl, proposalUrl } from './links';
 import { ProposalEditor } from './proposal-editor';
 
 const SMALL = 'px-4 py-2 text-sm';
 
-function Heading({ projectId, title, children }: { projectId: number; title: string; children?: ReactNode }) {
-  const back: string = proposalsUrl(projectId);
-  return (
-    <div className="mb-4 flex flex-col gap-2">
-      <Link to={back} className="text-sm font-medium text-slate-600 underline-offset-2 hover:underline">
-        ← Proposals
-      </Link>
-      <div className="flex flex-wrap items-center gap-3">
-        <h2 className="text-xl font-semibold wrap-anywhere text-slate-900">{title}</h2>
-        {children}
-      </div>
-    </div>
-  );
-}
-
 /** A new draft proposal of the project. */
 export function NewProposalPage({ projectId }: { projectId: number }) {
   return (
     <>
-      <Heading projectId={projectId} title="New proposal" />
+      <RecordHeading back={proposalsUrl(projectId)} backLabel="Proposals" title="New proposal" />
       <div className="mb-4">
         <AreaSwitchedOff area="is_portal_proposals_enabled" label="Proposals" />
       </div>
@@ -61,9 +47,9 @@ export function StaffProposalPage({ projectId, proposalId }: { projectId: number
   const name = formatProposalNumber(proposal.number, proposal.version);
   return (
     <>
-      <Heading projectId={projectId} title={`Proposal ${name}`}>
+      <RecordHeading back={proposalsUrl(projectId)} backLabel="Proposals" title={`Proposal ${name}`}>
         <StatusBadge tone={PROPOSAL_TONES[proposal.status]} label={COMPANY_PROPOSAL_STATUS_LABELS[proposal.status]} />
-      </Heading>
+      </RecordHeading>
       <div className="mb-4">
         <AreaSwitchedOff area="is_portal_proposals_enabled" label="Proposals" />
       </div>
@@ -197,15 +183,6 @@ function SentProposal({ projectId, proposal }: { projectId: number; proposal: In
           <p className="whitespace-pre-line text-slate-700">{proposal.terms}</p>
         </section>
       ) : null}
-    </div>
-  );
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-slate-600">{term}</dt>
-      <dd className="font-medium text-slate-900">{children}</dd>
     </div>
   );
 }

@@ -28,6 +28,7 @@ export const AREA_LABELS: Record<ScopeArea, string> = {
   invoices: 'Invoices',
   messages: 'Contact messages',
   proposals: 'Proposals',
+  change_orders: 'Change orders',
   webhooks: 'Webhooks',
   api_keys: 'API keys',
 };

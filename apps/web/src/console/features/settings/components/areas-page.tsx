@@ -19,6 +19,10 @@ export const SWITCH_LABELS: Record<CompanySwitch, { label: string; description: 
   is_portal_file_sharing_enabled: { label: 'Documents', description: 'Contracts, plans and permits you share, and the files customers upload to you.' },
   is_portal_invoicing_enabled: { label: 'Invoices', description: 'Invoices, payments and the balance; customers are emailed when you send an invoice.' },
   is_portal_proposals_enabled: { label: 'Proposals', description: 'Estimates and proposals to read before the work starts.' },
+  is_portal_change_orders_enabled: {
+    label: 'Change orders',
+    description: 'Priced changes to the work for customers to approve with a signature; customers are emailed when you send one.',
+  },
   is_portal_project_calendar_enabled: { label: 'Calendar', description: "The project's schedule of visits and milestones." },
   is_portal_user_profile_pics_enabled: { label: 'Profile pictures', description: "Your staff's pictures beside their notes." },
 };
@@ -31,13 +35,14 @@ const ORDER: CompanySwitch[] = [
   'is_portal_file_sharing_enabled',
   'is_portal_invoicing_enabled',
   'is_portal_proposals_enabled',
+  'is_portal_change_orders_enabled',
   'is_portal_project_calendar_enabled',
   'is_portal_user_profile_pics_enabled',
 ];
 // Every switch has a place: a new one in the contract shows at the end rather than not at all.
 const SWITCHES = [...ORDER, ...COMPANY_SWITCHES.filter((name) => !ORDER.includes(name))];
 
-/** The eight switches (docs/staff-console.md): each saved the moment it is flipped, and the portal follows at once. */
+/** The nine switches (docs/staff-console.md): each saved the moment it is flipped, and the portal follows at once. */
 export function AreasPage() {
   const company = useCompany();
   if (company.isPending) return <PageSpinner />;

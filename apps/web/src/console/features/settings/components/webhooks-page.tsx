@@ -25,10 +25,16 @@ export const EVENT_LABELS: Record<WebhookEvent, string> = {
   'document.uploaded': 'A customer uploads a document',
   'contact_message.created': 'A customer sends a message from the contact page',
   'invoice.viewed': 'A customer first opens an invoice',
+  'invoice.sent': 'An invoice is sent to the customers (by the office, or on a change order’s approval)',
   'portal_user.activated': 'A customer signs in for the first time',
   'proposal.viewed': 'A customer first opens a proposal',
   'proposal.accepted': 'A customer accepts a proposal',
   'proposal.declined': 'A customer declines a proposal',
+  'change_order.sent': 'A change order is sent to the customers',
+  'change_order.viewed': 'A customer first opens a change order',
+  'change_order.approved': 'A customer approves a change order',
+  'change_order.declined': 'A customer declines a change order',
+  'change_order.withdrawn': 'A sent change order is withdrawn',
 };
 
 /** Webhooks (docs/staff-console.md): endpoints, their signing secret once, and each one's delivery log with redelivery. */

@@ -23,6 +23,7 @@ export const STAFF_PROJECT_TABS: StaffProjectTab[] = [
   { path: 'documents', label: 'Documents' },
   { path: 'invoices', label: 'Invoices' },
   { path: 'proposals', label: 'Proposals' },
+  { path: 'change-orders', label: 'Change orders' },
   { path: 'schedule', label: 'Schedule' },
 ];
 

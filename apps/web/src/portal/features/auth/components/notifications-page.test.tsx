@@ -9,7 +9,7 @@ const USER = { id: 1, email: 'casey@example.com', first_name: 'Casey', last_name
 
 /** The API as these pages meet it: the settings kept in memory, every write recorded. */
 function stubApi(options: { unsubscribe?: { status: number; body: unknown } } = {}) {
-  let settings = { note: true, invoice: true, document: true, album: true, proposal: true, schedule: true };
+  let settings = { note: true, invoice: true, document: true, album: true, proposal: true, schedule: true, change_order: true };
   const writes: { method: string; path: string; body: unknown; auth: string | null }[] = [];
   stubPortalApi(({ url, method, body, init }) => {
     if (method !== 'GET') writes.push({ method, path: url.pathname, body, auth: new Headers(init.headers).get('authorization') || null });
@@ -38,8 +38,8 @@ describe('the email notifications page', () => {
     expect(await screen.findByRole('heading', { name: 'Email notifications', level: 1 }, { timeout: 5000 })).toBeVisible();
     const group = await screen.findByRole('group', { name: 'Email me when the company…' });
     const boxes = within(group).getAllByRole('checkbox');
-    expect(boxes.map((box) => box.getAttribute('id'))).toHaveLength(6);
-    for (const name of ['New notes', 'Invoices', 'Shared documents', 'Shared photo albums', 'Proposals', 'Scheduled visits']) {
+    expect(boxes.map((box) => box.getAttribute('id'))).toHaveLength(7);
+    for (const name of ['New notes', 'Invoices', 'Shared documents', 'Shared photo albums', 'Proposals', 'Change orders', 'Scheduled visits']) {
       expect(within(group).getByRole('checkbox', { name })).toBeChecked();
     }
     expect(within(group).getByRole('checkbox', { name: 'Invoices' })).toHaveAccessibleDescription('An email when the company sends you an invoice.');
@@ -52,7 +52,7 @@ describe('the email notifications page', () => {
       {
         method: 'PATCH',
         path: '/api/account/notifications',
-        body: { note: true, invoice: false, document: true, album: true, proposal: true, schedule: true },
+        body: { note: true, invoice: false, document: true, album: true, proposal: true, schedule: true, change_order: true },
         auth: 'Bearer session-token',
       },
     ]);
@@ -67,9 +67,9 @@ describe('the email notifications page', () => {
     visitPortal('/account');
     const link = await screen.findByRole('link', { name: 'Choose which emails you get' }, { timeout: 5000 });
     expect(link).toHaveAttribute('href', '/account/notifications');
-    // The summary names every kind of email the server sends, proposals and visits among them.
+    // The summary names every kind of email the server sends, proposals, change orders and visits among them.
     expect(screen.getByRole('region', { name: 'Email notifications' })).toHaveTextContent(
-      'Emails about new notes, invoices, shared documents, shared photo albums, proposals and scheduled visits on your projects.',
+      'Emails about new notes, invoices, shared documents, shared photo albums, proposals, change orders and scheduled visits on your projects.',
     );
   });
 });

@@ -1,6 +1,6 @@
 import type { Company } from '@portal/contract';
 import { Link } from '@tanstack/react-router';
-import { CalendarDays, FileSignature, FileText, Images, MessagesSquare, Phone, Receipt, type LucideIcon } from 'lucide-react';
+import { CalendarDays, FileDiff, FileSignature, FileText, Images, MessagesSquare, Phone, Receipt, type LucideIcon } from 'lucide-react';
 import { enabledAreas, type PortalArea } from '../../../lib/areas';
 
 const ICONS: Record<PortalArea['key'], LucideIcon> = {
@@ -8,6 +8,7 @@ const ICONS: Record<PortalArea['key'], LucideIcon> = {
   photos: Images,
   invoices: Receipt,
   proposals: FileSignature,
+  change_orders: FileDiff,
   documents: FileText,
   calendar: CalendarDays,
   contact: Phone,

@@ -1,5 +1,5 @@
 import type { Project } from '@portal/contract';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ProjectOverview } from './project-overview';
 
@@ -48,6 +48,14 @@ describe("the portal's project overview", () => {
     expect(address()).toHaveTextContent('Springfield, IL');
     expect(address()).toHaveTextContent('Side gate');
     expect(screen.getByRole('link', { name: /Open in maps/ })).toBeInTheDocument();
+  });
+
+  it('shows the contract, its approved changes (a net credit as one) and the revised contract', () => {
+    render(<ProjectOverview project={{ ...project, contract: '10000.00', approved_changes: '-120.00', revised_contract: '9880.00' }} />);
+    const money = screen.getByLabelText('Contract and changes');
+    expect(within(money).getByText('Contract').nextElementSibling).toHaveTextContent('$10,000.00');
+    expect(within(money).getByText('Approved changes').nextElementSibling).toHaveTextContent('−$120.00 credit');
+    expect(within(money).getByText('Revised contract').nextElementSibling).toHaveTextContent('$9,880.00');
   });
 
   it('offers the map for a project placed by its coordinates alone', () => {

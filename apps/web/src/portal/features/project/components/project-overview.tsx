@@ -2,6 +2,7 @@ import type { Project } from '@portal/contract';
 import { ExternalLink, MapPin, UserRound } from 'lucide-react';
 import { addressLines, formatMoney, mapsLink, telHref } from '../../../../lib/format';
 import { responsiveImage } from '../../../../lib/image-url';
+import { MoneyTrail, projectMoney } from '../../../../components/money-trail';
 import { StatusBadge } from '../../../../components/status-badge';
 
 function Money({ label, value }: { label: string; value: string | null }) {
@@ -13,9 +14,15 @@ function Money({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-/** The project at a glance: number, name, status, address with a map link (none without an address), rep and money. */
-export function ProjectOverview({ project }: { project: Project }) {
+/**
+ * The project at a glance: number, name, status, address with a map link (none without an address), rep and money.
+ * The money trail (contract, approved changes, revised contract) shows where the company shares change orders, or
+ * where approved ones changed the contract.
+ */
+export function ProjectOverview({ project, changeOrdersShared = false }: { project: Project; changeOrdersShared?: boolean }) {
   const [street, city] = addressLines(project);
+  const money = projectMoney(project);
+  const showTrail = money !== null && (changeOrdersShared || Number(money.approved_changes) !== 0);
   const description = project.address_description?.trim();
   const map = mapsLink(project);
   return (
@@ -73,6 +80,7 @@ export function ProjectOverview({ project }: { project: Project }) {
           ) : null}
         </div>
       </div>
+      {showTrail ? <MoneyTrail money={money} /> : null}
       <dl className="grid gap-4 sm:grid-cols-2">
         <Money label="Total" value={project.financials_total_amount} />
         <Money label="Balance" value={project.financials_balance_amount} />

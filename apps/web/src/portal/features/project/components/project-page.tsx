@@ -56,7 +56,9 @@ export function ProjectPage() {
         <PageHeading title={project?.name || project?.address_street || 'Your project'} />
         {list.length > 1 ? <ProjectPicker entities={list} current={entityId} /> : null}
       </div>
-      {project && company?.is_portal_project_info_enabled ? <ProjectOverview project={project} /> : null}
+      {project && company?.is_portal_project_info_enabled ? (
+        <ProjectOverview project={project} changeOrdersShared={company.is_portal_change_orders_enabled} />
+      ) : null}
       {company ? <AreaLinks company={company} entity={entityId} /> : null}
     </div>
   );

@@ -1,6 +1,5 @@
 import { formatProposalNumber } from '@portal/contract/proposal-constants';
 import type { Proposal } from '@portal/contract';
-import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '../../../../lib/api-client';
 import { saveFile } from '../../../../lib/save-file';
 import { proposalPath } from './paths';
@@ -12,5 +11,3 @@ export async function downloadSignedPdf({ entity, proposal }: { entity: number; 
   saveFile(blob, name);
   return name;
 }
-
-export const useDownloadSignedPdf = () => useMutation({ mutationFn: downloadSignedPdf });

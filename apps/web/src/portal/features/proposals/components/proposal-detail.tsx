@@ -2,18 +2,17 @@ import { formatUsd } from '@portal/contract/money';
 import { formatProposalDate, formatProposalNumber, PROPOSAL_STATUS_LABELS } from '@portal/contract/proposal-constants';
 import type { ProposalDetail as Detail } from '@portal/contract';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { ArrowLeft, Download } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { ProposalEvidence } from '../../../../components/proposals/proposal-evidence';
 import { ProposalSections } from '../../../../components/proposals/proposal-sections';
 import { PROPOSAL_TONES, StatusBadge } from '../../../../components/status-badge';
-import { Button } from '../../../../components/ui/button';
+import { SignedPdfButton } from '../../../../components/signature/signed-pdf-button';
 import { PageSpinner } from '../../../../components/ui/page-spinner';
 import { ApiRequestError } from '../../../../lib/api-client';
 import { formatDay } from '../../../../lib/format';
 import { proposalTotals } from '../../../../lib/proposal-totals';
-import { toast } from '../../../../lib/toast';
-import { useDownloadSignedPdf } from '../api/download-signed-pdf';
+import { downloadSignedPdf } from '../api/download-signed-pdf';
 import { useProposal } from '../api/get-proposal';
 import { ProposalAnswer } from './proposal-answer';
 
@@ -130,32 +129,9 @@ function ProposalView({ entity, proposal }: { entity: number; proposal: Detail }
 
       {proposal.acceptance ? (
         <ProposalEvidence acceptance={proposal.acceptance} sections={proposal.sections}>
-          <SignedPdfButton entity={entity} proposal={proposal} />
+          <SignedPdfButton download={() => downloadSignedPdf({ entity, proposal })} />
         </ProposalEvidence>
       ) : null}
     </article>
-  );
-}
-
-function SignedPdfButton({ entity, proposal }: { entity: number; proposal: Detail }) {
-  const download = useDownloadSignedPdf();
-  return (
-    <Button
-      variant="ghost"
-      className="px-4 py-2 text-sm"
-      disabled={download.isPending}
-      onClick={() =>
-        download.mutate(
-          { entity, proposal },
-          {
-            onSuccess: (name) => toast.success('Download started', name),
-            onError: () => toast.error('The PDF could not be downloaded', 'Please try again.'),
-          },
-        )
-      }
-    >
-      <Download aria-hidden="true" className="size-4" />
-      {download.isPending ? 'Preparing PDF…' : 'Download signed PDF'}
-    </Button>
   );
 }

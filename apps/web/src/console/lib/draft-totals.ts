@@ -21,7 +21,7 @@ const RATE = /^\d{1,3}(\.\d{1,4})?$/;
 
 /**
  * The draft's money as the person types, computed exactly as the server will (the contract's integer-cent arithmetic,
- * each product and the tax rounded half away from zero): what the form shows is what the invoice will say.
+ * each product and the tax rounded half away from zero): what the form shows is what the invoice (or the change order) will say.
  */
 export function draftTotals(lines: readonly DraftLine[], taxRate: string): DraftTotals {
   const amounts = lines.map((line) => {

@@ -1,8 +1,12 @@
-import { DEFAULT_PORTAL_COLOR } from '@portal/contract';
-import { cssColor, html } from '../../core/mail/html';
-import type { NoticeContent } from '../../core/mail/notices';
-import { headerSafe, projectTitle } from '../../core/mail/text';
-import { formatUsd } from './money';
+import { DEFAULT_PORTAL_COLOR, formatUsd, toCents } from '@portal/contract';
+import { cssColor, html } from './html';
+import type { NoticeContent, NoticeEvent } from './notices';
+import { headerSafe, projectTitle } from './text';
+
+/**
+ * The email a sent invoice makes (docs/requirements.md 14 and 18.4): the invoices module's send and a change order's
+ * approval that invoices (core/new-invoices.ts) tell the project's customers the same way.
+ */
 
 export interface InvoiceSentNotice {
   company: { name: string; color: string | null };
@@ -41,4 +45,31 @@ export function invoiceSentNotice(options: InvoiceSentNotice): NoticeContent {
     <p style="margin:0 0 8px"><a href="${options.invoiceUrl}" style="color:#0f172a;font-weight:600">See the invoice in the portal</a></p>`;
 
   return { subject, text, html: body, footer };
+}
+
+/**
+ * Everyone the project is shared with hears of the invoice, each with a link to it under their own entity; the notices
+ * service leaves out whoever turned invoice emails off, everyone while the company has invoicing switched off, and
+ * anyone already told of this invoice. Hand it to `app.notices.send` once the invoice is written.
+ */
+export function invoiceSentEvent(options: {
+  company: { id: number; name: string; color: string | null };
+  project: InvoiceSentNotice['project'];
+  invoice: { id: number; project_id: number; number: string; total: string; due_date: string };
+  publicUrl: string;
+}): NoticeEvent {
+  const { company, project, invoice } = options;
+  return {
+    kind: 'invoice',
+    recordId: invoice.id,
+    companyId: company.id,
+    projectId: invoice.project_id,
+    build: (recipient) =>
+      invoiceSentNotice({
+        company,
+        project,
+        invoice: { number: invoice.number, totalCents: toCents(invoice.total), dueDate: invoice.due_date },
+        invoiceUrl: `${options.publicUrl}/invoices?entity=${recipient.entityId}&invoice=${invoice.id}`,
+      }),
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftTotals } from './components/draft-totals';
+import { draftTotals } from './draft-totals';
 
 const line = (quantity: string, unit_price: string) => ({ description: 'x', quantity, unit_price });
 

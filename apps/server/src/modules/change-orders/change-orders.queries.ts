@@ -1,0 +1,97 @@
+import { fromCents, invoiceTotals, lineAmountCents, type ChangeOrderStatus } from '@portal/contract';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { ProjectScope } from '../../core/access/projects';
+import type { Executor } from '../../db/client';
+import type { ChangeOrderRow } from '../../db/rows';
+import { changeOrderApprovals, changeOrderFiles, changeOrderItems, changeOrders, files } from '../../db/schema';
+import type { ChangeOrderTree } from './change-orders.serializers';
+
+/**
+ * What the change order repositories share: the fields of a draft, the refusals, the status rule in SQL, the portal's
+ * condition, the lock every write takes and a change order's whole tree (docs/company-api.md "Change orders").
+ */
+
+/** The fields of a draft a company writes; the money is computed from the items and the rate, never taken as given. */
+export interface ChangeOrderDraftFields {
+  number: number | null;
+  title: string;
+  description: string | null;
+  taxRate: string;
+  scheduleDays: number;
+  approvalDeadline: string | null;
+  invoiceOnApproval: boolean;
+  items: { description: string; quantity: string; unitPrice: string }[];
+  /** Files of the project's documents, checked by the route. */
+  fileIds: number[];
+}
+
+/** Why a write was refused: the route turns each into its answer. */
+export type ChangeOrderRefusal =
+  | { refused: 'not_found' }
+  | { refused: 'state'; status: ChangeOrderStatus; approvalDeadline: string | null }
+  | { refused: 'no_items' }
+  | { refused: 'deadline_passed' }
+  | { refused: 'number_taken'; number: number }
+  | { refused: 'not_latest'; latestVersion: number };
+
+/** The status as SQL, the same rule as changeOrderStatusOf (change-orders.serializers.ts), so that lists filter and sort by it. */
+export const statusSql = (today: string): SQL<string> =>
+  sql<string>`(case when ${changeOrders.state} = 'sent' and ${changeOrders.approval_deadline} < ${today}::date then 'expired' else ${changeOrders.state} end)`;
+
+/** Drafts never reach a portal user: every portal read goes through this condition. */
+export const visibleTo = (scope: ProjectScope) =>
+  and(eq(changeOrders.company_id, scope.companyId), eq(changeOrders.project_id, scope.projectId), ne(changeOrders.state, 'draft'));
+
+/** One of the company's change orders. */
+export const ofCompany = (companyId: number, changeOrderId: number) => and(eq(changeOrders.id, changeOrderId), eq(changeOrders.company_id, companyId));
+
+/** The change order row, locked until the transaction ends; null when none matches. */
+export const lock = async (tx: Executor, where: SQL | undefined): Promise<ChangeOrderRow | null> => {
+  const [row] = await tx.select().from(changeOrders).where(where).for('update').limit(1);
+  return row ?? null;
+};
+
+/** The money of a draft's items, as decimal strings computed in whole cents (a negative total is a credit). */
+export function draftMoney(fields: Pick<ChangeOrderDraftFields, 'items' | 'taxRate'>) {
+  const totals = invoiceTotals(fields.items, fields.taxRate);
+  return { subtotal: fromCents(totals.subtotal), tax: fromCents(totals.tax), total: fromCents(totals.total) };
+}
+
+/** A draft's items and files, written in their order; each item's amount computed in cents. */
+export async function writeContents(tx: Executor, changeOrderId: number, fields: Pick<ChangeOrderDraftFields, 'items' | 'fileIds'>) {
+  if (fields.items.length > 0) {
+    await tx.insert(changeOrderItems).values(
+      fields.items.map((item, position) => ({
+        change_order_id: changeOrderId,
+        position,
+        description: item.description,
+        quantity: item.quantity,
+        unit_price: item.unitPrice,
+        amount: fromCents(lineAmountCents(item.quantity, item.unitPrice)),
+      })),
+    );
+  }
+  const fileIds = [...new Set(fields.fileIds)];
+  if (fileIds.length > 0) {
+    await tx.insert(changeOrderFiles).values(fileIds.map((fileId, position) => ({ change_order_id: changeOrderId, file_id: fileId, position })));
+  }
+}
+
+/** The change order with its items, files and approval, if any. */
+export async function treeOf(executor: Executor, changeOrder: ChangeOrderRow): Promise<ChangeOrderTree> {
+  const [items, attached, approvals] = await Promise.all([
+    executor
+      .select()
+      .from(changeOrderItems)
+      .where(eq(changeOrderItems.change_order_id, changeOrder.id))
+      .orderBy(asc(changeOrderItems.position), asc(changeOrderItems.id)),
+    executor
+      .select({ file: files })
+      .from(changeOrderFiles)
+      .innerJoin(files, eq(files.id, changeOrderFiles.file_id))
+      .where(eq(changeOrderFiles.change_order_id, changeOrder.id))
+      .orderBy(asc(changeOrderFiles.position), asc(changeOrderFiles.id)),
+    executor.select().from(changeOrderApprovals).where(eq(changeOrderApprovals.change_order_id, changeOrder.id)).limit(1),
+  ]);
+  return { changeOrder, items, files: attached.map((row) => row.file), approval: approvals[0] ?? null };
+}
