@@ -108,6 +108,8 @@ const PORTAL_ROOTS = [
   'src/lib/loaders.ts',
   // The projects list's query: the index page, a third of all page views, asks for it beside the context check.
   'src/portal/features/project/api/get-entities.ts',
+  // The project's money trail: the index page shows it, and the statement; a chunk of its own was one more request.
+  'src/components/money-trail.tsx',
 ].map((file) => path.resolve(import.meta.dirname, file));
 const isQueryModule = (id: string) => /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/.test(id);
 

@@ -1,6 +1,5 @@
 import type { ProjectMoney } from '@portal/contract';
-import { formatChangeOrderAmount } from '../lib/change-order-format';
-import { formatMoney } from '../lib/format';
+import { formatChangeOrderAmount, formatMoney } from '../lib/format';
 
 export interface MoneyFigure {
   label: string;

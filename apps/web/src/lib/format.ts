@@ -142,3 +142,16 @@ const moments = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: '
 export function formatMoment(timestamp: string): string {
   return moments().format(new Date(timestamp));
 }
+
+/** The minus sign typography uses (U+2212), which reads as one with the digits where a hyphen may break the line. */
+export const MINUS = '\u2212';
+
+/**
+ * A change order's amount as the customer reads it: a negative amount is a credit to them, so it says so
+ * ("−$120.00 credit") rather than leaving a lone minus sign to carry the meaning.
+ */
+export function formatChangeOrderAmount(amount: string): string {
+  const cents = Number(amount);
+  if (!Number.isFinite(cents) || cents >= 0) return formatMoney(amount);
+  return `${MINUS}${formatMoney(amount.trim().replace(/^-/, ''))} credit`;
+}

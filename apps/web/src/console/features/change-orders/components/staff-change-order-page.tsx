@@ -11,8 +11,8 @@ import { CHANGE_ORDER_TONES, StatusBadge } from '../../../../components/status-b
 import { Button } from '../../../../components/ui/button';
 import { FormError } from '../../../../components/ui/form-error';
 import { PageSpinner } from '../../../../components/ui/page-spinner';
-import { formatChangeOrderAmount, formatScheduleDays } from '../../../../lib/change-order-format';
-import { formatBytes, formatDay, NO_VALUE } from '../../../../lib/format';
+import { formatScheduleDays } from '../../../../lib/change-order-format';
+import { formatBytes, formatChangeOrderAmount, formatDay, NO_VALUE } from '../../../../lib/format';
 import { formErrors } from '../../../../lib/form-errors';
 import { toast } from '../../../../lib/toast';
 import { AreaSwitchedOff } from '../../../components/area-switched-off';

@@ -1,9 +1,10 @@
 import type { IntegrationChangeOrder } from '@portal/contract';
+import { formatChangeOrderAmount } from '../../../../lib/format';
 import { COMPANY_CHANGE_ORDER_STATUS_LABELS, formatChangeOrderDate, formatChangeOrderNumber } from '@portal/contract/change-order-constants';
 import { Link } from '@tanstack/react-router';
 import { FilePen } from 'lucide-react';
 import { CHANGE_ORDER_TONES, StatusBadge } from '../../../../components/status-badge';
-import { formatChangeOrderAmount, formatScheduleDays } from '../../../../lib/change-order-format';
+import { formatScheduleDays } from '../../../../lib/change-order-format';
 import { usePaging } from '../../../../lib/use-paging';
 import { AreaSwitchedOff } from '../../../components/area-switched-off';
 import { CardFacts, CardHead, ListPage, ListSection, type ListColumn } from '../../../components/list-page';

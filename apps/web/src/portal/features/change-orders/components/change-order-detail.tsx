@@ -18,8 +18,8 @@ import { EvidenceRow, SignatureEvidence } from '../../../../components/signature
 import { CHANGE_ORDER_TONES, StatusBadge } from '../../../../components/status-badge';
 import { PageSpinner } from '../../../../components/ui/page-spinner';
 import { ApiRequestError } from '../../../../lib/api-client';
-import { formatChangeOrderAmount, formatScheduleDays } from '../../../../lib/change-order-format';
-import { formatBytes, formatDay } from '../../../../lib/format';
+import { formatScheduleDays } from '../../../../lib/change-order-format';
+import { formatBytes, formatChangeOrderAmount, formatDay } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
 import { useApproveChangeOrder, useDeclineChangeOrder } from '../api/answer-change-order';
 import { downloadSignedPdf } from '../api/download-signed-pdf';

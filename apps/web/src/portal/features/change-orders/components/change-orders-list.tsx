@@ -4,6 +4,7 @@ import {
   formatChangeOrderNumber,
   PORTAL_CHANGE_ORDER_STATUSES,
 } from '@portal/contract/change-order-constants';
+import { formatChangeOrderAmount } from '../../../../lib/format';
 import type { ChangeOrder } from '@portal/contract';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { FileDiff } from 'lucide-react';
@@ -15,7 +16,7 @@ import { CHANGE_ORDER_TONES, StatusBadge } from '../../../../components/status-b
 import { TableFrame, TablePager } from '../../../../components/table-frame';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { PageSpinner } from '../../../../components/ui/page-spinner';
-import { formatChangeOrderAmount, formatScheduleDays } from '../../../../lib/change-order-format';
+import { formatScheduleDays } from '../../../../lib/change-order-format';
 import { usePageInRange } from '../../../../lib/use-page-in-range';
 import { useChangeOrders } from '../api/get-change-orders';
 import { searchOf, tableState, type ChangeOrderSort, type ChangeOrderStatusFilter, type ChangeOrdersTableState } from '../search';
