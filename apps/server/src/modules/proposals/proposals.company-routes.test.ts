@@ -7,7 +7,8 @@ import { useDemoApp } from '../../../test/suite';
 import { auditLog, companies, proposalAcceptances, proposals, webhookDeliveries } from '../../db/schema';
 import { apiKeysRepository } from '../integration/api-keys.repository';
 import { pdfText } from '../invoices/test-support';
-import { contentHash, sha256Hex } from './proposals.content';
+import { sha256Hex } from '../../core/signatures/content';
+import { contentHash } from './proposals.content';
 import { proposalsRepository } from './proposals.repository';
 
 /** Proposals, both sides (docs/company-api.md "Proposals", docs/decisions/063-proposal-evidence-and-signed-pdf.md). */

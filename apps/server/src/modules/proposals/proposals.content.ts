@@ -2,8 +2,6 @@ import { fromCents, invoiceTotals, type ProposalStatus } from '@portal/contract'
 import { hashedContent } from '../../core/signatures/content';
 import type { ProposalAcceptanceRow, ProposalItemRow, ProposalRow, ProposalSectionRow } from '../../db/rows';
 
-export { sha256Hex } from '../../core/signatures/content';
-
 /**
  * What a proposal is made of once read, its money, its derived status and the canonical content its evidence hashes
  * (docs/company-api.md "Proposals", docs/decisions/067-proposal-pages.md).
