@@ -21,6 +21,22 @@ export const CalendarDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** An amount of money exact to the cent, never null: "1234.50", "-20.00". */
 export const AmountSchema = z.string().regex(/^-?\d+\.\d{2}$/);
 
+/**
+ * A project's contract and its changes (docs/company-api.md "Change orders"), computed by one function on the server:
+ * `contract` is the latest accepted proposal's total where there is one, else the company's own
+ * `financials_total_amount`; `approved_changes` the sum of the approved change orders' totals (credits subtract);
+ * `revised_contract` = contract + approved_changes. Shown beside invoiced, paid and balance, on the project, the
+ * invoices' summary and the statement alike.
+ */
+export const ProjectMoneySchema = z
+  .object({
+    contract: AmountSchema,
+    approved_changes: AmountSchema,
+    revised_contract: AmountSchema,
+  })
+  .meta({ id: 'ProjectMoney' });
+export type ProjectMoney = z.infer<typeof ProjectMoneySchema>;
+
 export const InvoiceSchema = z
   .object({
     id: z.number().int(),
@@ -90,10 +106,8 @@ export const InvoiceSummarySchema = z
     /** The part of it past its due date. */
     overdue_balance: AmountSchema,
     overdue_count: z.number().int(),
-    /** The money trail (ProjectMoney in projects.ts): the contract, its approved changes and the revised contract. */
-    contract: AmountSchema.optional(),
-    approved_changes: AmountSchema.optional(),
-    revised_contract: AmountSchema.optional(),
+    /** The money trail: the contract, its approved changes and the revised contract. */
+    ...ProjectMoneySchema.shape,
     as_of: CalendarDateSchema,
   })
   .meta({ id: 'InvoiceSummary' });
@@ -120,10 +134,8 @@ export const StatementSchema = z
     as_of: CalendarDateSchema,
     project: z.object({ id: z.number().int(), number: z.string().nullable(), name: z.string().nullable() }),
     entries: z.array(StatementEntrySchema),
-    /** The money trail (ProjectMoney in projects.ts): the contract, its approved changes and the revised contract. */
-    contract: AmountSchema.optional(),
-    approved_changes: AmountSchema.optional(),
-    revised_contract: AmountSchema.optional(),
+    /** The money trail: the contract, its approved changes and the revised contract. */
+    ...ProjectMoneySchema.shape,
     total_invoiced: AmountSchema,
     total_paid: AmountSchema,
     balance: AmountSchema,

@@ -1,22 +1,7 @@
 import { z } from 'zod';
 import { HexColorSchema, MoneySchema, TimestampSchema } from './common';
 import { CompanySchema } from './companies';
-import { AmountSchema } from './invoices';
-
-/**
- * A project's contract and its changes (docs/company-api.md "Change orders"), computed by one function on the server:
- * `contract` is the latest accepted proposal's total where there is one, else the company's own
- * `financials_total_amount`; `approved_changes` the sum of the approved change orders' totals (credits subtract);
- * `revised_contract` = contract + approved_changes. Shown beside invoiced, paid and balance.
- */
-export const ProjectMoneySchema = z
-  .object({
-    contract: AmountSchema,
-    approved_changes: AmountSchema,
-    revised_contract: AmountSchema,
-  })
-  .meta({ id: 'ProjectMoney' });
-export type ProjectMoney = z.infer<typeof ProjectMoneySchema>;
+import { ProjectMoneySchema } from './invoices';
 
 export const ProjectStatusSchema = z
   .object({
@@ -106,10 +91,12 @@ export const ProjectSchema = z
     rep_primary_phone: z.string().nullable(),
     financials_total_amount: MoneySchema,
     financials_balance_amount: MoneySchema,
-    /** The money trail (ProjectMoney): the contract, its approved changes and the revised contract. */
-    contract: AmountSchema.optional(),
-    approved_changes: AmountSchema.optional(),
-    revised_contract: AmountSchema.optional(),
+    /**
+     * The money trail (ProjectMoney): the contract, its approved changes and the revised contract. Sent with one
+     * project (the project's page, the company API); a list of the portal user's projects leaves it out, since no page
+     * of a list shows it and each would cost two subqueries per row.
+     */
+    ...ProjectMoneySchema.partial().shape,
     created_at: TimestampSchema,
     updated_at: TimestampSchema,
     status: ProjectStatusSchema.nullable().optional(),

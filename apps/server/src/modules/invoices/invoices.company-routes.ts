@@ -176,6 +176,7 @@ export async function invoicesCompanyRoutes(fastify: FastifyInstance, options: I
     const project = await repository.project(scope);
     if (!project) throw notFound();
     const [rows, trail] = await Promise.all([repository.forStatement(scope, asOf), projectContractMoney(app.database.db, scope)]);
+    if (!trail) throw notFound();
     const statement = buildStatement({
       today: asOf,
       project: { id: project.id, number: project.number, name: project.name },

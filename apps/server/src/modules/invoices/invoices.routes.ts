@@ -78,7 +78,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
       repository.forStatement(scope, asOf),
       projectContractMoney(app.database.db, scope),
     ]);
-    if (!project) throw notFound();
+    if (!project || !trail) throw notFound();
     const statement = buildStatement({
       today: asOf,
       project: { id: project.id, number: project.number, name: project.name },
@@ -139,6 +139,8 @@ export async function invoicesRoutes(fastify: FastifyInstance, options: Invoices
       const { scope } = await projectOf(request, request.params.entity);
       const asOf = today();
       const [summary, trail] = await Promise.all([repository.summary(scope, asOf), projectContractMoney(app.database.db, scope)]);
+      // Gone between the guard and here: deleted by the company a moment ago.
+      if (!trail) throw notFound();
       return {
         currency: 'USD' as const,
         outstanding_balance: summary.outstanding,

@@ -1,4 +1,4 @@
-import { AGING_BUCKETS, type AgingBucket, type Statement, type StatementEntry } from '@portal/contract';
+import { AGING_BUCKETS, type AgingBucket, type ProjectMoney, type Statement, type StatementEntry } from '@portal/contract';
 import { agingBucket, daysOverdue } from './aging';
 import { fromCents, toCents } from './money';
 
@@ -34,7 +34,7 @@ export function buildStatement(input: {
   project: Statement['project'];
   invoices: readonly StatementInvoice[];
   payments: readonly StatementPayment[];
-}): Statement {
+}): Omit<Statement, keyof ProjectMoney> {
   const numbers = new Map(input.invoices.map((invoice) => [invoice.id, invoice.number]));
   type Draft = Omit<StatementEntry, 'balance'> & { cents: number; order: number; id: number };
   const drafts: Draft[] = [

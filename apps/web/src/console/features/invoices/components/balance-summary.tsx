@@ -8,7 +8,7 @@ import { useStatement } from '../api/get-statement';
  * figures as the customers' statement shows them: a credit change lowers the revised contract.
  */
 function ContractTrail({ statement }: { statement: Statement }) {
-  const changes = Number(statement.approved_changes ?? 0);
+  const changes = Number(statement.approved_changes);
   return (
     <dl aria-label="Contract" className="mt-4 grid grid-cols-2 gap-4 border-t border-slate-200 pt-4 sm:grid-cols-3">
       <div>
@@ -70,7 +70,7 @@ export function BalanceSummary({ projectId }: { projectId: number }) {
           <dd className="text-lg font-medium tabular-nums text-slate-900">{data ? formatMoney(data.total_paid) : '…'}</dd>
         </div>
       </dl>
-      {data?.revised_contract !== undefined ? <ContractTrail statement={data} /> : null}
+      {data ? <ContractTrail statement={data} /> : null}
       <h3 className="mt-5 mb-2 text-sm font-semibold text-slate-900">Aging, days past due</h3>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
         {AGING_BUCKETS.map((bucket) => {

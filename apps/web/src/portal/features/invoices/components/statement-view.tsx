@@ -1,6 +1,6 @@
 import { AGING_BUCKET_LABELS, AGING_BUCKETS } from '@portal/contract/constants';
 import type { Statement } from '@portal/contract';
-import { MoneyTrail, projectMoney } from '../../../../components/money-trail';
+import { MoneyTrail } from '../../../../components/money-trail';
 import { PageSpinner } from '../../../../components/ui/page-spinner';
 import { formatCalendarDate, formatMoney } from '../../../../lib/format';
 import { useStatement } from '../api/get-statement';
@@ -11,7 +11,6 @@ export function StatementView({ entity }: { entity: number }) {
   if (statement.isPending) return <PageSpinner label="Loading the statement…" />;
   if (statement.isError) return <p role="alert">The statement could not be loaded. Please try again.</p>;
   const data = statement.data;
-  const money = projectMoney(data);
   return (
     <section aria-labelledby="statement-heading" className="flex flex-col gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -24,21 +23,19 @@ export function StatementView({ entity }: { entity: number }) {
         <PdfButton target={{ kind: 'statement', entity }}>Download statement PDF</PdfButton>
       </div>
 
-      {money ? (
-        <section aria-labelledby="contract-heading" className="flex flex-col gap-3">
-          <h3 id="contract-heading" className="text-lg font-semibold text-slate-900">
-            Your contract
-          </h3>
-          <MoneyTrail
-            money={money}
-            beside={[
-              { label: 'Invoiced', value: data.total_invoiced },
-              { label: 'Paid', value: data.total_paid },
-              { label: 'Balance due', value: data.balance },
-            ]}
-          />
-        </section>
-      ) : null}
+      <section aria-labelledby="contract-heading" className="flex flex-col gap-3">
+        <h3 id="contract-heading" className="text-lg font-semibold text-slate-900">
+          Your contract
+        </h3>
+        <MoneyTrail
+          money={data}
+          beside={[
+            { label: 'Invoiced', value: data.total_invoiced },
+            { label: 'Paid', value: data.total_paid },
+            { label: 'Balance due', value: data.balance },
+          ]}
+        />
+      </section>
 
       <section aria-labelledby="aging-heading" className="flex flex-col gap-3">
         <h3 id="aging-heading" className="text-lg font-semibold text-slate-900">
