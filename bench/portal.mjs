@@ -1,9 +1,9 @@
 /**
  * `npm run bench -- portal`: customers' visits on a tenant of realistic size, against the real app
  * (server: bench/portal-server.ts). Each visit is one user drawn from a Zipf distribution who signs in
- * (`POST /api/auth/login`) and views 3 to 12 pages (index 35 %, notes 25 %, photos 15 %, invoices 10 %,
- * documents 10 %, contact 5 %) with an exponential think time between them; each page view sends
- * exactly the API requests the web app sends for that page (bench/fixtures/page-requests.json,
+ * (`POST /api/auth/login`) and views 3 to 12 pages (index 33 %, notes 23 %, photos 14 %, invoices 10 %,
+ * documents 8 %, change orders 4 %, selections 4 %, contact 4 %) with an exponential think time between
+ * them; each page view sends exactly the API requests the web app sends for that page (bench/fixtures/page-requests.json,
  * recorded in Chromium by bench/record-page-requests.mjs), the first view of a visit as a page opened
  * from its address, the others as reached through the header. Meanwhile the company side writes
  * (notes, photo captions, invoice payments) through the integration API at 2 % of requests.
@@ -38,12 +38,14 @@ import { BENCH_METRICS_TOKEN, heapOf, startRealServer } from './support/real-ser
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const P99_LIMIT_MS = 100;
 const MIX = [
-  ['index', 0.35],
-  ['notes', 0.25],
-  ['photos', 0.15],
+  ['index', 0.33],
+  ['notes', 0.23],
+  ['photos', 0.14],
   ['invoices', 0.1],
-  ['documents', 0.1],
-  ['contact', 0.05],
+  ['documents', 0.08],
+  ['change-orders', 0.04],
+  ['selections', 0.04],
+  ['contact', 0.04],
 ];
 const WRITE_SHARE = 0.02;
 const VARIANT_LABELS = {
@@ -551,7 +553,9 @@ export function portalMarkdown(report) {
       '',
       `${db.tenant.users.toLocaleString('en-US')} users, ${db.tenant.projects.toLocaleString('en-US')} projects (and ${(db.tenant.projects * db.tenant.notesPerProject).toLocaleString('en-US')} notes, ` +
         `${(db.tenant.projects * db.tenant.photosPerProject).toLocaleString('en-US')} photos, ${(db.tenant.projects * db.tenant.invoicesPerProject).toLocaleString('en-US')} invoices, ` +
-        `${(db.tenant.projects * db.tenant.documentsPerProject).toLocaleString('en-US')} documents) ${db.reused ? 'opened as an earlier run left them, not seeded' : `seeded in **${(db.seedMs / 1000).toFixed(1)} s**${seedSteps(db)}`}; RSS at rest ${mb(db.restRss)} MB${restBreakdown(db.restUsage, mb)}.`,
+        `${(db.tenant.projects * db.tenant.documentsPerProject).toLocaleString('en-US')} documents, ` +
+        `${(db.tenant.projects * db.tenant.changeOrdersPerProject).toLocaleString('en-US')} change orders, ${(db.tenant.projects * db.tenant.selectionsPerProject).toLocaleString('en-US')} selections) ` +
+        `${db.reused ? 'opened as an earlier run left them, not seeded' : `seeded in **${(db.seedMs / 1000).toFixed(1)} s**${seedSteps(db)}`}; RSS at rest ${mb(db.restRss)} MB${restBreakdown(db.restUsage, mb)}.`,
       '',
       "| server | page views/s with p99 ≤ 100 ms | p50 / p99 ms there | first rate: views/s, p50 / p99 ms | server CPU ms / page view (sign-ins included) | the same without sign-ins | one sign-in, CPU ms | the machine's CPU ms / page view (every process; the load generator's share) | most the cores carry, views/s | peak RSS MB (at the best rate) | company writes / requests |",
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',

@@ -30,6 +30,8 @@ export const PAGES = [
   { page: 'photos', path: '/photos', link: 'Photos' },
   { page: 'invoices', path: '/invoices', link: 'Invoices' },
   { page: 'documents', path: '/documents', link: 'Documents' },
+  { page: 'change-orders', path: '/change-orders', link: 'Change orders' },
+  { page: 'selections', path: '/selections', link: 'Selections' },
   { page: 'contact', path: '/contact', link: 'Contact' },
 ];
 
