@@ -29,7 +29,7 @@ const COLOR = '#0f766e';
 /** One unbroken word far wider than a phone, as a pasted link is. */
 const LONG_URL = `https://drive.example.com/shared/${'roof-plan-revision-'.repeat(6)}final.pdf?download=${'0123456789'.repeat(5)}`;
 const NAV = ['Home', 'Projects', 'Inbox', 'Audit log', 'Settings'];
-const TABS = ['Overview', 'Customers', 'Notes', 'Photos', 'Documents', 'Invoices', 'Proposals', 'Change orders', 'Schedule'];
+const TABS = ['Overview', 'Customers', 'Notes', 'Photos', 'Documents', 'Invoices', 'Proposals', 'Change orders', 'Selections', 'Schedule'];
 
 let smtp: TestSmtpServer;
 let server: RunningServer;
@@ -235,7 +235,7 @@ describe('the console at 320 px', () => {
       ['/staff', page.getByRole('heading', { level: 1, name: 'Harbor Roofing' })],
       ['/staff/projects', page.getByRole('heading', { level: 1, name: 'Projects' })],
       ['/staff/projects/new', page.getByRole('heading', { level: 1, name: 'New project' })],
-      ...['', '/customers', '/notes', '/photos', '/documents', '/invoices', '/proposals', '/schedule'].map((tab): [string, Locator] => [
+      ...['', '/customers', '/notes', '/photos', '/documents', '/invoices', '/proposals', '/selections', '/schedule'].map((tab): [string, Locator] => [
         `/staff/projects/${projectId}${tab}`,
         project,
       ]),

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INVOICE_STATUS_LABELS } from '@portal/contract/constants';
-import type { InvoiceDetail, InvoicePage, Statement } from '@portal/contract';
+import type { InvoiceDetail, InvoicePage, SelectionsOverview, Statement } from '@portal/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, DEMO, storeToken } from './support/auth';
@@ -14,7 +14,7 @@ import { baseURL, expectNoAxeViolations, newPage, settledScreenshot } from './su
  * (docs/decisions/033-phone-layout.md): no page scrolls sideways, the header stays one row, lists
  * become cards that show what matters without scrolling, and every page passes axe.
  *
- * Over 30 s: it is the sweep, seventeen pages at three widths, each loaded at 375 and 1280 px, measured and read by
+ * Over 30 s: it is the sweep, twenty-one pages at three widths, each loaded at 375 and 1280 px, measured and read by
  * axe, and at 375 px narrowed to 320 px and measured again.
  */
 
@@ -36,6 +36,7 @@ const PDF = Buffer.from(
 let browser: Browser;
 let token: string;
 let paid: InvoiceDetail;
+let faucet: SelectionsOverview['selections'][number];
 
 async function api<T>(pathname: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(`${baseURL()}/api${pathname}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
@@ -50,6 +51,7 @@ beforeAll(async () => {
   const invoices = await api<InvoicePage>(`/entities/${KITCHEN}/invoices?page[size]=100&sort=number`);
   const withPayments = invoices.data.find((invoice) => invoice.number === 'INV-1005')!;
   paid = await api<InvoiceDetail>(`/entities/${KITCHEN}/invoices/${withPayments.id}`);
+  faucet = (await api<SelectionsOverview>(`/entities/${KITCHEN}/selections`)).selections.find((selection) => selection.title === 'Kitchen faucet')!;
   const existing = await api<{ data: { name: string }[] }>(`/entities/${LAKE_HOUSE}/documents?page[size]=100`);
   if (!existing.data.some((document) => document.name === LONG_NAME)) {
     const form = new FormData();
@@ -126,6 +128,18 @@ const SIGNED_IN: PortalPage[] = [
     name: 'change orders',
     url: () => `/change-orders?entity=${KITCHEN}`,
     ready: (page) => page.getByText('Move the sink to the island').filter({ visible: true }).first(),
+    header: true,
+  },
+  {
+    name: 'selections',
+    url: () => `/selections?entity=${KITCHEN}`,
+    ready: (page) => page.getByRole('link', { name: 'Cabinet hardware' }),
+    header: true,
+  },
+  {
+    name: 'one selection',
+    url: () => `/selections/${faucet.id}?entity=${KITCHEN}`,
+    ready: (page) => page.getByRole('listitem', { name: 'Touchless with filtered water' }),
     header: true,
   },
   { name: 'documents', url: () => `/documents?entity=${LAKE_HOUSE}`, ready: (page) => page.getByRole('link', { name: `Download ${LONG_NAME}` }), header: true },
@@ -347,7 +361,18 @@ describe.each(PHONES)('on a %i px phone', (width) => {
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await menu.waitFor();
     const areas = menu.getByRole('navigation', { name: 'Portal areas' }).getByRole('link');
-    expect(await areas.allInnerTexts()).toEqual(['Project', 'Notes', 'Photos', 'Invoices', 'Proposals', 'Change orders', 'Documents', 'Calendar', 'Contact']);
+    expect(await areas.allInnerTexts()).toEqual([
+      'Project',
+      'Notes',
+      'Photos',
+      'Invoices',
+      'Proposals',
+      'Change orders',
+      'Selections',
+      'Documents',
+      'Calendar',
+      'Contact',
+    ]);
     expect(await menu.getByRole('link', { name: 'Invoices' }).getAttribute('aria-current')).toBe('page');
     expect(await menu.locator('[aria-current="page"]').count()).toBe(1);
     expect(await menu.getByRole('link', { name: 'Email notifications' }).count()).toBe(1);
@@ -383,8 +408,24 @@ describe('on a desktop (1280 px)', () => {
     const header = page.getByRole('banner');
     expect(await header.getByRole('button', { name: 'Menu', exact: true }).count()).toBe(0);
     const areas = header.getByRole('navigation', { name: 'Portal areas' }).getByRole('link');
-    expect(await areas.allInnerTexts()).toEqual(['Project', 'Notes', 'Photos', 'Invoices', 'Proposals', 'Change orders', 'Documents', 'Calendar', 'Contact']);
+    expect(await areas.allInnerTexts()).toEqual([
+      'Project',
+      'Notes',
+      'Photos',
+      'Invoices',
+      'Proposals',
+      'Change orders',
+      'Selections',
+      'Documents',
+      'Calendar',
+      'Contact',
+    ]);
     expect(await header.getByRole('link', { name: 'Invoices' }).getAttribute('aria-current')).toBe('page');
+    // Every area on: the account menu still sits on the brand's row, at its right, and the areas on a row below.
+    const brand = (await header.getByRole('link').first().boundingBox())!;
+    const account = (await header.getByRole('button', { name: /^Account menu/ }).boundingBox())!;
+    expect(Math.abs(account.y + account.height / 2 - (brand.y + brand.height / 2))).toBeLessThan(8);
+    expect((await areas.first().boundingBox())!.y).toBeGreaterThan(account.y + account.height / 2);
     await header.getByRole('button', { name: /^Account menu/ }).click();
     const menu = page.getByRole('menu');
     // The menu's popup loads when it is first pressed (docs/decisions/078-page-weight.md).

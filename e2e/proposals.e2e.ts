@@ -1,4 +1,5 @@
 import type { IntegrationProposalDetail } from '@portal/contract';
+import { SELECTION_MESSAGES } from '@portal/contract/selection-constants';
 import { createHash, createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -21,7 +22,8 @@ import { acceptStaffInvitation, companyApi, createCompany, invitedCustomer, staf
  * endpoint hears `proposal.accepted`, signed. A new version supersedes the old, a withdrawn one says so; with the area
  * switched off the portal shows no link and the API answers 404; another company reads "Page not found".
  *
- * Change orders follow on the same project, on the contract the proposal made (described below).
+ * Change orders follow on the same project, on the contract the proposal made, then selections against an allowance
+ * (described below).
  *
  * Over 30 s: one journey from a draft through a signature to its PDF and webhook, on a server of its own.
  */
@@ -449,5 +451,81 @@ describe('change orders', () => {
     expect(invoice.total).toBe(CHANGE);
     await page.getByRole('link', { name: invoice.number }).first().waitFor();
     await context.close();
+  }, 120_000);
+});
+
+/**
+ * Selections on the same project: a $400.00 allowance and three faucets. The customer chooses the $650.00 one on a
+ * phone with a typed name; the $250.00 difference reaches them as a change order (the company sends those at once);
+ * the office locks the selection in the console and another choice is refused.
+ */
+describe('selections', () => {
+  let selectionId = 0;
+  const options = [
+    { title: 'Brushed nickel pull-down', price: '320.00' },
+    { title: 'Matte black pull-down', price: '400.00' },
+    { title: 'Touchless with filtered water', price: '650.00' },
+  ];
+
+  it('are chosen by the customer on a phone, the difference over the allowance a change order', async () => {
+    await companyApi(server, key, 'PATCH', '/company', { is_portal_selections_enabled: true, selection_overage_change_orders: 'send' });
+    const allowance = await companyApi<{ id: number }>(server, key, 'POST', '/allowances', { project_id: projectId, name: 'Kitchen faucet', amount: '400.00' });
+    selectionId = (
+      await companyApi<{ id: number }>(server, key, 'POST', '/selections', {
+        project_id: projectId,
+        title: 'Kitchen faucet',
+        room: 'Kitchen',
+        deadline: inDays(14),
+        allowance_id: allowance.id,
+        options,
+      })
+    ).id;
+
+    const { context, page } = await customerPage(375);
+    await page.goto(`/selections?entity=${entity}`);
+    await page.getByRole('link', { name: 'Kitchen faucet' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Kitchen faucet' }).waitFor();
+    await page.getByRole('radio', { name: 'Choose this option: Touchless with filtered water' }).check();
+    await page.getByText('$250.00 over the allowance').first().waitFor();
+    await page.getByLabel('Full name').fill('Ann Smith');
+    await page.getByRole('checkbox', { name: /I agree that typing my name/ }).check();
+    await page.getByRole('button', { name: 'Choose and sign' }).click();
+    await page.getByText(/Chosen by you on/).waitFor();
+    expect(await page.getByRole('button', { name: 'Change my choice' }).count()).toBe(1);
+
+    await page.goto(`/change-orders?entity=${entity}`);
+    const overage = page.getByRole('link', { name: 'Allowance: Kitchen faucet' }).first();
+    await overage.click();
+    await page.getByRole('heading', { name: 'Allowance: Kitchen faucet' }).waitFor();
+    await page.getByText('$250.00').first().waitFor();
+    await context.close();
+  }, 120_000);
+
+  it('once locked by the office, refuse another choice', async () => {
+    const { context, page, consoleErrors } = await staffPage(browser, server, ownerToken);
+    await page.goto(`/staff/projects/${projectId}/selections/${selectionId}`);
+    await page.getByText('Touchless with filtered water').first().waitFor();
+    await page.getByRole('button', { name: 'Lock' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Lock the selection' }).click();
+    await page.getByRole('button', { name: 'Unlock' }).waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+
+    const customer = await customerPage(375);
+    await customer.page.goto(`/selections/${selectionId}?entity=${entity}`);
+    await customer.page.getByText(SELECTION_MESSAGES.locked).waitFor();
+    expect(await customer.page.getByRole('button', { name: 'Change my choice' }).count()).toBe(0);
+    const detail = await (
+      await fetch(`${server.url}/api/entities/${entity}/selections/${selectionId}`, { headers: { authorization: `Bearer ${customerToken}` } })
+    ).json();
+    const cheaper = (detail as { options: { id: number; title: string }[] }).options.find((option) => option.title === options[0]!.title)!;
+    const again = await fetch(`${server.url}/api/entities/${entity}/selections/${selectionId}/choose`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${customerToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ option_id: cheaper.id, signer_name: 'Ann Smith', consent: true }),
+    });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { message: string }).message).toBe(SELECTION_MESSAGES.locked);
+    await customer.context.close();
   }, 120_000);
 });

@@ -177,7 +177,7 @@ describe('company settings in the staff console', () => {
     await companyApi(server, apiKey, 'PATCH', '/company', { is_portal_project_notes_enabled: true });
     await page.goto('/staff/settings/areas');
     await page.getByRole('heading', { level: 1, name: 'Portal areas' }).waitFor();
-    expect(await page.getByRole('switch').count()).toBe(9);
+    expect(await page.getByRole('switch').count()).toBe(10);
     const notes = page.getByRole('switch', { name: 'Notes' });
     expect(await notes.getAttribute('aria-checked')).toBe('true');
     await notes.click();

@@ -32,6 +32,10 @@ import { proposalsRoutes } from './modules/proposals/proposals.routes';
 import { proposalsCompanyRoutes } from './modules/proposals/proposals.company-routes';
 import { changeOrdersRoutes } from './modules/change-orders/change-orders.routes';
 import { changeOrdersCompanyRoutes } from './modules/change-orders/change-orders.company-routes';
+import { selectionsRoutes } from './modules/selections/selections.routes';
+import { allowancesCompanyRoutes } from './modules/selections/allowances.company-routes';
+import { selectionsCompanyRoutes } from './modules/selections/selections.company-routes';
+import { selectionOptionsCompanyRoutes } from './modules/selections/selection-options.company-routes';
 import { contactCompanyRoutes } from './modules/contact/contact.company-routes';
 import { auditCompanyRoutes } from './modules/audit/audit.company-routes';
 import { inboxRoutes } from './modules/inbox/inbox.routes';
@@ -218,6 +222,10 @@ export async function buildApp({ env, database, logger, webDist = WEB_DIST, now,
       await api.register(proposalsCompanyRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(changeOrdersRoutes, { publicUrl: env.PUBLIC_URL, brandDir: BRAND_DIR });
       await api.register(changeOrdersCompanyRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(selectionsRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(allowancesCompanyRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(selectionsCompanyRoutes, { publicUrl: env.PUBLIC_URL });
+      await api.register(selectionOptionsCompanyRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(calendarRoutes, { publicUrl: env.PUBLIC_URL });
       await api.register(calendarCompanyRoutes, { publicUrl: env.PUBLIC_URL });
     },

@@ -1,6 +1,7 @@
-import { and, eq, inArray, ne, notExists } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, notExists } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { App } from '../src/app';
+import { imageBytes, multipartBody } from './fixtures';
 import { bearer } from './portal-users';
 import {
   accounts,
@@ -20,6 +21,10 @@ import {
   projects,
   projectStatuses,
   proposals,
+  allowances,
+  selectionOptionPhotos,
+  selectionOptions,
+  selections,
   siteTypes,
   staff,
   webhookEndpoints,
@@ -59,6 +64,7 @@ export async function prepareOtherCompany(app: App, otherKey: string): Promise<v
   await prepareOtherContactMessages(app, otherKey);
   await prepareOtherProposals(app, otherKey);
   await prepareOtherChangeOrders(app, otherKey);
+  await prepareOtherSelections(app, otherKey);
   await prepareOtherScheduleItems(app, otherKey);
   const as = async (url: string, payload: object) => {
     const response = await app.inject({ method: 'POST', url, headers: bearer(otherKey), payload });
@@ -133,6 +139,37 @@ async function prepareOtherChangeOrders(app: App, otherKey: string) {
   await call('/api/integration/change-orders', draft);
   const sent = await call('/api/integration/change-orders', draft);
   await call(`/api/integration/change-orders/${sent.id}/send`);
+}
+
+/**
+ * Selections: B gets an allowance, a selection drawing on it with two options (the first chosen on the customer's
+ * behalf, the second with a photo) and a locked selection, made through its own key.
+ */
+async function prepareOtherSelections(app: App, otherKey: string) {
+  const companyId = await companyOfKey(app, otherKey);
+  const [project] = await app.database.db.select({ id: projects.id }).from(projects).where(eq(projects.company_id, companyId)).limit(1);
+  const call = async (url: string, payload?: object) => {
+    const response = await app.inject({ method: 'POST', url, headers: bearer(otherKey), ...(payload ? { payload } : {}) });
+    if (response.statusCode >= 300) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    return response.json() as { id: number; options: { id: number }[] };
+  };
+  const allowance = await call('/api/integration/allowances', { project_id: project!.id, name: 'Matrix', amount: '100.00' });
+  const options = [
+    { title: 'First', price: '150.00' },
+    { title: 'Second', price: '50.00' },
+  ];
+  const selection = await call('/api/integration/selections', { project_id: project!.id, title: 'Matrix', allowance_id: allowance.id, options });
+  await call(`/api/integration/selections/${selection.id}/choose`, { option_id: selection.options[0]!.id });
+  const photo = multipartBody([{ name: 'files', filename: 'matrix.png', contentType: 'image/png', data: await imageBytes('png') }]);
+  const uploaded = await app.inject({
+    method: 'POST',
+    url: `/api/integration/selections/${selection.id}/options/${selection.options[1]!.id}/photos`,
+    headers: { ...photo.headers, ...bearer(otherKey) },
+    payload: photo.payload,
+  });
+  if (uploaded.statusCode !== 201) throw new Error(`selection photo: ${uploaded.statusCode} ${uploaded.body}`);
+  const locked = await call('/api/integration/selections', { project_id: project!.id, title: 'Matrix locked', options });
+  await call(`/api/integration/selections/${locked.id}/lock`);
 }
 
 /** Contact messages come from customers through the portal: B gets one, already handled, so that un-handling would write. */
@@ -224,6 +261,31 @@ export async function otherCompanyIds(app: App, companyId: number): Promise<Reco
         .from(changeOrders)
         .where(and(eq(changeOrders.company_id, companyId), eq(changeOrders.state, 'draft'))),
     ),
+    selection: await ids(db.select({ id: selections.id }).from(selections).where(eq(selections.company_id, companyId)).orderBy(selections.id)),
+    lockedSelection: await ids(
+      db
+        .select({ id: selections.id })
+        .from(selections)
+        .where(and(eq(selections.company_id, companyId), isNotNull(selections.locked_at))),
+    ),
+    /** The options of the company's selections, in id order: the first is the first selection's first. */
+    selectionOption: await ids(
+      db
+        .select({ id: selectionOptions.id })
+        .from(selectionOptions)
+        .innerJoin(selections, eq(selections.id, selectionOptions.selection_id))
+        .where(eq(selections.company_id, companyId))
+        .orderBy(selectionOptions.id),
+    ),
+    selectionPhoto: await ids(
+      db
+        .select({ id: selectionOptionPhotos.id })
+        .from(selectionOptionPhotos)
+        .innerJoin(selectionOptions, eq(selectionOptions.id, selectionOptionPhotos.option_id))
+        .innerJoin(selections, eq(selections.id, selectionOptions.selection_id))
+        .where(eq(selections.company_id, companyId)),
+    ),
+    allowance: await ids(db.select({ id: allowances.id }).from(allowances).where(eq(allowances.company_id, companyId))),
     contactMessage: await ids(db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.company_id, companyId))),
     apiKey: await ids(db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.company_id, companyId))),
     /** B's own writes in prepareOtherCompany left these. */
@@ -542,6 +604,74 @@ export const INTEGRATION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/integration/change-orders/{id}/revise': (other) => ({
     method: 'POST',
     url: `/api/integration/change-orders/${other.first('changeOrder')}/revise`,
+  }),
+  'GET /api/integration/allowances': (other) => [
+    { method: 'GET', url: '/api/integration/allowances?page[size]=100', listOf: 'allowance' },
+    { method: 'GET', url: `/api/integration/allowances?filter[project_id]=${other.first('project')}`, listOf: 'allowance' },
+  ],
+  'POST /api/integration/allowances': (other) => ({
+    method: 'POST',
+    url: '/api/integration/allowances',
+    payload: { project_id: other.first('project'), name: 'Leak', amount: '1.00' },
+    expect: 422,
+  }),
+  'GET /api/integration/allowances/{id}': (other) => ({ method: 'GET', url: `/api/integration/allowances/${other.first('allowance')}` }),
+  'PATCH /api/integration/allowances/{id}': (other) => ({
+    method: 'PATCH',
+    url: `/api/integration/allowances/${other.first('allowance')}`,
+    payload: { amount: '999.00' },
+  }),
+  'DELETE /api/integration/allowances/{id}': (other) => ({ method: 'DELETE', url: `/api/integration/allowances/${other.first('allowance')}` }),
+  'POST /api/integration/allowances/{id}/credit': (other) => ({ method: 'POST', url: `/api/integration/allowances/${other.first('allowance')}/credit` }),
+  'GET /api/integration/selections': (other) => [
+    { method: 'GET', url: '/api/integration/selections?page[size]=100', listOf: 'selection' },
+    { method: 'GET', url: `/api/integration/selections?filter[project_id]=${other.first('project')}`, listOf: 'selection' },
+    { method: 'GET', url: `/api/integration/selections?filter[allowance_id]=${other.first('allowance')}`, listOf: 'selection' },
+  ],
+  'POST /api/integration/selections': (other) => ({
+    method: 'POST',
+    url: '/api/integration/selections',
+    payload: { project_id: other.first('project'), title: 'Leak', options: [{ title: 'Leak', price: '1.00' }] },
+    expect: 422,
+  }),
+  'GET /api/integration/selections/{id}': (other) => ({ method: 'GET', url: `/api/integration/selections/${other.first('selection')}` }),
+  'PATCH /api/integration/selections/{id}': (other) => ({
+    method: 'PATCH',
+    url: `/api/integration/selections/${other.first('selection')}`,
+    payload: { title: 'Leak', allowance_id: null },
+  }),
+  'DELETE /api/integration/selections/{id}': (other) => ({ method: 'DELETE', url: `/api/integration/selections/${other.first('lockedSelection')}` }),
+  'POST /api/integration/selections/{id}/options': (other) => ({
+    method: 'POST',
+    url: `/api/integration/selections/${other.first('selection')}/options`,
+    payload: { title: 'Leak', price: '1.00' },
+  }),
+  'PATCH /api/integration/selections/{id}/options/{option}': (other) => ({
+    method: 'PATCH',
+    url: `/api/integration/selections/${other.first('selection')}/options/${other.first('selectionOption')}`,
+    payload: { title: 'Leak' },
+  }),
+  'DELETE /api/integration/selections/{id}/options/{option}': (other) => ({
+    method: 'DELETE',
+    url: `/api/integration/selections/${other.first('selection')}/options/${other.first('selectionOption')}`,
+  }),
+  'POST /api/integration/selections/{id}/options/{option}/photos': (other) => ({
+    method: 'POST',
+    url: `/api/integration/selections/${other.first('selection')}/options/${other.first('selectionOption')}/photos`,
+    headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    payload: '--x\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n\r\nnot an image\r\n--x--\r\n',
+  }),
+  'DELETE /api/integration/selections/{id}/options/{option}/photos/{photo}': (other) => ({
+    method: 'DELETE',
+    url: `/api/integration/selections/${other.first('selection')}/options/${other.first('selectionOption')}/photos/${other.first('selectionPhoto')}`,
+  }),
+  'POST /api/integration/selections/{id}/lock': (other) => ({ method: 'POST', url: `/api/integration/selections/${other.first('selection')}/lock` }),
+  'POST /api/integration/selections/{id}/unlock': (other) => ({ method: 'POST', url: `/api/integration/selections/${other.first('lockedSelection')}/unlock` }),
+  'POST /api/integration/selections/{id}/reset': (other) => ({ method: 'POST', url: `/api/integration/selections/${other.first('selection')}/reset` }),
+  'POST /api/integration/selections/{id}/choose': (other) => ({
+    method: 'POST',
+    url: `/api/integration/selections/${other.first('selection')}/choose`,
+    payload: { option_id: other.first('selectionOption') },
   }),
   'GET /api/integration/audit-log': () => [
     { method: 'GET', url: '/api/integration/audit-log?page[size]=100', listOf: 'auditEntry' },

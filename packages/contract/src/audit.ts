@@ -2,9 +2,13 @@ import { z } from 'zod';
 import { TimestampSchema } from './common';
 import { paginatedSchema } from './pagination';
 
-/** Who did what on the company side (docs/decisions/049-audit-log.md): `GET /api/integration/audit-log`. */
+/**
+ * Who did what on the company side (docs/decisions/049-audit-log.md): `GET /api/integration/audit-log`. A customer
+ * appears (`portal_user`) for what changes the company's records beyond the inbox: a selection's choice, which may
+ * make a change order (docs/company-api.md "Selections and allowances").
+ */
 
-export const AUDIT_ACTOR_KINDS = ['api_key', 'staff', 'operator'] as const;
+export const AUDIT_ACTOR_KINDS = ['api_key', 'staff', 'operator', 'portal_user'] as const;
 export const AuditActorKindSchema = z.enum(AUDIT_ACTOR_KINDS);
 export type AuditActorKind = z.infer<typeof AuditActorKindSchema>;
 
@@ -15,7 +19,7 @@ export const AuditEntrySchema = z
     actor: z.object({
       kind: AuditActorKindSchema,
       id: z.number().int().nullable(),
-      label: z.string().describe("As it was at the time: the key's name and prefix, or the staff member's name."),
+      label: z.string().describe("As it was at the time: the key's name and prefix, the staff member's name, or the customer's name and email."),
     }),
     action: z.string().describe("The route's operationId, e.g. createNote"),
     summary: z.string().describe('What the action does, in words'),

@@ -5,6 +5,7 @@ import {
   CHANGE_ORDER_STATUSES,
   PORTAL_CHANGE_ORDER_STATUSES,
 } from './change-order-constants';
+import { signatureConsentSchema, signerNameSchema } from './signature';
 import { TimestampSchema } from './common';
 import { StoredFileSchema } from './files';
 import { AmountSchema, CalendarDateSchema } from './invoices';
@@ -130,15 +131,9 @@ export type ChangeOrderPage = z.infer<typeof ChangeOrderPageSchema>;
 export const ChangeOrderApproveSchema = z
   .object({
     /** The signer's full name, typed. */
-    signer_name: z
-      .string({ error: 'Type your full name to sign.' })
-      .trim()
-      .min(1, 'Type your full name to sign.')
-      .max(CHANGE_ORDER_SIGNER_NAME_MAX_LENGTH, `The name may not be longer than ${CHANGE_ORDER_SIGNER_NAME_MAX_LENGTH} characters.`)
-      // eslint-disable-next-line no-control-regex -- finding control characters is the point
-      .regex(/^[^\u0000-\u001f\u007f]*$/, 'The name must be a single line.'),
+    signer_name: signerNameSchema(CHANGE_ORDER_SIGNER_NAME_MAX_LENGTH),
     /** Must be true: the customer ticked the consent box (CHANGE_ORDER_CONSENT_TEXT). */
-    consent: z.literal(true, { error: 'Tick the box to agree to sign electronically.' }),
+    consent: signatureConsentSchema,
   })
   .strict()
   .meta({ id: 'ChangeOrderApprove' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HexColorSchema, TimestampSchema } from './common';
 import { COMPANY_SWITCHES, type CompanySwitch } from './company-side';
+import { SELECTION_OVERAGE_MODES } from './selection-constants';
 import { TimeZoneSchema } from './time-zone';
 
 export const PortalThemeSchema = z
@@ -25,6 +26,12 @@ export const CompanyThemeSchema = z
   .meta({ id: 'CompanyTheme', description: 'What the sign-in pages read for a theme code.' });
 export type CompanyTheme = z.infer<typeof CompanyThemeSchema>;
 
+/**
+ * What a choice over its allowance makes (docs/company-api.md "Selections and allowances"): a change order draft the
+ * office sends, or one sent to the customer at once.
+ */
+export const SelectionOverageSchema = z.enum(SELECTION_OVERAGE_MODES);
+
 export const CompanySchema = z
   .object({
     id: z.number().int(),
@@ -47,9 +54,11 @@ export const CompanySchema = z
     is_portal_project_notes_enabled: z.boolean(),
     is_portal_proposals_enabled: z.boolean(),
     is_portal_change_orders_enabled: z.boolean(),
+    is_portal_selections_enabled: z.boolean(),
     is_portal_user_profile_pics_enabled: z.boolean(),
     /** IANA zone of the company's calendar (docs/decisions/065-calendar-time-zones-and-icalendar.md). */
     time_zone: z.string(),
+    selection_overage_change_orders: SelectionOverageSchema,
     created_at: TimestampSchema,
     updated_at: TimestampSchema,
     /** Present only with `include=portal_theme`. */
@@ -71,6 +80,7 @@ export const AREA_SWITCHES = {
   documents: 'is_portal_file_sharing_enabled',
   proposals: 'is_portal_proposals_enabled',
   change_orders: 'is_portal_change_orders_enabled',
+  selections: 'is_portal_selections_enabled',
   calendar: 'is_portal_project_calendar_enabled',
 } as const satisfies Record<string, CompanySwitch>;
 export type PortalArea = keyof typeof AREA_SWITCHES;
@@ -105,6 +115,7 @@ export const IntegrationCompanyUpdateSchema = z
     portal_welcome_message: optionalText(2_000),
     theme_code: ThemeCodeSchema.optional(),
     time_zone: TimeZoneSchema.optional(),
+    selection_overage_change_orders: SelectionOverageSchema.optional(),
     ...(Object.fromEntries(COMPANY_SWITCHES.map((name) => [name, z.boolean().optional()])) as Record<CompanySwitch, z.ZodOptional<z.ZodBoolean>>),
   })
   .strict()

@@ -13,6 +13,7 @@ export const COMPANY_SWITCHES = [
   'is_portal_project_info_enabled',
   'is_portal_project_notes_enabled',
   'is_portal_proposals_enabled',
+  'is_portal_selections_enabled',
   'is_portal_user_profile_pics_enabled',
 ] as const;
 export type CompanySwitch = (typeof COMPANY_SWITCHES)[number];
@@ -37,6 +38,7 @@ export const SCOPE_AREAS = [
   'api_keys',
   'proposals',
   'change_orders',
+  'selections',
 ] as const;
 export type ScopeArea = (typeof SCOPE_AREAS)[number];
 export const ALL_SCOPES = SCOPE_AREAS.flatMap((area) => [`${area}:read`, `${area}:write`] as const);
@@ -57,6 +59,10 @@ export const WEBHOOK_EVENTS = [
   'change_order.approved',
   'change_order.declined',
   'change_order.withdrawn',
+  'selection.chosen',
+  'selection.reset',
+  'selection.locked',
+  'selection.unlocked',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

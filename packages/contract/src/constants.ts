@@ -86,6 +86,10 @@ export const IMAGE_VARIANTS = {
   'console-cover': { w: 480, h: 320, fit: 'cover' },
   /** A photo to choose as the cover, in the console's cover picker. */
   'console-cover-choice': { w: 120, h: 90, fit: 'cover' },
+  /** A selection's cover in the portal's list of selections. */
+  'selection-cover': { w: 96, h: 72, fit: 'cover' },
+  /** An option's photo on its card in the portal's selection page. */
+  'selection-option': { w: 320, h: 240, fit: 'cover' },
 } as const satisfies Record<string, { w: number; h: number; fit: 'cover' | 'inside' }>;
 export type ImageVariant = keyof typeof IMAGE_VARIANTS;
 export const IMAGE_VARIANT_NAMES = Object.keys(IMAGE_VARIANTS) as [ImageVariant, ...ImageVariant[]];

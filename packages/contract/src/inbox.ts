@@ -4,10 +4,10 @@ import { paginatedSchema } from './pagination';
 
 /**
  * What customers did across the company's projects, per staff member read or not (docs/decisions/050-inbox.md): notes,
- * documents, contact messages and answers to proposals and change orders (docs/decisions/114-every-customer-action-reaches-the-office.md).
+ * documents, contact messages, answers to proposals and change orders, and choices of selections (docs/decisions/114-every-customer-action-reaches-the-office.md).
  */
 
-export const INBOX_KINDS = ['note', 'document', 'message', 'proposal', 'change_order'] as const;
+export const INBOX_KINDS = ['note', 'document', 'message', 'proposal', 'change_order', 'selection'] as const;
 export const InboxKindSchema = z.enum(INBOX_KINDS);
 export type InboxKind = z.infer<typeof InboxKindSchema>;
 
@@ -17,7 +17,10 @@ export const InboxItemSchema = z
     id: z
       .number()
       .int()
-      .describe('The note, document, contact message, proposal (accepted or declined by the customer) or change order (approved or declined)'),
+      .describe(
+        'The note, document, contact message, proposal (accepted or declined by the customer), change order (approved or declined) ' +
+          "or selection choice (the customer's choice of an option: its project's selections page shows it)",
+      ),
     project: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
     from: z.object({ id: z.number().int(), name: z.string() }).nullable().describe('The customer; null once erased'),
     excerpt: z.string(),

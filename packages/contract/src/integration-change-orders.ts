@@ -149,6 +149,8 @@ const companyFields = {
   viewed_at: TimestampSchema.nullable(),
   withdrawn_at: TimestampSchema.nullable(),
   superseded_at: TimestampSchema.nullable(),
+  /** The allowance whose difference it carries (docs/company-api.md "Selections and allowances"); null for any other. */
+  allowance_id: z.number().int().nullable(),
 };
 
 /** A change order as the company sees it: drafts too. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signatureConsentSchema, signerNameSchema } from './signature';
 import { TimestampSchema } from './common';
 import { INT4_MAX } from './constants';
 import { AmountSchema, CalendarDateSchema } from './invoices';
@@ -147,15 +148,9 @@ export const ProposalAcceptSchema = z
       .max(PROPOSAL_MAX_ITEMS)
       .default([]),
     /** The signer's full name, typed. */
-    signer_name: z
-      .string({ error: 'Type your full name to sign.' })
-      .trim()
-      .min(1, 'Type your full name to sign.')
-      .max(PROPOSAL_SIGNER_NAME_MAX_LENGTH, `The name may not be longer than ${PROPOSAL_SIGNER_NAME_MAX_LENGTH} characters.`)
-      // eslint-disable-next-line no-control-regex -- finding control characters is the point
-      .regex(/^[^\u0000-\u001f\u007f]*$/, 'The name must be a single line.'),
+    signer_name: signerNameSchema(PROPOSAL_SIGNER_NAME_MAX_LENGTH),
     /** Must be true: the customer ticked the consent box (PROPOSAL_CONSENT_TEXT). */
-    consent: z.literal(true, { error: 'Tick the box to agree to sign electronically.' }),
+    consent: signatureConsentSchema,
   })
   .strict()
   .meta({ id: 'ProposalAccept' });

@@ -761,3 +761,102 @@ describe('change orders from the terminal', () => {
     expect(bad.err).toContain('--days: The schedule_days must be from -365 to 365.');
   });
 });
+
+describe('selections and allowances from the terminal', () => {
+  let key: string;
+  let projectId: number;
+
+  beforeAll(async () => {
+    const created = await company([
+      'create-company',
+      '--name',
+      'Selection Builders',
+      '--owner-email',
+      'owner@selection.example',
+      '--owner-name',
+      'Sel Lection',
+      '--json',
+    ]);
+    const answer = JSON.parse(created.out) as { company: { id: number }; api_key: { key: string } };
+    key = answer.api_key.key;
+    const [project] = await t.app.database.db.insert(projects).values({ company_id: answer.company.id, name: 'Kitchen' }).returning();
+    projectId = project!.id;
+  });
+
+  it('adds an allowance and a selection with options and a photo, chooses for the customer, and carries the credit', async () => {
+    const as = (args: string[]) => company(args, { PORTAL_API_KEY: key });
+    const added = await as(['allowances', 'add', '--project', String(projectId), '--name', 'Kitchen faucet', '--amount', '$400']);
+    expect(added).toMatchObject({ code: 0, err: '' });
+    const allowanceId = /^Allowance (\d+) /.exec(added.out)![1]!;
+    expect(added.out).toBe(`Allowance ${allowanceId} "Kitchen faucet" (project ${projectId}): $400.00, nothing chosen yet.`);
+
+    const selection = await as(['selections', 'add', '--project', String(projectId), '--title', 'Faucet', '--room', 'Kitchen', '--allowance', allowanceId]);
+    const selectionId = /^Selection (\d+) /.exec(selection.out)![1]!;
+    expect(selection.out).toBe(
+      `Selection ${selectionId} (Kitchen) for project ${projectId}: To choose, 0 options, no deadline, allowance #${allowanceId} "Kitchen faucet": Faucet`,
+    );
+    const photo = path.join(t.dataDir, 'touchless.png');
+    await writeFile(photo, await imageBytes('png'));
+    const touchless = await as(['selections', 'option-add', selectionId, '--title', 'Touchless', '--price', '650', '--lead-days', '10', '--photo', photo]);
+    const optionId = /^Option (\d+) /.exec(touchless.out)![1]!;
+    expect(touchless.out.split('\n')).toEqual([`Option ${optionId} of selection ${selectionId}: Touchless, $650.00.`, '1 photo added.']);
+    await as(['selections', 'option-add', selectionId, '--title', 'Matte black', '--price', '400.00']);
+
+    const chosen = await as(['selections', 'choose', selectionId, optionId, '--note', 'By phone']);
+    expect(chosen.out).toContain(': Chosen, 2 options, no deadline');
+    expect(chosen.out).toContain('chosen Touchless $650.00 (by the company)');
+    const shown = await as(['selections', 'show', selectionId]);
+    expect(shown.out).toContain(`#${optionId} Touchless: $650.00, +$250.00 against the allowance, 10 days lead time, 1 photo`);
+    expect(shown.out).toMatch(/ {4}Touchless \$650\.00 chosen by the company \(.+\) at \S+ from 127\.0\.0\.1\. Note: By phone$/m);
+    expect((await as(['allowances', 'list', '--project', String(projectId)])).out).toBe(
+      `Allowance ${allowanceId} "Kitchen faucet" (project ${projectId}): $400.00, chosen $650.00, over by $250.00; carried $0.00, outstanding $250.00.`,
+    );
+
+    const kept = await as(['selections', 'option-remove', selectionId, optionId]);
+    expect(kept).toMatchObject({ code: 1, err: 'Refused (409): This option was chosen and cannot be deleted: reset the choice first.' });
+    expect((await as(['selections', 'lock', selectionId])).out).toContain(': Locked,');
+    expect((await as(['selections', 'reset', selectionId])).err).toBe('Refused (409): This selection is locked: unlock it before changing its choice.');
+    await as(['selections', 'unlock', selectionId]);
+    expect((await as(['selections', 'reset', selectionId])).out).toContain(': To choose,');
+    await as(['selections', 'choose', selectionId, optionId]);
+
+    const raised = await as(['allowances', 'edit', allowanceId, '--amount', '700']);
+    expect(raised.out).toContain('under by $50.00 (a credit); carried $0.00, outstanding -$50.00.');
+    const credit = await as(['allowances', 'credit', allowanceId]);
+    expect(credit.out).toMatch(
+      new RegExp(
+        `^Change order (\\d+) \\(CO-\\d+\\) carries the credit of allowance ${allowanceId}: Draft, total -\\$50\\.00\\. Send it with send-change-order --id \\d+\\.$`,
+      ),
+    );
+  });
+
+  it('says what is wrong with a command as typed, in one line and without a stack, and names the flag a refusal is about', async () => {
+    const as = (args: string[]) => company(args, { PORTAL_API_KEY: key });
+    const cases: [string[], string][] = [
+      [['selections'], 'selections: say what to do: list, show, add, edit, remove, option-add, option-remove, lock, unlock, reset, choose.'],
+      [
+        ['selections', 'frobnicate'],
+        'selections: "frobnicate" is not one of its commands; say what to do: list, show, add, edit, remove, option-add, option-remove, lock, unlock, reset, choose.',
+      ],
+      [['selections', 'show'], 'selections show needs ID.'],
+      [['selections', 'show', 'abc'], 'ID must be a whole number, not "abc".'],
+      [['selections', 'choose', '1'], 'selections choose needs OPTION.'],
+      [['selections', 'choose', '1', '2', '3'], 'selections choose takes 2 values after its name, not "3".'],
+      [
+        ['allowances', 'add', '--project', String(projectId), '--name', 'x', '--amount', '18.500,00'],
+        '--amount: "18.500,00" is not an amount: write it like 185, $185 or 1,250.00.',
+      ],
+      [['allowances', 'edit', '1'], 'Give --name or --amount to change.'],
+    ];
+    for (const [args, said] of cases) {
+      const run = await as(args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.err.split('\n')[0]).toBe(said);
+      expect(run.err).not.toMatch(/\n\s+at /);
+    }
+    const refused = await as(['selections', 'add', '--project', String(projectId), '--title', 'x', '--deadline', '2026-02-30']);
+    expect(refused).toMatchObject({ code: 1, err: 'Refused (422): The given data was invalid.\n  deadline: The date does not exist.' });
+    const foreign = await as(['selections', 'add', '--project', String(projectId), '--title', 'x', '--allowance', '2000000000']);
+    expect(foreign.err).toContain('--allowance: The allowance must be one of the same project’s allowances.');
+  });
+});

@@ -49,8 +49,10 @@ export function serializeCompany(company: CompanyRow, publicUrl: string, theme?:
     is_portal_project_info_enabled: company.is_portal_project_info_enabled,
     is_portal_project_notes_enabled: company.is_portal_project_notes_enabled,
     is_portal_proposals_enabled: company.is_portal_proposals_enabled,
+    is_portal_selections_enabled: company.is_portal_selections_enabled,
     is_portal_user_profile_pics_enabled: company.is_portal_user_profile_pics_enabled,
     time_zone: company.time_zone,
+    selection_overage_change_orders: company.selection_overage_change_orders,
     created_at: apiTimestamp(company.created_at),
     updated_at: apiTimestamp(company.updated_at),
   };

@@ -1,6 +1,6 @@
-import { changeOrderDraftsRepository } from '../modules/change-orders/change-order-drafts.repository';
-import { changeOrderSendingRepository } from '../modules/change-orders/change-order-sending.repository';
-import type { ChangeOrderDraftFields } from '../modules/change-orders/change-orders.queries';
+import { changeOrderDraftsRepository } from '../core/change-orders/change-order-drafts.repository';
+import { changeOrderSendingRepository } from '../core/change-orders/change-order-sending.repository';
+import type { ChangeOrderDraftFields } from '../core/change-orders/change-orders.queries';
 import type { AreaSeeder } from './context';
 
 /**

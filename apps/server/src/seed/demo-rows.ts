@@ -39,6 +39,7 @@ export const DEMO_COMPANIES: Record<CompanyKey, { company: Stamped<typeof compan
       is_portal_project_info_enabled: true,
       is_portal_project_notes_enabled: true,
       is_portal_proposals_enabled: true,
+      is_portal_selections_enabled: true,
       is_portal_user_profile_pics_enabled: true,
     },
     theme: { code: 'acme' },

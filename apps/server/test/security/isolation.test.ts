@@ -6,7 +6,7 @@ import { INTEGRATION_MATRIX } from '../integration-matrix';
 import { bearer } from '../portal-users';
 import { useDemoApp } from '../suite';
 import { readOpenApi, type OpenApi, type Operation } from './openapi';
-import { EXPECTED, KEY_KINDS, ROUTES, entryOf, type Picker, type RouteCase } from './routes';
+import { EXPECTED, KEY_KINDS, ROUTES, entryOf, kindUnder, type Picker, type RouteCase } from './routes';
 import { buildWorld, type Caller, type CallerKind, type World } from './world';
 
 /**
@@ -103,17 +103,19 @@ function foreignIds(value: unknown, kindOf: (kind: string) => Set<number>, kind:
     if (key === 'id' && kind && typeof field === 'number' && kindOf(kind).has(field)) found.push(`${path}.id = ${field} (${kind})`);
     const named = key.endsWith('_id') ? KEY_KINDS[key.slice(0, -3)] : undefined;
     if (named && typeof field === 'number' && kindOf(named).has(field)) found.push(`${path}.${key} = ${field}`);
-    if (typeof field === 'object') foreignIds(field, kindOf, key === 'data' ? kind : KEY_KINDS[key], `${path}.${key}`, found);
+    if (typeof field === 'object') foreignIds(field, kindOf, key === 'data' ? kind : kindUnder(kind, key), `${path}.${key}`, found);
   }
 }
 
-/** The kind of record a route's answer is about, when its last word names one (`/projects/{id}`, `/albums`). */
+/**
+ * The kind of record a route's answer is about, when its last word names one (`/projects/{id}`, `/albums`), read under
+ * the words before it (`/selections/{id}/options/{option}/photos`: an option's photos).
+ */
 function nounOf(operation: Operation): string | undefined {
-  const last = operation.path
+  return operation.path
     .split('/')
     .filter((segment) => segment && !segment.startsWith('{'))
-    .pop();
-  return last ? KEY_KINDS[last] : undefined;
+    .reduce<string | undefined>((kind, word) => kindUnder(kind, word), undefined);
 }
 
 interface Tally {

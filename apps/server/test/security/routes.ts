@@ -128,6 +128,16 @@ export const ROUTES: Record<string, RouteEntry> = {
     method: 'GET',
     url: `/api/entities/${p.first('entity')}/change-orders/${p.first('changeOrder')}/pdf`,
   }),
+  'GET /api/entities/{entity}/selections': (p) => ({ method: 'GET', url: `/api/entities/${p.first('entity')}/selections` }),
+  'GET /api/entities/{entity}/selections/{selection}': (p) => ({
+    method: 'GET',
+    url: `/api/entities/${p.first('entity')}/selections/${p.first('selection')}`,
+  }),
+  'POST /api/entities/{entity}/selections/{selection}/choose': (p) => ({
+    method: 'POST',
+    url: `/api/entities/${p.first('entity')}/selections/${p.first('selection')}/choose`,
+    payload: { option_id: p.first('selectionOption'), signer_name: 'Mallory Canary', consent: true },
+  }),
   'PATCH /api/account/notifications': none,
   'POST /api/notifications/unsubscribe': none,
   'GET /api/entities': () => ({ method: 'GET', url: '/api/entities?include=model,company&page[size]=100', listOf: 'entity' }),
@@ -198,7 +208,10 @@ export function entryOf(operation: string): RouteEntry | undefined {
   return INTEGRATION_MATRIX[operation] ?? ROUTES[operation];
 }
 
-/** Which kind of record a key of an answer names, to tell another tenant's id in it. */
+/**
+ * Which kind of record a key of an answer names, to tell another tenant's id in it. `kind.key` names it under a record
+ * of that kind only (an option's `photos` are not album photos).
+ */
 export const KEY_KINDS: Record<string, string> = {
   project: 'project',
   projects: 'project',
@@ -241,4 +254,14 @@ export const KEY_KINDS: Record<string, string> = {
   companies: 'company',
   entity: 'entity',
   entities: 'entity',
+  allowance: 'allowance',
+  allowances: 'allowance',
+  selection: 'selection',
+  selections: 'selection',
+  'selection.options': 'selectionOption',
+  option: 'selectionOption',
+  'selectionOption.photos': 'selectionPhoto',
 };
+
+/** The kind a key names under a record of `kind`: its own entry there, else the key's everywhere. */
+export const kindUnder = (kind: string | undefined, key: string): string | undefined => KEY_KINDS[`${kind}.${key}`] ?? KEY_KINDS[key];

@@ -80,6 +80,10 @@ const CANARY_COLUMNS: { table: string; columns: string[]; company: string }[] = 
     columns: ['caption'],
     company: '(select p.company_id from albums a join projects p on p.id = a.project_id where a.id = t.album_id)',
   },
+  { table: 'allowances', columns: ['name'], company: 't.company_id' },
+  { table: 'selections', columns: ['title', 'description', 'room'], company: 't.company_id' },
+  { table: 'selection_options', columns: ['title', 'description'], company: '(select s.company_id from selections s where s.id = t.selection_id)' },
+  { table: 'selection_choices', columns: ['signer_name', 'note', 'option_title'], company: 't.company_id' },
   {
     table: 'invoice_lines',
     columns: ['description'],

@@ -1,4 +1,4 @@
-import type { ChangeOrderStatus, InvoiceStatus, ProposalStatus } from '@portal/contract';
+import type { ChangeOrderStatus, InvoiceStatus, ProposalStatus, SelectionStatus } from '@portal/contract';
 import type { ReactNode } from 'react';
 
 /** The colours a state may take, by what it means rather than by hue, so that one meaning looks one way everywhere. */
@@ -45,6 +45,14 @@ export const CHANGE_ORDER_TONES: Record<ChangeOrderStatus, BadgeTone> = {
   expired: 'warning',
   withdrawn: 'closed',
   superseded: 'closed',
+};
+
+/** A selection's state, in the portal and the console alike: one to make is news, a missed deadline a warning. */
+export const SELECTION_TONES: Record<SelectionStatus, BadgeTone> = {
+  to_choose: 'info',
+  chosen: 'success',
+  locked: 'closed',
+  past_deadline: 'warning',
 };
 
 /**

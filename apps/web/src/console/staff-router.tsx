@@ -13,6 +13,7 @@ import { staffProfileRoute } from './routes/profile';
 import { staffNewProjectRoute, staffProjectCustomersRoute, staffProjectOverviewRoute, staffProjectRoute, staffProjectsRoute } from './routes/projects';
 import { staffProjectNewProposalRoute, staffProjectProposalRoute, staffProjectProposalsRoute } from './routes/proposals';
 import { staffProjectScheduleRoute } from './routes/schedule';
+import { staffProjectNewSelectionRoute, staffProjectSelectionRoute, staffProjectSelectionsRoute } from './routes/selections';
 import {
   staffSettingsApiKeysRoute,
   staffSettingsAreasRoute,
@@ -52,6 +53,9 @@ export function staffLayouts() {
         staffProjectChangeOrdersRoute,
         staffProjectNewChangeOrderRoute,
         staffProjectChangeOrderRoute,
+        staffProjectSelectionsRoute,
+        staffProjectNewSelectionRoute,
+        staffProjectSelectionRoute,
         staffProjectScheduleRoute,
       ]),
       staffInboxRoute,

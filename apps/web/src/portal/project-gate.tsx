@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
-import { CalendarDays, FileDiff, FileSignature, FileText, FolderKanban, Images, MessagesSquare, Receipt, type LucideIcon } from 'lucide-react';
+import { CalendarDays, FileDiff, FileSignature, FileText, FolderKanban, Images, MessagesSquare, Receipt, SwatchBook, type LucideIcon } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { EmptyState } from '../components/ui/empty-state';
 import { PageHeading } from '../components/ui/page-heading';
@@ -31,6 +31,7 @@ const GATES: Record<ProjectArea, Gate> = {
   invoices: { icon: Receipt, things: 'Invoices', notShared: 'invoices through the portal. Please contact them for your account.' },
   proposals: { icon: FileSignature, things: 'Proposals', notShared: 'proposals through the portal. Please contact them directly.' },
   change_orders: { icon: FileDiff, things: 'Change orders', notShared: 'change orders through the portal. Please contact them directly.' },
+  selections: { icon: SwatchBook, things: 'Selections', notShared: 'selections through the portal. Please contact them directly.' },
   documents: { icon: FileText, things: 'Documents', notShared: 'documents through the portal.' },
   calendar: {
     icon: CalendarDays,

@@ -9,6 +9,7 @@ import { indexRoute } from './routes/index';
 import { invoicesRoute } from './routes/invoices';
 import { proposalsRoute } from './routes/proposals';
 import { changeOrdersRoute } from './routes/change-orders';
+import { selectionRoute, selectionsRoute } from './routes/selections';
 import { loginRoute } from './routes/login';
 import { notesRoute } from './routes/notes';
 import { passwordlessLoginRoute } from './routes/passwordless-login';
@@ -32,6 +33,8 @@ export function portalLayouts() {
       invoicesRoute,
       proposalsRoute,
       changeOrdersRoute,
+      selectionsRoute,
+      selectionRoute,
       documentsRoute,
       calendarRoute,
       sessionsRoute,

@@ -23,6 +23,20 @@ import {
   withdrawChangeOrder,
 } from './commands/change-orders';
 import { addVisit, cancelVisit, deleteVisit, listVisits, moveVisit } from './commands/calendar';
+import { addAllowance, creditAllowance, editAllowance, listAllowances, removeAllowance, showAllowance } from './commands/allowances';
+import {
+  addSelection,
+  addSelectionOption,
+  chooseSelection,
+  editSelection,
+  listSelections,
+  lockSelection,
+  removeSelection,
+  removeSelectionOption,
+  resetSelection,
+  showSelection,
+  unlockSelection,
+} from './commands/selections';
 
 export const COMMANDS: Command[] = [
   createCompany,
@@ -72,6 +86,23 @@ export const COMMANDS: Command[] = [
   moveVisit,
   cancelVisit,
   deleteVisit,
+  listAllowances,
+  showAllowance,
+  addAllowance,
+  editAllowance,
+  removeAllowance,
+  creditAllowance,
+  listSelections,
+  showSelection,
+  addSelection,
+  editSelection,
+  removeSelection,
+  addSelectionOption,
+  removeSelectionOption,
+  lockSelection,
+  unlockSelection,
+  resetSelection,
+  chooseSelection,
 ];
 
 export function usage(): string {
@@ -87,7 +118,10 @@ company commands use PORTAL_API_KEY=ppk_… . --json prints the server's answer 
 }
 
 function commandHelp(command: Command): string {
-  const flags = Object.entries(command.options).map(([name, spec]) => [`--${name}${spec.value ? ` ${spec.value}` : ''}`, spec.help] as const);
+  const flags = [
+    ...(command.arguments ?? []).map((argument) => [argument.value, argument.help] as const),
+    ...Object.entries(command.options).map(([name, spec]) => [`--${name}${spec.value ? ` ${spec.value}` : ''}`, spec.help] as const),
+  ];
   const width = Math.max(...flags.map(([flag]) => flag.length));
   const options = flags.map(([flag, help]) => `  ${flag.padEnd(width)}  ${help}`);
   return `Usage: npx company ${commandUsage(command)} [--json]\n\n${command.summary}\n\n${options.join('\n')}`;
@@ -103,18 +137,33 @@ export interface CommandIo {
   err(line: string): void;
 }
 
+/** The command typed: an area and what to do in it (`selections show`), else one word; and what follows it. */
+function commandOf(argv: string[]): { command: Command | undefined; args: string[] } {
+  const inArea = COMMANDS.find((candidate) => candidate.name === `${argv[0]} ${argv[1]}`);
+  if (inArea) return { command: inArea, args: argv.slice(2) };
+  return { command: COMMANDS.find((candidate) => candidate.name === argv[0]), args: argv.slice(1) };
+}
+
+/** What an area's commands do (`list`, `show`, …), for one typed without it; empty when the word is no area. */
+const actionsOf = (area: string) =>
+  COMMANDS.filter((candidate) => candidate.name.startsWith(`${area} `)).map((candidate) => candidate.name.slice(area.length + 1));
+
 /**
  * Runs one `company` command and answers its exit code: 0 done, 1 the server refused (its message and field
  * errors printed), 2 the command cannot run as typed or the server cannot be reached (one line, then the usage).
  * Never a stack trace.
  */
 export async function runCompanyCommand(argv: string[], io: CommandIo): Promise<number> {
-  const [name, ...args] = argv;
-  const command = COMMANDS.find((candidate) => candidate.name === name);
+  const name = argv[0];
+  const { command, args } = commandOf(argv);
   try {
     if (!name || name === '--help' || name === '-h' || name === 'help') {
       io.out(usage());
       return name ? 0 : 2;
+    }
+    if (!command && actionsOf(name).length > 0) {
+      const typed = argv[1] && !argv[1].startsWith('-') ? `"${argv[1]}" is not one of its commands; ` : '';
+      throw new UsageError(`${name}: ${typed}say what to do: ${actionsOf(name).join(', ')}.`);
     }
     if (!command) throw new UsageError(`Unknown command "${name}".`);
     if (args.includes('--help') || args.includes('-h')) {

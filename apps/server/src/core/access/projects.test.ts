@@ -40,6 +40,7 @@ describe('requireArea', () => {
       documents: 'is_portal_file_sharing_enabled',
       proposals: 'is_portal_proposals_enabled',
       change_orders: 'is_portal_change_orders_enabled',
+      selections: 'is_portal_selections_enabled',
       calendar: 'is_portal_project_calendar_enabled',
     });
     for (const name of Object.values(AREA_SWITCHES)) expect(COMPANY_SWITCHES).toContain(name);

@@ -14,6 +14,9 @@ import {
   notes,
   photos,
   portalEntities,
+  selectionOptionPhotos,
+  selectionOptions,
+  selections,
   sessions,
   staff,
 } from '../../db/schema';
@@ -46,7 +49,7 @@ export function linkAccess(db: Db) {
   /**
    * For a portal session, the file must be held by something the portal shows that user now: a shared
    * document, a photo of a shared album, an attachment of a note shared with the portal, a file of a change order
-   * sent to the customer (never a draft's), each in a project
+   * sent to the customer (never a draft's), a photo of a selection's option, each in a project
    * still shared with the user and in an area the company has on. The same rules as the portal's own reads.
    */
   const heldForPortal = sql`(
@@ -65,6 +68,11 @@ export function linkAccess(db: Db) {
       select 1 from ${changeOrderFiles} join ${changeOrders} on ${changeOrders.id} = ${changeOrderFiles.change_order_id} and ${changeOrders.state} <> 'draft'
       join ${portalEntities} on ${projectSharedWith(sql`${changeOrders.project_id}`, sql`${changeOrders.company_id}`)}
       where ${changeOrderFiles.file_id} = ${files.id}))
+    or (${areaOn('selections')} and exists (
+      select 1 from ${selectionOptionPhotos} join ${selectionOptions} on ${selectionOptions.id} = ${selectionOptionPhotos.option_id}
+      join ${selections} on ${selections.id} = ${selectionOptions.selection_id}
+      join ${portalEntities} on ${projectSharedWith(sql`${selections.project_id}`, sql`${selections.company_id}`)}
+      where ${selectionOptionPhotos.file_id} = ${files.id}))
   )`;
 
   return {

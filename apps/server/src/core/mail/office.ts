@@ -30,6 +30,7 @@ export const consolePath = {
   documents: (projectId: number) => `/staff/projects/${projectId}/documents`,
   proposal: (projectId: number, proposalId: number) => `/staff/projects/${projectId}/proposals/${proposalId}`,
   changeOrder: (projectId: number, changeOrderId: number) => `/staff/projects/${projectId}/change-orders/${changeOrderId}`,
+  selection: (projectId: number, selectionId: number) => `/staff/projects/${projectId}/selections/${selectionId}`,
   message: (messageId: number) => `/staff/inbox?message=${messageId}`,
 };
 

@@ -16,8 +16,8 @@ export const auditLog = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     at: timestamp({ withTimezone: true, precision: 6 }).notNull(),
-    /** api_key, staff or operator. */
-    actor_kind: text().$type<'api_key' | 'staff' | 'operator'>().notNull(),
+    /** api_key, staff, operator, or portal_user (a customer's selection choice). */
+    actor_kind: text().$type<'api_key' | 'staff' | 'operator' | 'portal_user'>().notNull(),
     actor_id: integer(),
     actor_label: text().notNull(),
     /** The route's operationId (createNote), or an event's name for what is not one request. */

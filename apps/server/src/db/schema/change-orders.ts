@@ -6,6 +6,7 @@ import { files } from './files';
 import { invoices } from './invoices';
 import { portalUsers } from './portal';
 import { projects } from './projects';
+import { allowances } from './selections';
 
 /**
  * A change order of a project (docs/company-api.md "Change orders"): a priced change to the contract the customer
@@ -50,11 +51,14 @@ export const changeOrders = pgTable(
     declined_at: timestamp({ withTimezone: true, precision: 6 }),
     decline_reason: text(),
     declined_by_portal_user_id: integer().references(() => portalUsers.id, { onDelete: 'set null' }),
+    /** Made from an allowance's difference (docs/company-api.md "Selections and allowances"); null for any other. */
+    allowance_id: integer().references(() => allowances.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('change_orders_company_number_version_unique').on(t.company_id, t.number, t.version),
     index('change_orders_project_idx').on(t.project_id, t.id),
+    index('change_orders_allowance_idx').on(t.allowance_id),
     check('change_orders_state_check', sql`${t.state} in ('draft', 'sent', 'approved', 'declined', 'withdrawn', 'superseded')`),
     check('change_orders_schedule_days_check', sql`${t.schedule_days} BETWEEN -365 AND 365`),
   ],

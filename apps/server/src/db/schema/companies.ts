@@ -1,33 +1,40 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 
-export const companies = pgTable('companies', {
-  id: id(),
-  name: text().notNull(),
-  url: text(),
-  phone_default: text(),
-  contact_email: text(),
-  address_street: text(),
-  address_city: text(),
-  address_state: text(),
-  address_zip: text(),
-  color: text(),
-  logo_url: text(),
-  portal_welcome_message: text(),
-  is_portal_album_sharing_enabled: boolean().notNull().default(false),
-  is_portal_change_orders_enabled: boolean().notNull().default(false),
-  is_portal_file_sharing_enabled: boolean().notNull().default(false),
-  is_portal_invoicing_enabled: boolean().notNull().default(false),
-  is_portal_project_calendar_enabled: boolean().notNull().default(false),
-  is_portal_project_info_enabled: boolean().notNull().default(true),
-  is_portal_project_notes_enabled: boolean().notNull().default(false),
-  is_portal_proposals_enabled: boolean().notNull().default(false),
-  is_portal_user_profile_pics_enabled: boolean().notNull().default(false),
-  /** IANA zone of the calendar's all-day dates and of the times the portal shows (docs/decisions/065-calendar-time-zones-and-icalendar.md). */
-  time_zone: text().notNull().default('America/New_York'),
-  ...timestamps(),
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: id(),
+    name: text().notNull(),
+    url: text(),
+    phone_default: text(),
+    contact_email: text(),
+    address_street: text(),
+    address_city: text(),
+    address_state: text(),
+    address_zip: text(),
+    color: text(),
+    logo_url: text(),
+    portal_welcome_message: text(),
+    is_portal_album_sharing_enabled: boolean().notNull().default(false),
+    is_portal_change_orders_enabled: boolean().notNull().default(false),
+    is_portal_file_sharing_enabled: boolean().notNull().default(false),
+    is_portal_invoicing_enabled: boolean().notNull().default(false),
+    is_portal_project_calendar_enabled: boolean().notNull().default(false),
+    is_portal_project_info_enabled: boolean().notNull().default(true),
+    is_portal_project_notes_enabled: boolean().notNull().default(false),
+    is_portal_proposals_enabled: boolean().notNull().default(false),
+    is_portal_selections_enabled: boolean().notNull().default(false),
+    is_portal_user_profile_pics_enabled: boolean().notNull().default(false),
+    /** IANA zone of the calendar's all-day dates and of the times the portal shows (docs/decisions/065-calendar-time-zones-and-icalendar.md). */
+    time_zone: text().notNull().default('America/New_York'),
+    /** What a choice over its allowance makes: a change order draft for the office, or one sent at once. */
+    selection_overage_change_orders: text().$type<'draft' | 'send'>().notNull().default('draft'),
+    ...timestamps(),
+  },
+  (t) => [check('companies_selection_overage_change_orders_check', sql`${t.selection_overage_change_orders} in ('draft', 'send')`)],
+);
 
 /** A company's portal theme; its code brands the sign-in pages (`?theme=acme`). One per company. */
 export const portalThemes = pgTable(

@@ -15,4 +15,5 @@ export * from './webhooks';
 export * from './audit';
 export * from './proposals';
 export * from './change-orders';
+export * from './selections';
 export * from './calendar';

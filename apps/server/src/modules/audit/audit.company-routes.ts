@@ -28,7 +28,7 @@ export async function auditCompanyRoutes(fastify: FastifyInstance, options: { pu
       const { filters, sort, page } = schemas.auditListQuery.from(request);
       const kinds = filters.actor_kind;
       if (kinds?.some((kind) => !AuditActorKindSchema.safeParse(kind).success)) {
-        throw invalid({ 'filter[actor_kind]': ['The filter[actor_kind] must be api_key, staff or operator.'] }, 400);
+        throw invalid({ 'filter[actor_kind]': ['The filter[actor_kind] must be api_key, staff, operator or portal_user.'] }, 400);
       }
       const { rows, total } = await repository.list(company.id, { filters, page, ascending: sort[0]?.direction === 'asc' });
       return paginate(rows.map(serializeAuditEntry), total, page, pageUrls(options.publicUrl, request.url));

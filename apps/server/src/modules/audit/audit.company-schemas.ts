@@ -9,7 +9,7 @@ import { defineListQuery } from '../../lib/list-query';
 
 export const auditListQuery = defineListQuery({
   filters: {
-    actor_kind: { kind: 'string', description: 'api_key, staff or operator; a comma means any of' },
+    actor_kind: { kind: 'string', description: 'api_key, staff, operator or portal_user; a comma means any of' },
     actor_id: { kind: 'integer', description: 'The key or staff member (with filter[actor_kind]); a comma means any of' },
     action: { kind: 'string', description: "The route's operationId, e.g. createNote; a comma means any of" },
     updated_since: { kind: 'timestamp', description: 'Entries written at or after this moment (entries never change)' },

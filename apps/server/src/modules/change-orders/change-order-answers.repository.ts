@@ -10,8 +10,8 @@ import type { Executor } from '../../db/client';
 import type { ChangeOrderRow } from '../../db/rows';
 import { changeOrderApprovals, changeOrders, invoices } from '../../db/schema';
 import { apiTimestamp } from '../../lib/timestamps';
-import { treeOf, visibleTo } from './change-orders.queries';
-import { changeOrderStatusOf, rateText, serializeChangeOrderItems, type ChangeOrderTree } from './change-orders.serializers';
+import { changeOrderStatusOf, treeOf, visibleTo, type ChangeOrderTree } from '../../core/change-orders/change-orders.queries';
+import { rateText, serializeChangeOrderItems } from './change-orders.serializers';
 
 /**
  * The customer's answer to a sent change order (docs/company-api.md "Change orders"): approved with a typed signature,

@@ -7,8 +7,7 @@ import { changeOrders, documents, projects } from '../../db/schema';
 import type { PageRequest, SortTerm } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
 import { apiTimestamp } from '../../lib/timestamps';
-import type { ChangeOrderTree } from './change-orders.serializers';
-import { ofCompany, statusSql, treeOf, visibleTo } from './change-orders.queries';
+import { ofCompany, statusSql, treeOf, visibleTo, type ChangeOrderTree } from '../../core/change-orders/change-orders.queries';
 
 type Sortable = 'id' | 'number' | 'sent_at' | 'approval_deadline' | 'status' | 'total' | 'created_at' | 'updated_at';
 

@@ -10,18 +10,17 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireApiCompany } from '../../core/access/request';
+import { changeOrderDraftsRepository } from '../../core/change-orders/change-order-drafts.repository';
+import { changeOrderSendingRepository } from '../../core/change-orders/change-order-sending.repository';
+import type { ChangeOrderDraftFields, ChangeOrderRefusal } from '../../core/change-orders/change-orders.queries';
+import { tellCustomersOfChangeOrder } from '../../core/change-orders/customer-notice';
 import { linksOf } from '../../core/files/links';
 import { pdfFileName } from '../../core/pdf/kit';
 import { sendSignedPdf } from '../../core/signatures/stored-pdf';
-import type { CompanyRow } from '../../db/rows';
 import { HttpError, invalid, notFound } from '../../lib/http-errors';
 import { refuseUnknownStatuses } from '../../lib/list-query';
 import { pageUrls, paginate } from '../../lib/pagination';
-import { changeOrderDraftsRepository } from './change-order-drafts.repository';
 import { changeOrderReadsRepository } from './change-order-reads.repository';
-import { changeOrderSendingRepository } from './change-order-sending.repository';
-import { changeOrderSentNotice } from './change-order-sent-email';
-import type { ChangeOrderDraftFields, ChangeOrderRefusal } from './change-orders.queries';
 import { serializeCompanyChangeOrder, serializeCompanyChangeOrderDetail } from './change-orders.serializers';
 import * as schemas from './change-orders.company-schemas';
 
@@ -112,32 +111,6 @@ export async function changeOrdersCompanyRoutes(fastify: FastifyInstance, option
   async function checkFiles(companyId: number, projectId: number, fileIds: readonly number[]) {
     const foreign = await repository.foreignFiles({ companyId, projectId }, fileIds);
     if (foreign.length > 0) throw invalid({ file_ids: [`These are not files of this project's documents: ${foreign.join(', ')}.`] });
-  }
-
-  /**
-   * Everyone the project is shared with hears of the change order, each with a link to it under their own entity; the
-   * notices service leaves out whoever turned change order emails off, everyone while the company has change orders
-   * switched off, and anyone already told of this version.
-   */
-  async function tellCustomers(request: FastifyRequest, company: CompanyRow, changeOrderId: number) {
-    const tree = await repository.companyFind(company.id, changeOrderId);
-    if (!tree) return;
-    const { changeOrder } = tree;
-    const project = await repository.project({ companyId: company.id, projectId: changeOrder.project_id });
-    if (!project) return;
-    await app.notices.send(request.log, {
-      kind: 'change_order',
-      recordId: changeOrder.id,
-      companyId: company.id,
-      projectId: changeOrder.project_id,
-      build: (recipient) =>
-        changeOrderSentNotice({
-          company,
-          project,
-          changeOrder,
-          changeOrderUrl: `${options.publicUrl}/change-orders?entity=${recipient.entityId}&change_order=${changeOrder.id}`,
-        }),
-    });
   }
 
   app.get(
@@ -240,11 +213,9 @@ export async function changeOrdersCompanyRoutes(fastify: FastifyInstance, option
       if (refusal.refused === 'state') throw new HttpError(409, 'This change order has already been sent.');
       refuse(refusal);
     }
-    await tellCustomers(request, company, request.params.id).catch((error: unknown) =>
-      request.log.error(
-        { event: 'change-orders.customer-mail-failed', changeOrderId: request.params.id, err: error },
-        'customers were not told of a sent change order',
-      ),
+    await tellCustomersOfChangeOrder(
+      { db, notices: app.notices, log: request.log },
+      { company, changeOrderId: request.params.id, publicUrl: options.publicUrl },
     );
     return detail(request, company.id, request.params.id);
   });

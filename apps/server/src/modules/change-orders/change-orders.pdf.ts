@@ -2,8 +2,9 @@ import { CHANGE_ORDER_CONSENT_TEXT, formatChangeOrderNumber, toCents } from '@po
 import { CONTENT_WIDTH, finish, firstPage, heading, money, PAGE, printDate, section, table, totals, type Doc, type PdfInput } from '../../core/pdf/kit';
 import { evidencePage, signatureBlock } from '../../core/signatures/pdf';
 import type { ApprovalEvidence } from './change-order-answers.repository';
-import { scheduleText } from './change-order-sent-email';
-import { quantityText, rateText, type ChangeOrderTree } from './change-orders.serializers';
+import { scheduleText } from '../../core/change-orders/change-order-sent-email';
+import type { ChangeOrderTree } from '../../core/change-orders/change-orders.queries';
+import { quantityText, rateText } from './change-orders.serializers';
 
 /**
  * The signed change order: the change as the customer saw it, the signature block and a page of evidence, drawn with

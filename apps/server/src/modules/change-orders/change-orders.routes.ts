@@ -20,6 +20,7 @@ import { requireUser } from '../../core/access/request';
 import { knownCustomer } from '../../core/customer-names';
 import { linksOf } from '../../core/files/links';
 import { invoiceSentEvent } from '../../core/mail/invoice-sent';
+import type { ChangeOrderTree } from '../../core/change-orders/change-orders.queries';
 import { consolePath, consoleUrl, officeRecipient } from '../../core/mail/office';
 import { brandOf, logoLoader, pdfFileName } from '../../core/pdf/kit';
 import { projectReadsRepository } from '../../core/projects';
@@ -35,7 +36,7 @@ import { changeOrderAnswersRepository, type AnswerRefusal, type ApprovalInvoice 
 import { changeOrderReadsRepository } from './change-order-reads.repository';
 import { changeOrderAnsweredEmail } from './change-orders-email';
 import { renderSignedChangeOrderPdf } from './change-orders.pdf';
-import { serializeChangeOrder, serializeChangeOrderDetail, type ChangeOrderTree } from './change-orders.serializers';
+import { serializeChangeOrder, serializeChangeOrderDetail } from './change-orders.serializers';
 
 /**
  * Change orders, the portal side (docs/requirements.md 11.10, docs/company-api.md "Change orders"): a customer reads the

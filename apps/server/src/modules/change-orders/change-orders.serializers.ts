@@ -2,34 +2,21 @@ import type {
   ChangeOrder,
   ChangeOrderApproval,
   ChangeOrderDetail,
-  ChangeOrderStatus,
   IntegrationChangeOrder,
   IntegrationChangeOrderDetail,
   PortalChangeOrderStatus,
 } from '@portal/contract';
 import { serializeFile } from '../../core/files/files.serializers';
 import type { WithFileLinks } from '../../core/files/links';
-import type { ChangeOrderApprovalRow, ChangeOrderItemRow, ChangeOrderRow, FileRow } from '../../db/rows';
+import { changeOrderStatusOf, type ChangeOrderTree } from '../../core/change-orders/change-orders.queries';
+import type { ChangeOrderApprovalRow, ChangeOrderItemRow, ChangeOrderRow } from '../../db/rows';
 import { apiTimestamp } from '../../lib/timestamps';
 
 /**
  * A change order as every reader gets it (docs/company-api.md "Change orders"), shared by the company routes and the
- * portal routes: what it is made of once read, its derived status, and its JSON for the portal and for the company.
+ * portal routes: its JSON for the portal and for the company (what it is made of once read, and its derived status, are
+ * core/change-orders/change-orders.queries.ts's).
  */
-
-export interface ChangeOrderTree {
-  changeOrder: ChangeOrderRow;
-  items: ChangeOrderItemRow[];
-  /** The attached files, in their order. */
-  files: FileRow[];
-  approval: ChangeOrderApprovalRow | null;
-}
-
-/** The status a reader sees: `expired` for a sent change order after the end of its approval deadline day (UTC), else the stored state. */
-export function changeOrderStatusOf(row: Pick<ChangeOrderRow, 'state' | 'approval_deadline'>, today: string): ChangeOrderStatus {
-  if (row.state === 'sent' && row.approval_deadline !== null && row.approval_deadline < today) return 'expired';
-  return row.state as ChangeOrderStatus;
-}
 
 /** A quantity as a person writes it: "2.500" → "2.5", "1.000" → "1". */
 export const quantityText = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
@@ -66,6 +53,7 @@ const companyFields = (row: ChangeOrderRow) => ({
   viewed_at: stamp(row.viewed_at),
   withdrawn_at: stamp(row.withdrawn_at),
   superseded_at: stamp(row.superseded_at),
+  allowance_id: row.allowance_id,
 });
 
 /** The portal never reads a draft: the repository leaves them out, so the status is one the portal knows. */

@@ -104,6 +104,7 @@ describe('the API description', () => {
       'POST /api/integration/albums/{id}/photos',
       'POST /api/integration/projects/{id}/documents',
       'POST /api/integration/projects/{id}/notes',
+      'POST /api/integration/selections/{id}/options/{option}/photos',
       'POST /api/notes',
       'PUT /api/integration/company/logo',
       'PUT /api/integration/staff/{id}/avatar',

@@ -15,6 +15,8 @@ import {
   projects,
   proposalAcceptances,
   proposals,
+  selectionChoices,
+  selections,
 } from '../../db/schema';
 import type { PageRequest } from '../../lib/list-query';
 import { pageOffset } from '../../lib/pagination';
@@ -41,7 +43,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /**
  * The staff console's inbox (docs/decisions/050-inbox.md): what customers did across a company's projects (notes they
  * wrote, documents they uploaded, contact messages, proposals they accepted or declined, change orders they approved
- * or declined), read or not per staff member.
+ * or declined, options they chose of selections: one item per choice, its id the choice's), read or not per staff member.
  * It reads those tables as they are, through one union, so nothing has to be written twice when a customer acts.
  */
 export function inboxRepository(db: Executor) {
@@ -84,6 +86,11 @@ export function inboxRepository(db: Executor) {
           left('Declined: ' || ${changeOrders.title} || coalesce(' (' || ${changeOrders.decline_reason} || ')', ''), ${EXCERPT}), ${changeOrders.declined_at}
         from ${changeOrders}
         where ${changeOrders.company_id} = ${companyId} and ${changeOrders.declined_at} is not null${one('change_order', sql`${changeOrders.id}`)}
+        union all
+        select 'selection', ${selectionChoices.id}, ${selections.project_id}, ${selectionChoices.portal_user_id},
+          left('Chose: ' || ${selectionChoices.option_title} || ' for ' || ${selections.title}, ${EXCERPT}), ${selectionChoices.chosen_at}
+        from ${selectionChoices} join ${selections} on ${selections.id} = ${selectionChoices.selection_id}
+        where ${selectionChoices.company_id} = ${companyId} and ${selectionChoices.chosen_by} = 'customer'${one('selection', sql`${selectionChoices.id}`)}
       )
       select items.*, ${projects.name} as project_name, ${companyCustomers.first_name} as first_name, ${companyCustomers.last_name} as last_name,
         ${portalUsers.email} as email,

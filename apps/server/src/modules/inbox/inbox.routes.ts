@@ -34,7 +34,7 @@ export async function inboxRoutes(fastify: FastifyInstance, options: { publicUrl
         operationId: 'listInbox',
         summary: "What customers did across the company's projects, newest first",
         description:
-          'Notes customers wrote, documents they uploaded, contact messages, proposals they accepted or declined and change orders they approved or declined, each with its project, the customer, an excerpt, ' +
+          "Notes customers wrote, documents they uploaded, contact messages, proposals they accepted or declined, change orders they approved or declined and options they chose of selections (the id is the choice's), each with its project, the customer, an excerpt, " +
           'when, and whether this member has read it. filter[read]=false for unread items only.',
         querystring: inboxListQuery.querystring,
         response: { 200: InboxPageSchema, ...errors },

@@ -39,7 +39,6 @@ export function SignatureEvidence({
   rows?: ReactNode;
   children?: ReactNode;
 }) {
-  const at = new Date(signature.signed_at);
   return (
     <section aria-labelledby="evidence-heading" className="flex flex-col gap-4 rounded-2xl bg-white p-5 ring-1 ring-green-200 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -54,8 +53,7 @@ export function SignatureEvidence({
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
         <EvidenceRow term="Signed by">{signature.signer_name}</EvidenceRow>
         <EvidenceRow term="Email">{signature.signer_email}</EvidenceRow>
-        <EvidenceRow term="Time (UTC)">{`${utc.format(at)} UTC`}</EvidenceRow>
-        <EvidenceRow term="Your local time">{local.format(at)}</EvidenceRow>
+        <EvidenceTimes at={signature.signed_at} />
         <EvidenceRow term="IP address">{signature.ip_address}</EvidenceRow>
         {rows}
         <EvidenceRow term="Content SHA-256">
@@ -70,6 +68,17 @@ export function SignatureEvidence({
         </EvidenceRow>
       </dl>
     </section>
+  );
+}
+
+/** When it was done, two lines of the evidence: in UTC, as recorded, and where the reader is. */
+export function EvidenceTimes({ at }: { at: string }) {
+  const moment = new Date(at);
+  return (
+    <>
+      <EvidenceRow term="Time (UTC)">{`${utc.format(moment)} UTC`}</EvidenceRow>
+      <EvidenceRow term="Your local time">{local.format(moment)}</EvidenceRow>
+    </>
   );
 }
 

@@ -2,10 +2,10 @@ import { Menu } from 'lucide-react';
 import { DeferredPopup, popupLoader } from '../../components/deferred-popup';
 import { AreaLinks, type SiteNavProps } from './area-links';
 
-/** The header's areas on a screen from Tailwind's `sm` up. */
+/** The header's areas on a screen from Tailwind's `sm` up, on a row of their own below the brand. */
 export function SiteNav(props: SiteNavProps) {
   return (
-    <nav aria-label="Portal areas" className="-mx-2 hidden flex-wrap gap-1 sm:flex">
+    <nav aria-label="Portal areas" className="-mx-2 hidden basis-full flex-wrap gap-1 sm:flex">
       <AreaLinks
         {...props}
         className="rounded-full px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-slate-900 aria-[current=page]:text-white"

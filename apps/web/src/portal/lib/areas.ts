@@ -2,7 +2,7 @@ import type { Company, CompanySwitch } from '@portal/contract';
 import { paths } from './paths';
 
 export interface PortalArea {
-  key: 'notes' | 'photos' | 'invoices' | 'proposals' | 'change_orders' | 'documents' | 'calendar' | 'contact';
+  key: 'notes' | 'photos' | 'invoices' | 'proposals' | 'change_orders' | 'selections' | 'documents' | 'calendar' | 'contact';
   label: string;
   description: string;
   link: (typeof paths)[keyof typeof paths];
@@ -22,6 +22,13 @@ export const PORTAL_AREAS: readonly PortalArea[] = [
     description: 'Changes to the work to approve',
     link: paths.changeOrders,
     switch: 'is_portal_change_orders_enabled',
+  },
+  {
+    key: 'selections',
+    label: 'Selections',
+    description: 'Finishes and fixtures to choose',
+    link: paths.selections,
+    switch: 'is_portal_selections_enabled',
   },
   { key: 'documents', label: 'Documents', description: 'Contracts, plans and permits', link: paths.documents, switch: 'is_portal_file_sharing_enabled' },
   { key: 'calendar', label: 'Calendar', description: 'Visits and work days ahead', link: paths.calendar, switch: 'is_portal_project_calendar_enabled' },

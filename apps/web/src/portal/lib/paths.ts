@@ -18,6 +18,7 @@ export const paths = {
   invoices: to('/invoices'),
   proposals: to('/proposals'),
   changeOrders: to('/change-orders'),
+  selections: to('/selections'),
   documents: to('/documents'),
   calendar: to('/calendar'),
   sessions: to('/account/sessions'),

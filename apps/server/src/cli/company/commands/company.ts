@@ -47,6 +47,7 @@ export const updateCompany = defineCommand({
   name: 'update-company',
   summary: "change the company's details and branding",
   as: 'company',
+  fieldOptions: { selection_overage_change_orders: 'selection-overage' },
   options: {
     name: { type: 'string', value: 'NAME', help: "the company's name" },
     color: { type: 'string', value: '#RRGGBB', help: "the portal's colour" },
@@ -56,6 +57,7 @@ export const updateCompany = defineCommand({
     phone: { type: 'string', value: 'PHONE', help: 'the phone number customers call' },
     'contact-email': { type: 'string', value: 'EMAIL', help: 'where contact messages go' },
     'time-zone': { type: 'string', value: 'ZONE', help: 'the calendar’s IANA time zone, e.g. America/Chicago' },
+    'selection-overage': { type: 'string', value: 'draft|send', help: 'a choice over its allowance makes a change order draft, or sends one at once' },
   },
   async run({ client, options, json, print }) {
     const fields: Record<string, string> = {
@@ -67,6 +69,7 @@ export const updateCompany = defineCommand({
       phone: 'phone_default',
       'contact-email': 'contact_email',
       'time-zone': 'time_zone',
+      'selection-overage': 'selection_overage_change_orders',
     };
     const body = Object.fromEntries(
       Object.entries(fields)

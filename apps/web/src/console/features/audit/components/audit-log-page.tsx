@@ -1,4 +1,4 @@
-import type { AuditActorEntry, AuditEntry } from '@portal/contract';
+import type { AuditActorEntry, AuditActorKind, AuditEntry } from '@portal/contract';
 import { ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { LabelledSelect } from '../../../../components/labelled-select';
@@ -12,7 +12,8 @@ import { ListPage, type ListColumn } from '../../../components/list-page';
 import { useAuditActors } from '../api/get-audit-actors';
 import { useAuditLog } from '../api/get-audit-log';
 
-const KIND_LABEL = { api_key: 'API key', staff: 'Staff', operator: 'Operator' } as const;
+/** A customer appears for what their choice of a selection changed on the company side (a change order it made). */
+const KIND_LABEL: Record<AuditActorKind, string> = { api_key: 'API key', staff: 'Staff', operator: 'Operator', portal_user: 'Customer' };
 
 const actorValue = (actor: Pick<AuditActorEntry, 'kind' | 'id'>) => `${actor.kind}:${actor.id ?? ''}`;
 

@@ -34,6 +34,7 @@ const DRAFT: IntegrationChangeOrderDetail = {
   invoice_id: null,
   withdrawn_at: null,
   superseded_at: null,
+  allowance_id: null,
 };
 
 function stubApi(changeOrder: IntegrationChangeOrderDetail = DRAFT) {

@@ -1,6 +1,6 @@
 import type { InboxItem, InboxKind } from '@portal/contract';
 import { Link } from '@tanstack/react-router';
-import { FileSignature, FileText, Inbox, Mail, MessageSquare, X } from 'lucide-react';
+import { FileSignature, FileText, Inbox, ListChecks, Mail, MessageSquare, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { QueryStatus } from '../../../../components/query-status';
 import { useDocumentTitle } from '../../../../components/document-title';
@@ -23,13 +23,18 @@ const KINDS: Record<InboxKind, { label: string; Icon: typeof FileText }> = {
   message: { label: 'Message', Icon: Mail },
   proposal: { label: 'Proposal', Icon: FileSignature },
   change_order: { label: 'Change order', Icon: FileSignature },
+  selection: { label: 'Selection', Icon: ListChecks },
 };
 
-/** Where an item lives in the console: the project's notes or documents tab, the proposal or change order, or the message opened here. */
+/**
+ * Where an item lives in the console: the project's notes, documents or selections tab (a choice's id names no page of
+ * its own), the proposal or change order, or the message opened here.
+ */
 export function inboxItemLink(item: Pick<InboxItem, 'kind' | 'id' | 'project'>): { to: string; search?: { message: number } } {
   if (item.kind === 'message' || !item.project) return { to: '/staff/inbox', search: { message: item.id } };
   if (item.kind === 'proposal') return { to: `/staff/projects/${item.project.id}/proposals/${item.id}` };
   if (item.kind === 'change_order') return { to: `/staff/projects/${item.project.id}/change-orders/${item.id}` };
+  if (item.kind === 'selection') return { to: `/staff/projects/${item.project.id}/selections` };
   return { to: `/staff/projects/${item.project.id}/${item.kind === 'note' ? 'notes' : 'documents'}` };
 }
 

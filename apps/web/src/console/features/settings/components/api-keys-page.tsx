@@ -29,6 +29,7 @@ export const AREA_LABELS: Record<ScopeArea, string> = {
   messages: 'Contact messages',
   proposals: 'Proposals',
   change_orders: 'Change orders',
+  selections: 'Selections and allowances',
   webhooks: 'Webhooks',
   api_keys: 'API keys',
 };

@@ -6,6 +6,7 @@ import { formErrors } from '../../../../lib/form-errors';
 import { toast } from '../../../../lib/toast';
 import { useCompany } from '../api/get-company';
 import { useUpdateCompany } from '../api/update-company';
+import { SelectionOverageSetting } from './selection-overage-setting';
 import { SettingsError, SettingsHeading } from './settings-page';
 
 /** Each switch in the words of an office manager: what the customer gains or loses. */
@@ -23,6 +24,10 @@ export const SWITCH_LABELS: Record<CompanySwitch, { label: string; description: 
     label: 'Change orders',
     description: 'Priced changes to the work for customers to approve with a signature; customers are emailed when you send one.',
   },
+  is_portal_selections_enabled: {
+    label: 'Selections',
+    description: 'Finishes and fixtures for customers to choose, with prices against their allowances; a choice over an allowance makes a change order.',
+  },
   is_portal_project_calendar_enabled: { label: 'Calendar', description: "The project's schedule of visits and milestones." },
   is_portal_user_profile_pics_enabled: { label: 'Profile pictures', description: "Your staff's pictures beside their notes." },
 };
@@ -36,13 +41,14 @@ const ORDER: CompanySwitch[] = [
   'is_portal_invoicing_enabled',
   'is_portal_proposals_enabled',
   'is_portal_change_orders_enabled',
+  'is_portal_selections_enabled',
   'is_portal_project_calendar_enabled',
   'is_portal_user_profile_pics_enabled',
 ];
 // Every switch has a place: a new one in the contract shows at the end rather than not at all.
 const SWITCHES = [...ORDER, ...COMPANY_SWITCHES.filter((name) => !ORDER.includes(name))];
 
-/** The nine switches (docs/staff-console.md): each saved the moment it is flipped, and the portal follows at once. */
+/** The ten switches (docs/staff-console.md): each saved the moment it is flipped, and the portal follows at once. */
 export function AreasPage() {
   const company = useCompany();
   if (company.isPending) return <PageSpinner />;
@@ -55,6 +61,7 @@ export function AreasPage() {
           <SwitchRow key={name} name={name} company={company.data} />
         ))}
       </ul>
+      <SelectionOverageSetting company={company.data} />
     </div>
   );
 }

@@ -35,6 +35,10 @@ export const EVENT_LABELS: Record<WebhookEvent, string> = {
   'change_order.approved': 'A customer approves a change order',
   'change_order.declined': 'A customer declines a change order',
   'change_order.withdrawn': 'A sent change order is withdrawn',
+  'selection.chosen': 'An option of a selection is chosen (by a customer, or by the office for them)',
+  'selection.reset': 'The choice of a selection is reset',
+  'selection.locked': 'A selection is locked',
+  'selection.unlocked': 'A selection is unlocked',
 };
 
 /** Webhooks (docs/staff-console.md): endpoints, their signing secret once, and each one's delivery log with redelivery. */

@@ -24,6 +24,7 @@ export const STAFF_PROJECT_TABS: StaffProjectTab[] = [
   { path: 'invoices', label: 'Invoices' },
   { path: 'proposals', label: 'Proposals' },
   { path: 'change-orders', label: 'Change orders' },
+  { path: 'selections', label: 'Selections' },
   { path: 'schedule', label: 'Schedule' },
 ];
 

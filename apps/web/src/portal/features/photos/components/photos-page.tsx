@@ -13,7 +13,7 @@ import { useAlbum } from '../api/get-album';
 import { useAlbums } from '../api/get-albums';
 
 // The viewer (a Radix dialog with its focus and scroll-lock code) loads with the first photo opened, not with the album.
-const loadViewer = () => import('./photo-viewer');
+const loadViewer = () => import('../../../../components/photo-viewer');
 const PhotoViewer = lazy(() => loadViewer().then((module) => ({ default: module.PhotoViewer })));
 const prefetchViewer = () => void loadViewer().catch(() => undefined);
 

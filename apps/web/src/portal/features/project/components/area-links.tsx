@@ -1,6 +1,6 @@
 import type { Company } from '@portal/contract';
 import { Link } from '@tanstack/react-router';
-import { CalendarDays, FileDiff, FileSignature, FileText, Images, MessagesSquare, Phone, Receipt, type LucideIcon } from 'lucide-react';
+import { CalendarDays, FileDiff, FileSignature, FileText, Images, MessagesSquare, Phone, Receipt, SwatchBook, type LucideIcon } from 'lucide-react';
 import { enabledAreas, type PortalArea } from '../../../lib/areas';
 
 const ICONS: Record<PortalArea['key'], LucideIcon> = {
@@ -9,6 +9,7 @@ const ICONS: Record<PortalArea['key'], LucideIcon> = {
   invoices: Receipt,
   proposals: FileSignature,
   change_orders: FileDiff,
+  selections: SwatchBook,
   documents: FileText,
   calendar: CalendarDays,
   contact: Phone,

@@ -1,14 +1,20 @@
-import type { Photo } from '@portal/contract';
+import type { Photo, StoredFile } from '@portal/contract';
 import { ChevronLeft, ChevronRight, Download, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useRef, type KeyboardEvent, type TouchEvent } from 'react';
-import { responsiveImage } from '../../../../lib/image-url';
+import { responsiveImage } from '../lib/image-url';
 
 /** A horizontal swipe longer than this (CSS pixels) moves to the next or previous photo. */
 const SWIPE_PX = 50;
 
+/**
+ * What the viewer shows of a photo: an album's photo as it is, or any other image (an option's photo of a selection)
+ * given its caption and size. `file.image_url` is the image proxy's signed base.
+ */
+export type ViewerPhoto = Pick<Photo, 'id' | 'caption' | 'width' | 'height'> & { file: Pick<StoredFile, 'image_url' | 'download_url'> };
+
 interface PhotoViewerProps {
-  photos: Photo[];
+  photos: ViewerPhoto[];
   /** The photo shown; null: the viewer is closed. */
   index: number | null;
   onIndexChange: (index: number) => void;
@@ -16,7 +22,7 @@ interface PhotoViewerProps {
 }
 
 /**
- * The full-screen viewer: a Radix dialog (focus stays inside, Escape closes), arrow keys and swipes
+ * The full-screen viewer of the photos area and a selection's options: a Radix dialog (focus stays inside, Escape closes), arrow keys and swipes
  * move between photos, the caption is the alt text, and the original can be downloaded.
  */
 export function PhotoViewer({ photos, index, onIndexChange, onClose }: PhotoViewerProps) {
@@ -28,7 +34,7 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose }: PhotoView
   );
 }
 
-function Viewer({ photos, index, onIndexChange }: { photos: Photo[]; index: number; onIndexChange: (index: number) => void }) {
+function Viewer({ photos, index, onIndexChange }: { photos: ViewerPhoto[]; index: number; onIndexChange: (index: number) => void }) {
   const photo = photos[index]!;
   const touchStart = useRef<number | null>(null);
   // There is no Dialog.Trigger (each thumbnail opens it): give focus back to the one that did.

@@ -4,8 +4,16 @@ import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { ChangeOrderRow } from '../../db/rows';
 import { changeOrderFiles, changeOrderItems, changeOrders } from '../../db/schema';
-import { changeOrderStatusOf } from './change-orders.serializers';
-import { draftMoney, lock, ofCompany, treeOf, writeContents, type ChangeOrderDraftFields, type ChangeOrderRefusal } from './change-orders.queries';
+import {
+  changeOrderStatusOf,
+  draftMoney,
+  lock,
+  ofCompany,
+  treeOf,
+  writeContents,
+  type ChangeOrderDraftFields,
+  type ChangeOrderRefusal,
+} from './change-orders.queries';
 
 /** The row of the next version of a change order: a draft with the same number and the same content. */
 const nextVersion = (row: ChangeOrderRow, now: Date) => ({
@@ -23,6 +31,7 @@ const nextVersion = (row: ChangeOrderRow, now: Date) => ({
   tax: row.tax,
   total: row.total,
   invoice_on_approval: row.invoice_on_approval,
+  allowance_id: row.allowance_id,
   created_at: now,
   updated_at: now,
 });
@@ -49,9 +58,16 @@ export function changeOrderDraftsRepository(db: Executor) {
   return {
     /**
      * A new draft: the number the company gave, or its next (a lost race for the next number is tried again). A number
-     * the company gave that one of its change orders already has is refused.
+     * the company gave that one of its change orders already has is refused. `allowanceId`: the allowance whose
+     * difference it carries (core/allowances/), kept by every later version.
      */
-    async createDraft(companyId: number, projectId: number, fields: ChangeOrderDraftFields, now: Date): Promise<{ id: number } | ChangeOrderRefusal> {
+    async createDraft(
+      companyId: number,
+      projectId: number,
+      fields: ChangeOrderDraftFields,
+      now: Date,
+      allowanceId: number | null = null,
+    ): Promise<{ id: number } | ChangeOrderRefusal> {
       for (let attempt = 0; ; attempt += 1) {
         try {
           const id = await db.transaction(async (tx) => {
@@ -65,7 +81,16 @@ export function changeOrderDraftsRepository(db: Executor) {
             }
             const [row] = await tx
               .insert(changeOrders)
-              .values({ company_id: companyId, project_id: projectId, number, version: 1, ...rowFields(fields), created_at: now, updated_at: now })
+              .values({
+                company_id: companyId,
+                project_id: projectId,
+                number,
+                version: 1,
+                ...rowFields(fields),
+                allowance_id: allowanceId,
+                created_at: now,
+                updated_at: now,
+              })
               .returning({ id: changeOrders.id });
             await writeContents(tx, row!.id, fields);
             return row!.id;

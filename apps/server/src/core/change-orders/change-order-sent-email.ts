@@ -1,7 +1,7 @@
 import { DEFAULT_PORTAL_COLOR, formatChangeOrderDate, formatChangeOrderNumber, formatUsd, toCents } from '@portal/contract';
-import { cssColor, html } from '../../core/mail/html';
-import type { NoticeContent } from '../../core/mail/notices';
-import { headerSafe, projectTitle } from '../../core/mail/text';
+import { cssColor, html } from '../mail/html';
+import type { NoticeContent } from '../mail/notices';
+import { headerSafe, projectTitle } from '../mail/text';
 
 type Company = { name: string; color: string | null };
 type Project = { number: string | null; name: string | null; address_street: string | null };

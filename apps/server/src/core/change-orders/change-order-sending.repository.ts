@@ -1,11 +1,10 @@
 import { and, count, eq, ne } from 'drizzle-orm';
-import { emitWebhookEvent } from '../../core/webhooks/outbox';
+import { emitWebhookEvent } from '../webhooks/outbox';
 import type { Executor } from '../../db/client';
 import type { ChangeOrderRow } from '../../db/rows';
-import { changeOrderItems, changeOrders } from '../../db/schema';
+import { changeOrderItems, changeOrders, projects } from '../../db/schema';
 import { apiTimestamp } from '../../lib/timestamps';
-import { changeOrderStatusOf } from './change-orders.serializers';
-import { lock, ofCompany, type ChangeOrderRefusal } from './change-orders.queries';
+import { changeOrderStatusOf, lock, ofCompany, type ChangeOrderRefusal } from './change-orders.queries';
 
 /** What a webhook tells of a change order. */
 const described = (row: ChangeOrderRow) => ({
@@ -24,6 +23,20 @@ const described = (row: ChangeOrderRow) => ({
 /** A change order going out to the customer, and taken back before an answer; each tells the company's webhooks in the same transaction. */
 export function changeOrderSendingRepository(db: Executor) {
   return {
+    /** A sent change order with its project's names, for the customers' email; null when the company has no such sent one. */
+    async sentWithProject(companyId: number, changeOrderId: number) {
+      const [row] = await db
+        .select({
+          changeOrder: changeOrders,
+          project: { id: projects.id, number: projects.number, name: projects.name, address_street: projects.address_street },
+        })
+        .from(changeOrders)
+        .innerJoin(projects, eq(projects.id, changeOrders.project_id))
+        .where(and(ofCompany(companyId, changeOrderId), eq(changeOrders.state, 'sent')))
+        .limit(1);
+      return row ?? null;
+    },
+
     /** A draft goes out; the versions of the same number still awaiting an answer are superseded by it. */
     async send(companyId: number, changeOrderId: number, now: Date, today: string): Promise<ChangeOrderRefusal | null> {
       return db.transaction(async (tx) => {

@@ -1,15 +1,29 @@
 import { fromCents, invoiceTotals, lineAmountCents, type ChangeOrderStatus } from '@portal/contract';
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { ProjectScope } from '../../core/access/projects';
+import type { ProjectScope } from '../access/projects';
 import type { Executor } from '../../db/client';
-import type { ChangeOrderRow } from '../../db/rows';
+import type { ChangeOrderApprovalRow, ChangeOrderItemRow, ChangeOrderRow, FileRow } from '../../db/rows';
 import { changeOrderApprovals, changeOrderFiles, changeOrderItems, changeOrders, files } from '../../db/schema';
-import type { ChangeOrderTree } from './change-orders.serializers';
 
 /**
- * What the change order repositories share: the fields of a draft, the refusals, the status rule in SQL, the portal's
- * condition, the lock every write takes and a change order's whole tree (docs/company-api.md "Change orders").
+ * What the change order repositories share: the fields of a draft, the refusals, the status rule, the portal's
+ * condition, the lock every write takes and a change order's whole tree (docs/company-api.md "Change orders"). In core
+ * because two areas write change orders: the change orders module, and the allowances' trail (core/allowances/).
  */
+
+export interface ChangeOrderTree {
+  changeOrder: ChangeOrderRow;
+  items: ChangeOrderItemRow[];
+  /** The attached files, in their order. */
+  files: FileRow[];
+  approval: ChangeOrderApprovalRow | null;
+}
+
+/** The status a reader sees: `expired` for a sent change order after the end of its approval deadline day (UTC), else the stored state. */
+export function changeOrderStatusOf(row: Pick<ChangeOrderRow, 'state' | 'approval_deadline'>, today: string): ChangeOrderStatus {
+  if (row.state === 'sent' && row.approval_deadline !== null && row.approval_deadline < today) return 'expired';
+  return row.state as ChangeOrderStatus;
+}
 
 /** The fields of a draft a company writes; the money is computed from the items and the rate, never taken as given. */
 export interface ChangeOrderDraftFields {
@@ -34,7 +48,7 @@ export type ChangeOrderRefusal =
   | { refused: 'number_taken'; number: number }
   | { refused: 'not_latest'; latestVersion: number };
 
-/** The status as SQL, the same rule as changeOrderStatusOf (change-orders.serializers.ts), so that lists filter and sort by it. */
+/** The status as SQL, the same rule as changeOrderStatusOf, so that lists filter and sort by it. */
 export const statusSql = (today: string): SQL<string> =>
   sql<string>`(case when ${changeOrders.state} = 'sent' and ${changeOrders.approval_deadline} < ${today}::date then 'expired' else ${changeOrders.state} end)`;
 
