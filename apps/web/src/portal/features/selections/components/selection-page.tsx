@@ -68,7 +68,6 @@ function SelectionView({ selection, choose }: { selection: SelectionDetail; choo
   const [picked, setPicked] = useState<number | null>(null);
   const reason = closedReason(selection, choose.error);
   const choosing = reason === null && (selection.choice === null || changing);
-  const amount = selection.allowance?.amount ?? null;
   return (
     <article className="flex flex-col gap-6" aria-labelledby="selection-heading">
       <BackLink />
@@ -97,8 +96,7 @@ function SelectionView({ selection, choose }: { selection: SelectionDetail; choo
           <dd className="wrap-anywhere">
             {selection.allowance ? (
               <>
-                {selection.allowance.name}
-                {amount !== null ? <span className="font-semibold tabular-nums">: {formatMoney(amount)}</span> : null}
+                {selection.allowance.name}, <span className="font-semibold tabular-nums">{formatMoney(selection.allowance.amount)}</span>
               </>
             ) : (
               'None'

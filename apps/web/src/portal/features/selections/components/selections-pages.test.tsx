@@ -192,7 +192,7 @@ describe('a selection', () => {
     visitPortal('/selections/21?entity=7');
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Kitchen faucet' }, { timeout: 10_000 })).toBeVisible();
-    expect(screen.getByText('Allowance', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Kitchen faucet: $400.00');
+    expect(screen.getByText('Allowance', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Kitchen faucet, $400.00');
     const nickel = screen.getByRole('listitem', { name: 'Brushed nickel pull-down' });
     expect(within(nickel).getByText('$80.00 under the allowance')).toBeVisible();
     expect(within(nickel).getByText('5 days')).toBeVisible();
