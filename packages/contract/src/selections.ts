@@ -39,7 +39,12 @@ export const AllowanceSummarySchema = z
 export type AllowanceSummary = z.infer<typeof AllowanceSummarySchema>;
 
 export const AllowanceTotalsSchema = z
-  .object({ amount: AmountSchema, chosen: AmountSchema, difference: AmountSchema })
+  .object({
+    amount: AmountSchema,
+    chosen: AmountSchema,
+    /** The differences of the allowances something is chosen against, added up (an allowance no one chose against is no credit). */
+    difference: AmountSchema,
+  })
   .meta({ id: 'AllowanceTotals', description: "The sums over all of the project's allowances." });
 export type AllowanceTotals = z.infer<typeof AllowanceTotalsSchema>;
 

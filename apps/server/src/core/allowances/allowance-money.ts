@@ -42,11 +42,19 @@ export function allowanceMoney(figures: AllowanceMoneyFigures): AllowanceMoney {
   };
 }
 
-/** The sums over a project's allowances. */
-export function allowanceTotals(list: readonly Pick<AllowanceMoney, 'amount' | 'chosen'>[]): { amount: string; chosen: string; difference: string } {
+/**
+ * The sums over a project's allowances. The difference adds up only the allowances something is chosen against: one
+ * nobody has chosen against yet is no credit, so it does not make the whole project read as under.
+ */
+export function allowanceTotals(list: readonly Pick<AllowanceMoney, 'amount' | 'chosen' | 'difference' | 'anything_chosen'>[]): {
+  amount: string;
+  chosen: string;
+  difference: string;
+} {
   const amount = list.reduce((sum, money) => sum + toCents(money.amount), 0);
   const chosen = list.reduce((sum, money) => sum + toCents(money.chosen), 0);
-  return { amount: fromCents(amount), chosen: fromCents(chosen), difference: fromCents(chosen - amount) };
+  const difference = list.reduce((sum, money) => sum + (money.anything_chosen ? toCents(money.difference) : 0), 0);
+  return { amount: fromCents(amount), chosen: fromCents(chosen), difference: fromCents(difference) };
 }
 
 /** An option's price against the allowance of its selection: price − amount; null without an allowance. */
